@@ -1,0 +1,121 @@
+// Package rules holds the vocabulary the reference implementations share:
+// rule IDs, rule levels, catalog entries, and Violation, the typed error every
+// reference parser returns. A Violation names the rule it enforces, the code
+// the specification gives for it (if any), and where in the input it was found.
+package rules
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/threespec/conformance/internal/fault"
+)
+
+// ID is a stable rule identifier such as "LACE-FIELD-03", "HR-CENC-02" or
+// "LT-OPT-01". The same ID names the Gherkin rule, the vectors that test it
+// and the errors that enforce it.
+type ID string
+
+// Level is the strength of a rule: MUST-level rules fail a conformance run,
+// SHOULD-level rules only warn.
+type Level uint8
+
+const (
+	Must Level = iota
+	Should
+)
+
+func (l Level) String() string {
+	if l == Should {
+		return "SHOULD"
+	}
+	return "MUST"
+}
+
+// Rule is one atomic normative statement of a specification.
+type Rule struct {
+	ID      ID
+	Spec    string // "lace", "hiverelay" or "libtracer"
+	Section string // the spec section heading the statement stands under
+	Level   Level
+	Text    string // the statement, in one sentence
+}
+
+// Violation is the error a reference implementation returns for input that a
+// rule rejects.
+type Violation struct {
+	Rule   ID     // the rule that rejects the input
+	Code   string // the code the specification names ("BAD_ENCODING", "tr::frame::crc_fail", ...); "" where it names none
+	Offset int64  // byte offset into the input where the violation was found; -1 when not tied to a byte
+	Line   int    // 1-based line number for line-oriented formats; 0 otherwise
+	Detail string // what is wrong, naming the offending field, line or value
+}
+
+// Error renders the violation as
+//
+//	LACE-FIELD-03 [code] at line 3, byte 57: field name contains a space
+//
+// leaving out the parts that are not known.
+func (v *Violation) Error() string {
+	s := string(v.Rule)
+	if v.Code != "" {
+		s += " [" + v.Code + "]"
+	}
+	switch {
+	case v.Line > 0 && v.Offset >= 0:
+		s += fmt.Sprintf(" at line %d, byte %d", v.Line, v.Offset)
+	case v.Line > 0:
+		s += fmt.Sprintf(" at line %d", v.Line)
+	case v.Offset >= 0:
+		s += fmt.Sprintf(" at byte %d", v.Offset)
+	}
+	return s + ": " + v.Detail
+}
+
+// Fail returns a *Violation of rule id with the given code, offset (-1 when
+// none) and detail, or nil when the enforcement of id has been switched off
+// by fault injection. Callers therefore check the result:
+//
+//	if err := rules.Fail(RuleFieldOrder, "", off, "name %q sorts before %q", b, a); err != nil {
+//		return err
+//	}
+//
+// and, where it is nil, carry on as if the check had passed, without panicking.
+func Fail(id ID, code string, offset int64, format string, args ...any) error {
+	if fault.Off(string(id)) {
+		return nil
+	}
+	return &Violation{Rule: id, Code: code, Offset: offset, Detail: fmt.Sprintf(format, args...)}
+}
+
+// FailLine is Fail for a line-oriented format: it also records the 1-based line.
+func FailLine(id ID, code string, line int, offset int64, format string, args ...any) error {
+	if fault.Off(string(id)) {
+		return nil
+	}
+	return &Violation{Rule: id, Code: code, Line: line, Offset: offset, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Enforced reports whether rule id is enforced. It is false only under fault
+// injection; construction rules (sorting, choosing a form) consult it so that
+// a fault produces wrong bytes instead of an error.
+func Enforced(id ID) bool { return !fault.Off(string(id)) }
+
+// RuleOf returns the rule ID carried by err (or by an error it wraps), or ""
+// when err carries none.
+func RuleOf(err error) ID {
+	var v *Violation
+	if errors.As(err, &v) {
+		return v.Rule
+	}
+	return ""
+}
+
+// CodeOf returns the specification code carried by err, or "".
+func CodeOf(err error) string {
+	var v *Violation
+	if errors.As(err, &v) {
+		return v.Code
+	}
+	return ""
+}
