@@ -154,7 +154,16 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("b64a: %s at offset %d", e.Reason, e.Offset) }
 
 func badCharacter(s string, i int) *Error {
-	return &Error{Offset: i, Kind: BadCharacter, Reason: fmt.Sprintf("character %q is not in the B64A alphabet", s[i])}
+	return &Error{Offset: i, Kind: BadCharacter, Reason: describe(s[i]) + " is not in the B64A alphabet"}
+}
+
+// describe names a byte for an error message: printable ASCII as a quoted
+// character, anything else (controls, bytes of UTF-8 sequences) in hex.
+func describe(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return fmt.Sprintf("character %q", c)
+	}
+	return fmt.Sprintf("byte 0x%02X", c)
 }
 
 // Decoding.
@@ -240,7 +249,7 @@ func decode(dst []byte, s string) error {
 		pad := uint(tail*6) % 8 // 4 for a 2-character tail, 2 for a 3-character one
 		if v&(1<<pad-1) != 0 {
 			return &Error{Offset: len(s) - 1, Kind: BadPadBits,
-				Reason: fmt.Sprintf("character %q leaves nonzero pad bits (the low %d bits must be zero)", s[len(s)-1], pad)}
+				Reason: fmt.Sprintf("%s leaves nonzero pad bits (its low %d bits must be zero)", describe(s[len(s)-1]), pad)}
 		}
 		v >>= pad
 		if tail == 3 {

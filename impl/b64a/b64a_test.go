@@ -399,6 +399,14 @@ func TestErrorText(t *testing.T) {
 	if got, want := err.Error(), `b64a: character '=' is not in the B64A alphabet at offset 2`; got != want {
 		t.Fatalf("Error() = %q, want %q", got, want)
 	}
+	_, err = b64a.Decode("AB\xc3\xa9")
+	if got, want := err.Error(), `b64a: byte 0xC3 is not in the B64A alphabet at offset 2`; got != want {
+		t.Fatalf("Error() = %q, want %q", got, want)
+	}
+	_, err = b64a.Decode("AB")
+	if got, want := err.Error(), `b64a: character 'B' leaves nonzero pad bits (its low 4 bits must be zero) at offset 1`; got != want {
+		t.Fatalf("Error() = %q, want %q", got, want)
+	}
 	if got := b64a.BadPadBits.String(); got != "nonzero pad bits" {
 		t.Fatalf("Kind.String() = %q", got)
 	}
