@@ -76,7 +76,14 @@ type leadByte struct {
 }
 
 // reasons holds the reasons a lead byte alone can give, for leadByte.reason.
-var reasons = [...]string{ReasonStray, ReasonOverlong, ReasonAbove, ReasonInvalid}
+var reasons = [...]string{leadStray: ReasonStray, leadOverlong: ReasonOverlong, leadAbove: ReasonAbove, leadInvalid: ReasonInvalid}
+
+const (
+	leadStray = iota
+	leadOverlong
+	leadAbove
+	leadInvalid
+)
 
 var leads = func() (t [256]leadByte) {
 	for c := 0; c < 256; c++ {
@@ -85,9 +92,9 @@ var leads = func() (t [256]leadByte) {
 		case c < 0x80:
 			l.size = 1
 		case c < 0xc0:
-			l.reason = 0
+			l.reason = leadStray
 		case c < 0xc2: // C0, C1: two-byte forms of U+0000..U+007F
-			l.reason = 1
+			l.reason = leadOverlong
 		case c < 0xe0:
 			l.size = 2
 		case c < 0xf0:
@@ -107,9 +114,9 @@ var leads = func() (t [256]leadByte) {
 				l.hi = 0x8f // F4 90..BF: U+110000 and above
 			}
 		case c < 0xfe: // F5..F7, and the RFC 2279 five- and six-byte leads F8..FD
-			l.reason = 2
+			l.reason = leadAbove
 		default:
-			l.reason = 3
+			l.reason = leadInvalid
 		}
 		t[c] = l
 	}
