@@ -182,7 +182,10 @@ func (e *TextError) Unwrap() error {
 
 // textError wraps a B64A error found at offset base of a By or Mark text.
 func textError(field string, base int, err error) *TextError {
-	be := err.(*b64a.Error) // DecodeInto returns only *b64a.Error
+	var be *b64a.Error
+	if !errors.As(err, &be) { // DecodeInto returns only *b64a.Error
+		return &TextError{Field: field, Offset: base, Reason: err.Error()}
+	}
 	return &TextError{Field: field, Offset: base + be.Offset, Reason: be.Reason, B64A: be}
 }
 
