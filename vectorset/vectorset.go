@@ -1,0 +1,337 @@
+// Package vectorset reads and writes the vector indexes of docs/VECTORS.md:
+// one JSON index per suite (vectors/<suite>.index.json) listing every vector
+// with its input file or recipe, the testee-protocol request, the expected
+// outcome, the rules it tests and its profile needs. Harnesses in other
+// languages read the same JSON; this package is the Go reader and writer.
+package vectorset
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/crypto/blake2b"
+)
+
+// Format is the value of every index's "format" field.
+const Format = "threespec-vector-index/1"
+
+// Suites are the suite names, in the order reports list them.
+var Suites = []string{"lace", "hiverelay", "libtracer"}
+
+// Expected outcomes.
+const (
+	Accept = "accept"
+	Reject = "reject"
+)
+
+// Index is one suite's vector index.
+type Index struct {
+	Format      string   `json:"format"`
+	Suite       string   `json:"suite"`
+	GeneratedBy string   `json:"generated_by"`
+	Vectors     []Vector `json:"vectors"`
+}
+
+// Vector is one entry of an index.
+type Vector struct {
+	ID          string          `json:"id"`
+	File        string          `json:"file,omitempty"`
+	Recipe      *Recipe         `json:"recipe,omitempty"`
+	Size        int64           `json:"size"`
+	BLAKE2b     string          `json:"blake2b"`
+	Op          string          `json:"op"`
+	Args        json.RawMessage `json:"args"`
+	Expect      string          `json:"expect"`
+	Code        string          `json:"code"`
+	Result      json.RawMessage `json:"result,omitempty"`
+	Rules       []string        `json:"rules"`
+	Level       string          `json:"level"`
+	Tags        []string        `json:"tags"`
+	Profiles    []string        `json:"profiles"`
+	Comment     string          `json:"comment"`
+	DerivedFrom string          `json:"derived_from,omitempty"`
+}
+
+// Name is the vector's name: its ID without the suite and polarity.
+func (v *Vector) Name() string { return path.Base(v.ID) }
+
+// Recipe builds an input too large to commit: its parts' bytes, concatenated.
+type Recipe struct {
+	Parts []Part `json:"parts"`
+}
+
+// Part is one part of a recipe; exactly one field is set.
+type Part struct {
+	Hex           string      `json:"hex,omitempty"`
+	File          string      `json:"file,omitempty"`
+	Repeat        *Repeat     `json:"repeat,omitempty"`
+	LibtracerNest *TracerNest `json:"libtracer_nest,omitempty"`
+}
+
+// Repeat is Hex repeated Count times.
+type Repeat struct {
+	Hex   string `json:"hex"`
+	Count int64  `json:"count"`
+}
+
+// TracerNest is Depth nested structured libtracer TLVs (opt 0x48: PL=1, LL=1)
+// of type Type around the leaf TLV LeafHex.
+type TracerNest struct {
+	Depth   int64  `json:"depth"`
+	Type    uint8  `json:"type"`
+	LeafHex string `json:"leaf_hex"`
+}
+
+// MaxExpanded bounds the size of an expanded recipe (64 MiB): every recipe
+// of the project is below it, and a corrupt index cannot exhaust memory.
+const MaxExpanded = 64 << 20
+
+// IndexPath is the path of a suite's index below the vectors directory.
+func IndexPath(vectorsDir, suite string) string {
+	return filepath.Join(vectorsDir, suite+".index.json")
+}
+
+// TreePath maps a suite-tree path ("positive/x.lr") to its place below the
+// vectors directory ("positive/<suite>/x.lr").
+func TreePath(vectorsDir, suite, treePath string) (string, error) {
+	dir, name, ok := strings.Cut(treePath, "/")
+	if !ok || strings.Contains(name, "/") || name == "" || name == "." || name == ".." {
+		return "", fmt.Errorf("vectorset: %q is not <positive|negative|registry>/<name>", treePath)
+	}
+	switch dir {
+	case "positive", "negative", "registry":
+	default:
+		return "", fmt.Errorf("vectorset: %q is not under positive/, negative/ or registry/", treePath)
+	}
+	return filepath.Join(vectorsDir, dir, suite, name), nil
+}
+
+// Load reads and checks a suite's index from the vectors directory.
+func Load(vectorsDir, suite string) (*Index, error) {
+	b, err := os.ReadFile(IndexPath(vectorsDir, suite))
+	if err != nil {
+		return nil, err
+	}
+	return Parse(b, suite)
+}
+
+// Parse decodes an index and checks its shape: format, suite, unique sorted
+// IDs, exactly one of file and recipe, known outcomes and levels.
+func Parse(b []byte, suite string) (*Index, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var ix Index
+	if err := dec.Decode(&ix); err != nil {
+		return nil, fmt.Errorf("vectorset: %s index: %w", suite, err)
+	}
+	if ix.Format != Format {
+		return nil, fmt.Errorf("vectorset: %s index: format %q, want %q", suite, ix.Format, Format)
+	}
+	if ix.Suite != suite {
+		return nil, fmt.Errorf("vectorset: index is for suite %q, want %q", ix.Suite, suite)
+	}
+	for i := range ix.Vectors {
+		v := &ix.Vectors[i]
+		if err := v.check(suite); err != nil {
+			return nil, err
+		}
+		if i > 0 && ix.Vectors[i-1].ID >= v.ID {
+			return nil, fmt.Errorf("vectorset: %s index: vector %q is not after %q (IDs must be unique and sorted)", suite, v.ID, ix.Vectors[i-1].ID)
+		}
+	}
+	return &ix, nil
+}
+
+func (v *Vector) check(suite string) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("vectorset: %s vector %q: %s", suite, v.ID, fmt.Sprintf(format, args...))
+	}
+	parts := strings.Split(v.ID, "/")
+	if len(parts) != 3 || parts[0] != suite || (parts[1] != "positive" && parts[1] != "negative") || parts[2] == "" {
+		return bad("ID is not %s/<positive|negative>/<name>", suite)
+	}
+	if (v.File == "") == (v.Recipe == nil) {
+		return bad("exactly one of file and recipe must be given")
+	}
+	switch v.Expect {
+	case Accept:
+		if v.Code != "" {
+			return bad("an accepted vector has no code")
+		}
+	case Reject:
+		if len(v.Result) != 0 {
+			return bad("a rejected vector has no result")
+		}
+	default:
+		return bad("expect is %q, want %q or %q", v.Expect, Accept, Reject)
+	}
+	if v.Level != "MUST" && v.Level != "SHOULD" {
+		return bad("level is %q, want MUST or SHOULD", v.Level)
+	}
+	if len(v.Rules) == 0 {
+		return bad("names no rule")
+	}
+	if v.Op == "" {
+		return bad("names no op")
+	}
+	return nil
+}
+
+// Input returns the vector's input bytes: its file's bytes, or its recipe
+// expanded. It checks them against the index's size and BLAKE2b-256.
+func (v *Vector) Input(vectorsDir, suite string) ([]byte, error) {
+	var b []byte
+	var err error
+	if v.Recipe != nil {
+		b, err = v.Recipe.Expand(vectorsDir, suite)
+	} else {
+		var p string
+		if p, err = TreePath(vectorsDir, suite, v.File); err == nil {
+			b, err = os.ReadFile(p)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("vectorset: %s: %w", v.ID, err)
+	}
+	if int64(len(b)) != v.Size {
+		return nil, fmt.Errorf("vectorset: %s: input is %d bytes, index says %d", v.ID, len(b), v.Size)
+	}
+	if got := Hash(b); got != v.BLAKE2b {
+		return nil, fmt.Errorf("vectorset: %s: input BLAKE2b-256 %s, index says %s", v.ID, got, v.BLAKE2b)
+	}
+	return b, nil
+}
+
+// Hash is the hex BLAKE2b-256 the index records for an input.
+func Hash(b []byte) string {
+	h := blake2b.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// Expand builds the recipe's bytes.
+func (r *Recipe) Expand(vectorsDir, suite string) ([]byte, error) {
+	var out []byte
+	grow := func(n int64) error {
+		if n < 0 || int64(len(out))+n > MaxExpanded {
+			return fmt.Errorf("recipe expands beyond %d bytes", MaxExpanded)
+		}
+		return nil
+	}
+	for i, p := range r.Parts {
+		set := 0
+		for _, ok := range []bool{p.Hex != "", p.File != "", p.Repeat != nil, p.LibtracerNest != nil} {
+			if ok {
+				set++
+			}
+		}
+		if set != 1 {
+			return nil, fmt.Errorf("recipe part %d: exactly one of hex, file, repeat, libtracer_nest must be set", i)
+		}
+		switch {
+		case p.Hex != "":
+			b, err := hex.DecodeString(p.Hex)
+			if err != nil {
+				return nil, fmt.Errorf("recipe part %d: %w", i, err)
+			}
+			if err := grow(int64(len(b))); err != nil {
+				return nil, err
+			}
+			out = append(out, b...)
+		case p.File != "":
+			fp, err := TreePath(vectorsDir, suite, p.File)
+			if err != nil {
+				return nil, fmt.Errorf("recipe part %d: %w", i, err)
+			}
+			b, err := os.ReadFile(fp)
+			if err != nil {
+				return nil, fmt.Errorf("recipe part %d: %w", i, err)
+			}
+			if err := grow(int64(len(b))); err != nil {
+				return nil, err
+			}
+			out = append(out, b...)
+		case p.Repeat != nil:
+			b, err := hex.DecodeString(p.Repeat.Hex)
+			if err != nil || len(b) == 0 || p.Repeat.Count < 0 {
+				return nil, fmt.Errorf("recipe part %d: repeat needs non-empty hex and a count >= 0", i)
+			}
+			if p.Repeat.Count > MaxExpanded/int64(len(b)) {
+				return nil, fmt.Errorf("recipe expands beyond %d bytes", MaxExpanded)
+			}
+			if err := grow(int64(len(b)) * p.Repeat.Count); err != nil {
+				return nil, err
+			}
+			out = append(out, bytes.Repeat(b, int(p.Repeat.Count))...)
+		case p.LibtracerNest != nil:
+			b, err := p.LibtracerNest.expand(MaxExpanded - int64(len(out)))
+			if err != nil {
+				return nil, fmt.Errorf("recipe part %d: %w", i, err)
+			}
+			out = append(out, b...)
+		}
+	}
+	return out, nil
+}
+
+// expand writes the nest: level k is type, 0x48, u32le(len(level k+1)), level k+1.
+func (n *TracerNest) expand(room int64) ([]byte, error) {
+	leaf, err := hex.DecodeString(n.LeafHex)
+	if err != nil {
+		return nil, fmt.Errorf("libtracer_nest leaf: %w", err)
+	}
+	const hdr = 6
+	if n.Depth < 0 || n.Depth > (room-int64(len(leaf)))/hdr {
+		return nil, fmt.Errorf("libtracer_nest of depth %d expands beyond %d bytes", n.Depth, MaxExpanded)
+	}
+	total := int64(len(leaf)) + n.Depth*hdr
+	if total-hdr > 0xffffffff {
+		return nil, fmt.Errorf("libtracer_nest of depth %d overflows a u32 length", n.Depth)
+	}
+	out := make([]byte, total)
+	copy(out[n.Depth*hdr:], leaf)
+	for k := int64(0); k < n.Depth; k++ {
+		inner := uint32(total - (k+1)*hdr)
+		h := out[k*hdr:]
+		h[0], h[1] = n.Type, 0x48
+		h[2], h[3], h[4], h[5] = byte(inner), byte(inner>>8), byte(inner>>16), byte(inner>>24)
+	}
+	return out, nil
+}
+
+// Write marshals an index deterministically: sorted vectors, two-space
+// indentation, a final LF.
+func (ix *Index) Write() ([]byte, error) {
+	sort.Slice(ix.Vectors, func(i, j int) bool { return ix.Vectors[i].ID < ix.Vectors[j].ID })
+	for i := range ix.Vectors {
+		v := &ix.Vectors[i]
+		if v.Args == nil {
+			v.Args = json.RawMessage("{}")
+		}
+		for _, s := range []*[]string{&v.Rules, &v.Tags, &v.Profiles} {
+			if *s == nil {
+				*s = []string{}
+			}
+		}
+		if err := v.check(ix.Suite); err != nil {
+			return nil, err
+		}
+		if i > 0 && ix.Vectors[i-1].ID == ix.Vectors[i].ID {
+			return nil, fmt.Errorf("vectorset: %s index: duplicate vector %q", ix.Suite, ix.Vectors[i].ID)
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(ix); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
