@@ -82,47 +82,15 @@ func (w *walker) fileLength(r *lace.Record, depth int) (uint64, error) {
 // length, the final end of its ranges (LACE-CHUNK-19).
 func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 	where := "chunk node " + r.Hash.String()
-	// A chunk node is an H3 Plex (LACE-CHUNK-01) with empty data (LACE-CHUNK-02).
-	if r.Form != lace.FormPlex {
-		if err := fail(lace.RuleChunkPlex, "%s is a %s, not a Blob or a chunk-node Plex", where, r.Form); err != nil {
-			return 0, err
-		}
-	}
-	if len(r.Data) != 0 {
-		if err := fail(lace.RuleChunkEmptyData, "%s has %d bytes of data; a chunk node's data is empty", where, len(r.Data)); err != nil {
-			return 0, err
-		}
-	}
-	// The Kind field says what the record is, so it is checked first:
-	// exactly one Kind: chunks (LACE-CHUNK-03).
-	kinds := 0
-	for i, f := range r.Fields {
-		if f.Name != fieldKind {
-			continue
-		}
-		kinds++
-		if f.Value != kindChunks {
-			if err := fail(lace.RuleChunkKind, "%s, field %d: Kind is %q, not %q", where, i, f.Value, kindChunks); err != nil {
-				return 0, err
-			}
-		}
-	}
-	if kinds != 1 {
-		if err := fail(lace.RuleChunkKind, "%s has %d Kind fields; a chunk node has exactly one Kind: chunks", where, kinds); err != nil {
-			return 0, err
-		}
+	// An H3 Plex (LACE-CHUNK-01) with empty data (LACE-CHUNK-02), exactly
+	// one Kind: chunks (LACE-CHUNK-03) and no other fields (LACE-CHUNK-05).
+	if err := chunkShape.check(r, where); err != nil {
+		return 0, err
 	}
 	links := 0
-	for i, f := range r.Fields {
-		switch f.Name {
-		case fieldKind:
-		case fieldChunkLink:
+	for _, f := range r.Fields {
+		if f.Name == fieldChunkLink {
 			links++
-		default:
-			// No other application fields (LACE-CHUNK-05).
-			if err := fail(lace.RuleChunkNoOther, "%s, field %d: %s is not allowed in a chunk node", where, i, f.Name); err != nil {
-				return 0, err
-			}
 		}
 	}
 	// One or more Chunk+Link occurrences (LACE-CHUNK-04).

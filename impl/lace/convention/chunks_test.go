@@ -41,6 +41,9 @@ func TestFileAccepted(t *testing.T) {
 			if string(got) != c.want {
 				t.Fatalf("assembled %q, want %q", got, c.want)
 			}
+			if n, err := FileLength(w.store, r, Bounds{}); err != nil || n != uint64(len(c.want)) {
+				t.Fatalf("FileLength = %d, %v", n, err)
+			}
 			n, sum, err := FileDigest(w.store, r, Bounds{})
 			if err != nil || n != uint64(len(c.want)) || sum != blake3.Sum256([]byte(c.want)) {
 				t.Fatalf("FileDigest = %d, %x, %v", n, sum, err)

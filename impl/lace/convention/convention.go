@@ -14,6 +14,7 @@
 package convention
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -200,4 +201,61 @@ func hasControl(s string) bool {
 		}
 	}
 	return false
+}
+
+// shape is what a convention requires of its records: an H3 Plex with empty
+// data, exactly one Kind field of a given value, and no fields but Kind and
+// the allowed ones.
+type shape struct {
+	what                       string
+	kind                       string
+	allowed                    []string
+	plex, data, kindRule, only rules.ID
+}
+
+var (
+	chunkShape = shape{what: "chunk node", kind: kindChunks, allowed: []string{fieldChunkLink},
+		plex: lace.RuleChunkPlex, data: lace.RuleChunkEmptyData, kindRule: lace.RuleChunkKind, only: lace.RuleChunkNoOther}
+	dirShape = shape{what: "directory", kind: kindDirectory, allowed: []string{fieldFileLink, fieldChildLink, fieldPageLink},
+		plex: lace.RuleDirPlex, data: lace.RuleDirEmptyData, kindRule: lace.RuleDirKind, only: lace.RuleDirOnlyFields}
+)
+
+// check checks r against the shape. The Kind field says what the record is,
+// so it is checked before the other fields.
+func (s shape) check(r *lace.Record, where string) error {
+	if r.Form != lace.FormPlex {
+		if err := fail(s.plex, "%s is a %s; a %s is a Plex", where, r.Form, s.what); err != nil {
+			return err
+		}
+	}
+	if len(r.Data) != 0 {
+		if err := fail(s.data, "%s has %d bytes of data; a %s's data is empty", where, len(r.Data), s.what); err != nil {
+			return err
+		}
+	}
+	kinds := 0
+	for i, f := range r.Fields {
+		if f.Name != fieldKind {
+			continue
+		}
+		kinds++
+		if f.Value != s.kind {
+			if err := fail(s.kindRule, "%s, field %d: Kind is %q, not %q", where, i, f.Value, s.kind); err != nil {
+				return err
+			}
+		}
+	}
+	if kinds != 1 {
+		if err := fail(s.kindRule, "%s has %d Kind fields; a %s has exactly one Kind: %s", where, kinds, s.what, s.kind); err != nil {
+			return err
+		}
+	}
+	for i, f := range r.Fields {
+		if f.Name != fieldKind && !slices.Contains(s.allowed, f.Name) {
+			if err := fail(s.only, "%s, field %d: %s is not allowed in a %s", where, i, f.Name, s.what); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

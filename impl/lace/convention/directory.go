@@ -55,47 +55,11 @@ func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, names
 	if prefix != "" {
 		where += " (at " + strings.TrimSuffix(prefix, "/") + ")"
 	}
-	// An H3 Plex (LACE-DIR-01) with empty data (LACE-DIR-02).
-	if r.Form != lace.FormPlex {
-		if err := fail(lace.RuleDirPlex, "%s is a %s, not a Plex", where, r.Form); err != nil {
-			return err
-		}
+	// An H3 Plex (LACE-DIR-01) with empty data (LACE-DIR-02), exactly one
+	// Kind: directory (LACE-DIR-03) and only link fields (LACE-DIR-04).
+	if err := dirShape.check(r, where); err != nil {
+		return err
 	}
-	if len(r.Data) != 0 {
-		if err := fail(lace.RuleDirEmptyData, "%s has %d bytes of data; a directory's data is empty", where, len(r.Data)); err != nil {
-			return err
-		}
-	}
-	// The Kind field says what the record is, so it is checked first:
-	// exactly one Kind: directory (LACE-DIR-03).
-	kinds := 0
-	for i, f := range r.Fields {
-		if f.Name != fieldKind {
-			continue
-		}
-		kinds++
-		if f.Value != kindDirectory {
-			if err := fail(lace.RuleDirKind, "%s, field %d: Kind is %q, not %q", where, i, f.Value, kindDirectory); err != nil {
-				return err
-			}
-		}
-	}
-	if kinds != 1 {
-		if err := fail(lace.RuleDirKind, "%s has %d Kind fields; a directory has exactly one Kind: directory", where, kinds); err != nil {
-			return err
-		}
-	}
-	for i, f := range r.Fields {
-		switch f.Name {
-		case fieldKind, fieldFileLink, fieldChildLink, fieldPageLink:
-		default:
-			// Only File+Link, Child+Link and Page+Link besides Kind (LACE-DIR-04).
-			if err := fail(lace.RuleDirOnlyFields, "%s, field %d: %s is not allowed in a directory", where, i, f.Name); err != nil {
-				return err
-			}
-		}
-	}
-
 	var prevFile, prevChild *string
 	pages := 0
 	for i, f := range r.Fields {
