@@ -166,7 +166,6 @@ func TestConstructFaults(t *testing.T) {
 		{RulePlexValuesUnsorted, Spec{Fields: fields}},
 		{RuleFieldWhitespace, Spec{Fields: fields}},
 		{RuleGlyphDigestBytes, Spec{Data: hello}},
-		{RuleBlobMaxData, Spec{Data: make([]byte, MaxData+1)}},
 	}
 	for _, c := range cases {
 		t.Run(string(c.rule), func(t *testing.T) {

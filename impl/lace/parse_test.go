@@ -144,6 +144,8 @@ func negativeCases(t testing.TB) []negCase {
 		{name: "truncated UTF-8 in name", in: helloPlex("N\xc3: x"), rule: RuleFieldUTF8},
 		{name: "non-NFC value", in: helloPlex("Name: e\u0301"), rule: RuleFieldNFC},
 		{name: "non-NFC name", in: helloPlex("Caf\u0065\u0301: x"), rule: RuleFieldNFC},
+		{name: "composable under Unicode 16+ only", in: helloPlex("Tulu: \U000113C2\U000113C2"), rule: RuleFieldNFC,
+			why: "LACE-FIELD-08: U+113C2 U+113C2 composes to U+113C5 (Unicode 16.0); Unicode 15 tables would call it NFC"},
 		{name: "CRLF field line", in: helloPlex("App: chat\r"), rule: RuleFieldLF},
 		{name: "CR inside a value", in: helloPlex("App: ch\rat"), rule: RuleFieldLF},
 		{name: "CRLF glyph line", in: crlfGlyph(), rule: RuleFieldLF},
@@ -345,6 +347,7 @@ func TestAccepted(t *testing.T) {
 		{"malformed links are ordinary fields", mk(plexT("", "+Link: nospace", "Chunk+Link:  B.x.H3", "File+Link: a X.b.H3")), FormPlex,
 			[]Field{{"+Link", "nospace"}, {"Chunk+Link", " B.x.H3"}, {"File+Link", "a X.b.H3"}}, ""},
 		{"NFC non-ASCII text", mk(plexT("", "Café: naïve 🖧")), FormPlex, []Field{{"Café", "naïve 🖧"}}, ""},
+		{"a Unicode 16 composition (LACE-FIELD-08)", mk(plexT("", "Tulu: \U000113C5")), FormPlex, []Field{{"Tulu", "\U000113C5"}}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

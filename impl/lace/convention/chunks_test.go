@@ -129,11 +129,16 @@ func withStore(s Store, cases []convCase) []convCase {
 	return cases
 }
 
+// rootOf returns the case's root record, checking that it is a valid H3
+// record: a convention-invalid record stays valid (LACE-LINK-14).
 func rootOf(t *testing.T, c convCase) *lace.Record {
 	t.Helper()
 	r, ok := c.res.Resolve(c.root)
 	if !ok {
 		t.Fatalf("root %s not in the resolver", c.root)
+	}
+	if _, err := lace.Parse(lace.Encode(r), lace.Options{}); err != nil {
+		t.Fatalf("root is not a valid H3 record: %v", err)
 	}
 	return r
 }
