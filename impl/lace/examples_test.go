@@ -2,6 +2,7 @@ package lace
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,7 +62,7 @@ func TestExamples(t *testing.T) {
 	t.Run(string(RuleExMaxFields), func(t *testing.T) {
 		lines := make([]string, 513)
 		for i := range lines {
-			lines[i] = "F: " + itoa(i)
+			lines[i] = "F: " + strconv.Itoa(i)
 		}
 		if r := accept(t, mk(plexT("", lines[:512]...)), none); len(r.Fields) != 512 {
 			t.Fatalf("%d fields", len(r.Fields))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,7 +47,7 @@ func lastPlaceholder(b []byte) int {
 
 // blobT is the template of a Blob with the given data.
 func blobT(data string) string {
-	return "@B\nData-Length: " + itoa(len(data)) + "\n\n" + data
+	return "@B\nData-Length: " + strconv.Itoa(len(data)) + "\n\n" + data
 }
 
 // plexT is the template of a Plex with the given raw field lines (each
@@ -58,15 +59,6 @@ func plexT(data string, lines ...string) string {
 		s.WriteString(l + "\n")
 	}
 	return s.String() + blobT(data)
-}
-
-func itoa(n int) string { return string(appendInt(nil, n)) }
-
-func appendInt(b []byte, n int) []byte {
-	if n >= 10 {
-		b = appendInt(b, n/10)
-	}
-	return append(b, byte('0'+n%10))
 }
 
 // vector reads one of the spec's canonical records from testdata/vector.

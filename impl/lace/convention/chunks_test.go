@@ -1,6 +1,7 @@
 package convention
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func TestFileAccepted(t *testing.T) {
 	remaining := w.chunks("0..2 "+lo, "2..5 "+abc)
 	many := make([]string, 511)
 	for i := range many {
-		many[i] = itoa(2*i) + ".." + itoa(2*i+2) + " " + ab
+		many[i] = strconv.Itoa(2*i) + ".." + strconv.Itoa(2*i+2) + " " + ab
 	}
 	cases := []struct {
 		name, root, want string

@@ -92,10 +92,3 @@ func (w *world) stream(root string) []byte {
 	}
 	return out
 }
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
