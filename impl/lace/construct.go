@@ -1,0 +1,213 @@
+package lace
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/threespec/conformance/impl/mark"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// Spec is the input of the generic constructor (Lace-010, "Generic
+// constructors select one record form"): data bytes, an ordered sequence of
+// application field occurrences and optionally a By-secret.
+type Spec struct {
+	Data   []byte  // omitted data means empty bytes
+	Fields []Field // in caller order; same-name order is kept
+	Secret *[mark.KeySize]byte
+	Aux    [mark.AuxSize]byte // auxRand32 for the Mark
+	Scheme mark.Scheme        // nil means mark.BIP340Standin
+}
+
+// Construct builds the canonical record of s and returns its bytes and its
+// parsed view (Record.Data aliases the returned bytes). The form follows the
+// spec's table exactly:
+//
+//	empty specification               -> empty Blob
+//	only data                         -> Blob
+//	one or more fields                -> Plex
+//	By-secret with no fields          -> error
+//	By-secret plus one or more fields -> Seal over Plex
+//
+// Fields are validated by the same field-line rules as the parser, reserved
+// names are rejected, and fields are sorted by name bytes, keeping caller
+// order among same-name occurrences. Nothing is added to them.
+func Construct(s Spec) ([]byte, *Record, error) {
+	form, err := selectForm(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Blob data does not exceed 32 MiB (LACE-BLOB-05).
+	if len(s.Data) > MaxData {
+		if err := rules.Fail(RuleBlobMaxData, "", -1, "data is %d bytes, more than 32 MiB (%d bytes)", len(s.Data), MaxData); err != nil {
+			return nil, nil, err
+		}
+	}
+	var fields []Field
+	if form != FormBlob {
+		if fields, err = canonicalFields(s.Fields); err != nil {
+			return nil, nil, err
+		}
+	}
+	data := s.Data
+	if data == nil {
+		data = []byte{} // LACE-CTOR-06: omitted data means empty bytes
+	}
+
+	var by [mark.KeySize]byte
+	var sign func([DigestSize]byte) ([mark.MarkSize]byte, error)
+	scheme := s.Scheme
+	if scheme == nil {
+		scheme = mark.BIP340Standin
+	}
+	if form == FormSeal {
+		// Derive By and the Mark from the By-secret (LACE-CTOR-10).
+		if by, err = scheme.By(*s.Secret); err != nil {
+			return nil, nil, rules.Fail(RuleCtorDeriveMark, "", -1, "By-secret: %v", err)
+		}
+		sign = func(subject [DigestSize]byte) ([mark.MarkSize]byte, error) {
+			m, err := scheme.Sign(*s.Secret, subject, s.Aux)
+			if err != nil {
+				return m, rules.Fail(RuleCtorDeriveMark, "", -1, "signing the Mark: %v", err)
+			}
+			return m, nil
+		}
+	}
+	out, b, err := build(form, fields, data, by, [mark.MarkSize]byte{}, sign)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := &Record{Form: form, Hash: b.hash, Fields: fields, Plex: b.plex, Blob: b.blob, By: by,
+		Offset: 0, Size: len(out)}
+	r.Data = out[len(out)-len(data):]
+	if form == FormSeal {
+		r.Mark = b.mark
+		r.MarkStatus = MarkFailed
+		if scheme.Verify(by, b.plex.Digest, r.Mark) {
+			r.MarkStatus = MarkVerified
+		}
+	}
+	return out, r, nil
+}
+
+// selectForm applies the constructor table. Under fault injection a switched
+// off row selects the form a careless constructor would.
+func selectForm(s Spec) (Form, error) {
+	hasFields, hasSecret := len(s.Fields) > 0, s.Secret != nil
+	switch {
+	case !hasFields && !hasSecret && len(s.Data) == 0:
+		// Empty specification -> empty Blob (LACE-CTOR-01).
+		if !rules.Enforced(RuleCtorEmpty) {
+			return 0, &rules.Violation{Rule: RuleCtorEmpty, Offset: -1, Detail: "fault: empty specification refused"}
+		}
+		return FormBlob, nil
+	case !hasFields && !hasSecret:
+		// Only data -> Blob (LACE-CTOR-02).
+		if !rules.Enforced(RuleCtorDataOnly) {
+			return 0, &rules.Violation{Rule: RuleCtorDataOnly, Offset: -1, Detail: "fault: data without fields refused"}
+		}
+		return FormBlob, nil
+	case !hasFields && hasSecret:
+		// By-secret with no fields -> error (LACE-CTOR-04); a careless
+		// constructor drops the secret and makes a Blob.
+		if err := rules.Fail(RuleCtorSecretOnly, "", -1, "a By-secret needs one or more fields: a Seal wraps a Plex, never a bare Blob"); err != nil {
+			return 0, err
+		}
+		return FormBlob, nil
+	case !hasSecret:
+		// One or more fields -> Plex (LACE-CTOR-03).
+		if !rules.Enforced(RuleCtorFields) {
+			return FormBlob, nil
+		}
+		return FormPlex, nil
+	default:
+		// By-secret plus fields -> Seal over Plex (LACE-CTOR-05).
+		if !rules.Enforced(RuleCtorSeal) {
+			return FormPlex, nil
+		}
+		return FormSeal, nil
+	}
+}
+
+// canonicalFields validates the caller's fields and returns them in canonical
+// order, leaving the caller's slice untouched.
+func canonicalFields(in []Field) ([]Field, error) {
+	fields := slices.Clone(in)
+	if !rules.Enforced(RuleFieldWhitespace) {
+		// Fault: trim values, as a careless constructor would.
+		for i := range fields {
+			fields[i].Value = strings.TrimSpace(fields[i].Value)
+		}
+	}
+	if !rules.Enforced(RuleCtorNoInvented) {
+		// Fault: manufacture a version field.
+		fields = append(fields, Field{Name: "Version", Value: "1"})
+	}
+	// N is in 1..512 (LACE-PLEX-03).
+	if len(fields) > MaxFields {
+		if err := rules.Fail(RulePlexMaxFields, "", -1, "%d fields, more than %d", len(fields), MaxFields); err != nil {
+			return nil, err
+		}
+	}
+	for i, f := range fields {
+		if err := checkField(i, f); err != nil {
+			return nil, err
+		}
+	}
+	sortFields(fields)
+	return fields, nil
+}
+
+// checkField validates one field occurrence by the parser's field-line rules
+// (LACE-CTOR-08) and rejects reserved names (LACE-CTOR-09).
+func checkField(i int, f Field) error {
+	if !rules.Enforced(RuleCtorValidate) {
+		return nil
+	}
+	rep := func(id rules.ID, at int, format string, args ...any) error {
+		return rules.Fail(id, "", -1, "field %d (%s: %s): "+format, append([]any{i, quote(f.Name), quote(f.Value)}, args...)...)
+	}
+	if err := checkName([]byte(f.Name), rep); err != nil {
+		return err
+	}
+	if IsReservedName(f.Name) {
+		if err := rules.Fail(RuleCtorReserved, "", -1, "field %d uses the reserved name %s", i, quote(f.Name)); err != nil {
+			return err
+		}
+	}
+	if err := checkValue([]byte(f.Value), rep); err != nil {
+		return err
+	}
+	return checkLength(len(f.Name)+2+len(f.Value), rep)
+}
+
+// sortFields sorts by name bytes, keeping caller order among same names
+// (LACE-PLEX-05, LACE-PLEX-06, LACE-PLEX-07); values take no part
+// (LACE-PLEX-09). Each switched-off rule gives the wrong order it names.
+func sortFields(fields []Field) {
+	switch {
+	case !rules.Enforced(RulePlexSortNames):
+		return // fault: caller order kept
+	case !rules.Enforced(RulePlexValuesUnsorted):
+		// Fault: values take part in the order.
+		slices.SortStableFunc(fields, func(a, b Field) int {
+			if c := strings.Compare(a.Name, b.Name); c != 0 {
+				return c
+			}
+			return strings.Compare(a.Value, b.Value)
+		})
+		return
+	}
+	slices.SortStableFunc(fields, func(a, b Field) int { return strings.Compare(a.Name, b.Name) })
+	if !rules.Enforced(RulePlexCtorOrder) || !rules.Enforced(RulePlexSameName) {
+		// Fault: same-name runs come out reversed.
+		for i := 0; i < len(fields); {
+			j := i + 1
+			for j < len(fields) && fields[j].Name == fields[i].Name {
+				j++
+			}
+			slices.Reverse(fields[i:j])
+			i = j
+		}
+	}
+}

@@ -1,0 +1,241 @@
+package convention
+
+import (
+	"fmt"
+
+	"github.com/zeebo/blake3"
+
+	"github.com/threespec/conformance/impl/lace"
+)
+
+// Chunk sequences (Lace-010, "Chunk sequences describe complete file bytes").
+
+// Field names and values of the convention.
+const (
+	fieldKind      = "Kind"
+	fieldChunkLink = "Chunk+Link"
+	kindChunks     = "chunks"
+)
+
+// FileLength validates the file whose root record is root (a bare Blob or a
+// chunk node) with every child it references, and returns its logical
+// length. Nothing is assembled.
+func FileLength(res Resolver, root *lace.Record, b Bounds) (uint64, error) {
+	w := newWalker(res, b)
+	return w.fileLength(root, 0)
+}
+
+// File validates the file of root and returns its assembled bytes; on any
+// violation it returns no bytes at all (LACE-CHUNK-21).
+func File(res Resolver, root *lace.Record, b Bounds) ([]byte, error) {
+	w := newWalker(res, b)
+	n, err := w.validateFile(root)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, n)
+	w.emit(root, func(p []byte) { out = append(out, p...) })
+	return out, nil
+}
+
+// FileDigest validates the file of root and returns its length and the
+// BLAKE3-256 digest of its assembled bytes, without holding them in memory.
+func FileDigest(res Resolver, root *lace.Record, b Bounds) (uint64, [32]byte, error) {
+	w := newWalker(res, b)
+	n, err := w.validateFile(root)
+	if err != nil {
+		return 0, [32]byte{}, err
+	}
+	h := blake3.New()
+	w.emit(root, func(p []byte) { h.Write(p) })
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return n, sum, nil
+}
+
+// validateFile validates the whole file first, so that nothing is assembled
+// from an invalid tree (LACE-CHUNK-20, LACE-CHUNK-21), and keeps the byte bound.
+func (w *walker) validateFile(root *lace.Record) (uint64, error) {
+	n, err := w.fileLength(root, 0)
+	if err != nil {
+		return 0, err
+	}
+	if n > w.b.MaxBytes {
+		if err := fail(lace.RuleDirExpansion, "file %s assembles %d bytes, beyond the bound %d", root.Hash, n, w.b.MaxBytes); err != nil {
+			return 0, err
+		}
+	}
+	return n, nil
+}
+
+// fileLength validates a file record at depth: a bare Blob
+// (LACE-CHUNK-10, an empty file being an empty Blob, LACE-CHUNK-11) or a
+// chunk node.
+func (w *walker) fileLength(r *lace.Record, depth int) (uint64, error) {
+	if r.Form == lace.FormBlob {
+		return uint64(len(r.Data)), nil
+	}
+	return w.chunkNode(r, depth)
+}
+
+// chunkNode validates a chunk node and its children and returns its logical
+// length, the final end of its ranges (LACE-CHUNK-19).
+func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
+	where := "chunk node " + r.Hash.String()
+	// An H3 Plex (LACE-CHUNK-01) with empty data (LACE-CHUNK-02), exactly
+	// one Kind: chunks (LACE-CHUNK-03) and no other fields (LACE-CHUNK-05).
+	if err := chunkShape.check(r, where); err != nil {
+		return 0, err
+	}
+	links := 0
+	for _, f := range r.Fields {
+		if f.Name == fieldChunkLink {
+			links++
+		}
+	}
+	// One or more Chunk+Link occurrences (LACE-CHUNK-04).
+	if links == 0 {
+		if err := fail(lace.RuleChunkLinks, "%s has no Chunk+Link", where); err != nil {
+			return 0, err
+		}
+	}
+	var end uint64
+	first := true
+	for i, f := range r.Fields {
+		if f.Name != fieldChunkLink {
+			continue
+		}
+		at := fmt.Sprintf("%s, field %d", where, i)
+		data, target, ok, err := rawLink(at, f)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			continue // LACE-LINK-15 switched off: the malformed link is skipped
+		}
+		start, stop, err := chunkRange(at, data)
+		if err != nil {
+			return 0, err
+		}
+		// Positive half-open ranges from zero, contiguous in occurrence
+		// order (LACE-CHUNK-15, -16, -17).
+		if start >= stop {
+			if err := fail(lace.RuleChunkPositive, "%s: range %s is not positive", at, data); err != nil {
+				return 0, err
+			}
+		}
+		switch {
+		case first && start != 0:
+			if err := fail(lace.RuleChunkStartZero, "%s: the first range %s does not start at 0", at, data); err != nil {
+				return 0, err
+			}
+		case !first && start != end:
+			if err := fail(lace.RuleChunkContiguous, "%s: range %s does not start at the previous end %d", at, data, end); err != nil {
+				return 0, err
+			}
+		}
+		first = false
+		// Targets: canonical H3 Blob or chunk-node Plex; Seals and other
+		// formats are invalid (LACE-CHUNK-06, -07, -08).
+		if err := h3Target(at, target, "BP", lace.RuleChunkNoSeal, lace.RuleChunkFormat, lace.RuleChunkTarget); err != nil {
+			return 0, err
+		}
+		// Every child exists and validates (LACE-CHUNK-20); a Plex child of
+		// another shape breaks a chunk-node rule (LACE-CHUNK-09).
+		child, err := w.enter(target, depth+1, lace.RuleChunkChildExists, at)
+		if err != nil {
+			return 0, err
+		}
+		n, err := w.fileLength(child, depth+1)
+		w.leave()
+		if err != nil {
+			return 0, err
+		}
+		// Each range length equals the child's logical length (LACE-CHUNK-18).
+		if stop-start != n && start < stop {
+			if err := fail(lace.RuleChunkChildLength, "%s: range %s is %d bytes but its child %s is %d bytes", at, data, stop-start, target, n); err != nil {
+				return 0, err
+			}
+		}
+		end = stop
+	}
+	return end, nil
+}
+
+// chunkRange parses Chunk+Link data: exactly start..end (LACE-CHUNK-12),
+// canonical unsigned decimal endpoints (LACE-CHUNK-13) in 0..=u64::MAX
+// (LACE-CHUNK-14).
+func chunkRange(at, data string) (start, end uint64, err error) {
+	a, b, found := cutRange(data)
+	if !found {
+		if err := fail(lace.RuleChunkRangeForm, "%s: link data %q is not start..end", at, data); err != nil {
+			return 0, 0, err
+		}
+	}
+	var vals [2]uint64
+	for i, s := range []string{a, b} {
+		v, canonical, overflow := parseU64(s)
+		switch {
+		case !canonical:
+			if err := fail(lace.RuleChunkDecimal, "%s: range endpoint %q is not canonical unsigned decimal", at, s); err != nil {
+				return 0, 0, err
+			}
+		case overflow:
+			if err := fail(lace.RuleChunkOverflow, "%s: range endpoint %s overflows u64", at, s); err != nil {
+				return 0, 0, err
+			}
+		}
+		vals[i] = v
+	}
+	return vals[0], vals[1], nil
+}
+
+// cutRange splits s at its one "..".
+func cutRange(s string) (a, b string, ok bool) {
+	i := indexDots(s, 0)
+	if i < 0 || indexDots(s, i+2) >= 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+2:], true
+}
+
+func indexDots(s string, from int) int {
+	for i := from; i+1 < len(s); i++ {
+		if s[i] == '.' && s[i+1] == '.' {
+			return i
+		}
+	}
+	return -1
+}
+
+// emit writes the bytes of a validated file in order: each range relocates
+// its whole child (LACE-CHUNK-18).
+func (w *walker) emit(r *lace.Record, write func([]byte)) {
+	if r.Form == lace.FormBlob {
+		write(r.Data)
+		return
+	}
+	for _, f := range r.Fields {
+		if f.Name != fieldChunkLink {
+			continue
+		}
+		_, target, err := lace.ParseLink(f.Value)
+		if err != nil {
+			continue
+		}
+		if child, ok := w.res.Resolve(target); ok && !w.onStack(target) {
+			w.stack = append(w.stack, target)
+			w.emit(child, write)
+			w.leave()
+		}
+	}
+}
+
+func (w *walker) onStack(target string) bool {
+	for _, h := range w.stack {
+		if h == target {
+			return true
+		}
+	}
+	return false
+}

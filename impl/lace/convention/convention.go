@@ -1,0 +1,261 @@
+// Package convention reads the two opt-in conventions Lace-010 layers on
+// record links: chunk sequences, which describe complete file bytes, and
+// directories, which name files, children and continuation pages
+// (../shared/specs/lace-010-records.txt, "Chunk sequences describe complete
+// file bytes" and "Directory links name files, children and continuation
+// pages").
+//
+// A consumer works over a Resolver holding validated records, usually a
+// Store made from a record stream whose first record is the root. Every
+// referenced record must be present and valid, and the result is all or
+// nothing: no partial file or listing is ever returned. Bounds limit
+// reference depth, logical expansion (counting repeated uses) and assembled
+// bytes; cycles are rejected.
+package convention
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// A Resolver finds validated records by hash text.
+type Resolver interface {
+	// Resolve returns the record whose hash text is target, or false when
+	// it is not available. The record must be valid and carry that hash.
+	Resolve(target string) (*lace.Record, bool)
+}
+
+// Store is a Resolver over records keyed by their hash text.
+type Store map[string]*lace.Record
+
+// NewStore indexes records by hash text.
+func NewStore(recs []*lace.Record) Store {
+	s := make(Store, len(recs))
+	for _, r := range recs {
+		s[r.Hash.String()] = r
+	}
+	return s
+}
+
+// Resolve implements Resolver.
+func (s Store) Resolve(target string) (*lace.Record, bool) {
+	r, ok := s[target]
+	return r, ok
+}
+
+// Bounds are a consumer's limits (Lace-010 directory section: consumers bound
+// reference depth and logical expansion and reject cycles). They do not
+// change the generic H3 record limits. A zero field takes its default.
+type Bounds struct {
+	// MaxDepth is the longest chain of links followed from the root
+	// (LACE-DIR-29). Default 64.
+	MaxDepth int
+	// MaxExpansion is the number of link uses, counting every repeated use
+	// of a shared record (LACE-DIR-30). Default 1,048,576.
+	MaxExpansion int
+	// MaxBytes is the largest assembled file, counted with repeats
+	// (LACE-DIR-30). Default 1 GiB.
+	MaxBytes uint64
+}
+
+// Defaults of Bounds.
+const (
+	DefaultMaxDepth     = 64
+	DefaultMaxExpansion = 1 << 20
+	DefaultMaxBytes     = 1 << 30
+)
+
+func (b Bounds) withDefaults() Bounds {
+	if b.MaxDepth <= 0 {
+		b.MaxDepth = DefaultMaxDepth
+	}
+	if b.MaxExpansion <= 0 {
+		b.MaxExpansion = DefaultMaxExpansion
+	}
+	if b.MaxBytes == 0 {
+		b.MaxBytes = DefaultMaxBytes
+	}
+	return b
+}
+
+// walker follows links from a root, keeping the bounds.
+type walker struct {
+	res   Resolver
+	b     Bounds
+	uses  int
+	stack []string // hash texts on the current path, for cycle detection
+}
+
+func newWalker(res Resolver, b Bounds) *walker { return &walker{res: res, b: b.withDefaults()} }
+
+func fail(id rules.ID, format string, args ...any) error {
+	return rules.Fail(id, "", -1, format, args...)
+}
+
+// enter follows one link to target at depth (the root is depth 0). It counts
+// the use, checks cycles, depth and expansion, and resolves the target;
+// missing is the rule a missing target breaks. leave must follow a nil error.
+func (w *walker) enter(target string, depth int, missing rules.ID, where string) (*lace.Record, error) {
+	for _, h := range w.stack {
+		if h == target {
+			// Consumers reject cycles (LACE-DIR-31).
+			if err := fail(lace.RuleDirCycle, "%s: link to %s closes a cycle", where, target); err != nil {
+				return nil, err
+			}
+			return nil, errStop(target) // carrying on would never end
+		}
+	}
+	// Consumers bound reference depth (LACE-DIR-29).
+	if depth > w.b.MaxDepth {
+		if err := fail(lace.RuleDirDepth, "%s: link to %s is at depth %d, beyond the bound %d", where, target, depth, w.b.MaxDepth); err != nil {
+			return nil, err
+		}
+	}
+	// Consumers bound logical expansion, counting repeated uses (LACE-DIR-30).
+	w.uses++
+	if w.uses > w.b.MaxExpansion {
+		if err := fail(lace.RuleDirExpansion, "%s: more than %d link uses (counting repeats)", where, w.b.MaxExpansion); err != nil {
+			return nil, err
+		}
+	}
+	r, ok := w.res.Resolve(target)
+	if !ok {
+		if err := fail(missing, "%s: target %s is missing", where, target); err != nil {
+			return nil, err
+		}
+		return nil, errStop(target)
+	}
+	w.stack = append(w.stack, target)
+	return r, nil
+}
+
+func (w *walker) leave() { w.stack = w.stack[:len(w.stack)-1] }
+
+// errStop ends a walk that cannot carry on after a switched-off rule.
+type errStop string
+
+func (e errStop) Error() string { return "convention: cannot follow " + string(e) }
+
+// rawLink parses a convention field's raw value. Convention consumers check
+// every raw occurrence, malformed links included (LACE-LINK-15).
+func rawLink(where string, f lace.Field) (data, target string, ok bool, err error) {
+	data, target, perr := lace.ParseLink(f.Value)
+	if perr == nil {
+		return data, target, true, nil
+	}
+	if err := fail(lace.RuleConvRawFields, "%s: malformed %s value %q: %v", where, f.Name, f.Value, perr); err != nil {
+		return "", "", false, err
+	}
+	return "", "", false, nil
+}
+
+// h3Target checks a convention target: its family (wrong is one of
+// wrongFamily), an H3 suffix (unsupported is invalid, not missing: project
+// decision) and canonical H3 text.
+func h3Target(where, target string, allowed string, family, format, canonical rules.ID) error {
+	f, _, suffix, _ := lace.SplitTarget(target)
+	if !strings.ContainsRune(allowed, rune(f.Letter())) {
+		if err := fail(family, "%s: target %s is a %s; allowed: %s", where, target, f, allowed); err != nil {
+			return err
+		}
+	}
+	if suffix != "H3" {
+		if err := fail(format, "%s: target %s uses the unsupported hash format %s (only H3 is supported)", where, target, suffix); err != nil {
+			return err
+		}
+	}
+	if _, err := lace.ParseHash(target); err != nil {
+		if err := fail(canonical, "%s: target %s is not canonical H3 hash text: %v", where, target, err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parseU64 parses canonical unsigned decimal text: digits only, no leading
+// zero except 0. overflow reports a value above u64::MAX.
+func parseU64(s string) (v uint64, canonical, overflow bool) {
+	if s == "" || (len(s) > 1 && s[0] == '0') {
+		return 0, false, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false, false
+		}
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, true, true
+	}
+	return v, true, false
+}
+
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+// shape is what a convention requires of its records: an H3 Plex with empty
+// data, exactly one Kind field of a given value, and no fields but Kind and
+// the allowed ones.
+type shape struct {
+	what                       string
+	kind                       string
+	allowed                    []string
+	plex, data, kindRule, only rules.ID
+}
+
+var (
+	chunkShape = shape{what: "chunk node", kind: kindChunks, allowed: []string{fieldChunkLink},
+		plex: lace.RuleChunkPlex, data: lace.RuleChunkEmptyData, kindRule: lace.RuleChunkKind, only: lace.RuleChunkNoOther}
+	dirShape = shape{what: "directory", kind: kindDirectory, allowed: []string{fieldFileLink, fieldChildLink, fieldPageLink},
+		plex: lace.RuleDirPlex, data: lace.RuleDirEmptyData, kindRule: lace.RuleDirKind, only: lace.RuleDirOnlyFields}
+)
+
+// check checks r against the shape. The Kind field says what the record is,
+// so it is checked before the other fields.
+func (s shape) check(r *lace.Record, where string) error {
+	if r.Form != lace.FormPlex {
+		if err := fail(s.plex, "%s is a %s; a %s is a Plex", where, r.Form, s.what); err != nil {
+			return err
+		}
+	}
+	if len(r.Data) != 0 {
+		if err := fail(s.data, "%s has %d bytes of data; a %s's data is empty", where, len(r.Data), s.what); err != nil {
+			return err
+		}
+	}
+	kinds := 0
+	for i, f := range r.Fields {
+		if f.Name != fieldKind {
+			continue
+		}
+		kinds++
+		if f.Value != s.kind {
+			if err := fail(s.kindRule, "%s, field %d: Kind is %q, not %q", where, i, f.Value, s.kind); err != nil {
+				return err
+			}
+		}
+	}
+	if kinds != 1 {
+		if err := fail(s.kindRule, "%s has %d Kind fields; a %s has exactly one Kind: %s", where, kinds, s.what, s.kind); err != nil {
+			return err
+		}
+	}
+	for i, f := range r.Fields {
+		if f.Name != fieldKind && !slices.Contains(s.allowed, f.Name) {
+			if err := fail(s.only, "%s, field %d: %s is not allowed in a %s", where, i, f.Name, s.what); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

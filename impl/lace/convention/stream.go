@@ -1,0 +1,54 @@
+package convention
+
+import (
+	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// The testee protocol's convention operations take a record stream whose
+// first record is the root and which holds every referenced record.
+
+// FromStream parses a record stream and returns its records as a Store
+// together with the first record, the root (nil for an empty stream).
+func FromStream(stream []byte, opt lace.Options) (Store, *lace.Record, error) {
+	recs, err := lace.ParseStream(stream, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(recs) == 0 {
+		return Store{}, nil, nil
+	}
+	return NewStore(recs), recs[0], nil
+}
+
+// StreamFile validates the file whose root is the stream's first record and
+// returns its length and the BLAKE3-256 digest of its assembled bytes (the
+// lace.chunks operation).
+func StreamFile(stream []byte, opt lace.Options, b Bounds) (uint64, [32]byte, error) {
+	s, root, err := FromStream(stream, opt)
+	if err != nil {
+		return 0, [32]byte{}, err
+	}
+	if root == nil {
+		return 0, [32]byte{}, noRoot(lace.RuleChunkChildExists)
+	}
+	return FileDigest(s, root, b)
+}
+
+// StreamDirectory validates the directory whose root is the stream's first
+// record and returns its logical listing (the lace.directory operation).
+func StreamDirectory(stream []byte, opt lace.Options, b Bounds) ([]Entry, error) {
+	s, root, err := FromStream(stream, opt)
+	if err != nil {
+		return nil, err
+	}
+	if root == nil {
+		return nil, noRoot(lace.RuleDirExists)
+	}
+	return Directory(s, root, b)
+}
+
+// noRoot is the violation of an empty stream: the root it must hold is missing.
+func noRoot(id rules.ID) error {
+	return &rules.Violation{Rule: id, Offset: 0, Detail: "the stream holds no records: its first record is the root"}
+}

@@ -1,0 +1,141 @@
+// Package lace is the reference implementation of Lace-010 Records
+// (../shared/specs/lace-010-records.txt): it parses and validates H3 Blob,
+// Plex and Seal records and record streams, constructs canonical records,
+// and reads record links. Every rejection is a *rules.Violation carrying the
+// rule ID of rules.go; docs/lace.md records the decisions where the spec is
+// silent.
+package lace
+
+import (
+	"github.com/zeebo/blake3"
+
+	"github.com/threespec/conformance/impl/b64a"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// Form is a record form: Blob, Plex or Seal. The zero Form is no form.
+type Form uint8
+
+const (
+	FormBlob Form = iota + 1
+	FormPlex
+	FormSeal
+)
+
+// String returns "blob", "plex" or "seal" (the testee protocol's names).
+func (f Form) String() string {
+	switch f {
+	case FormBlob:
+		return "blob"
+	case FormPlex:
+		return "plex"
+	case FormSeal:
+		return "seal"
+	}
+	return "none"
+}
+
+// Letter returns the hash-text type letter of f: 'B', 'P' or 'S'.
+func (f Form) Letter() byte {
+	switch f {
+	case FormBlob:
+		return 'B'
+	case FormPlex:
+		return 'P'
+	case FormSeal:
+		return 'S'
+	}
+	return '?'
+}
+
+func formOfLetter(c byte) Form {
+	switch c {
+	case 'B':
+		return FormBlob
+	case 'P':
+		return FormPlex
+	case 'S':
+		return FormSeal
+	}
+	return 0
+}
+
+// Fixed H3 text widths (Lace-010, "Maximum H3 record size is bounded").
+const (
+	DigestSize   = 32                                 // a BLAKE3-256 digest
+	HashTextLen  = 2 + 43 + 3                         // "B." + 43 B64A characters + ".H3": 48 bytes
+	GlyphLineLen = len(glyphPrefix) + HashTextLen + 1 // "🖧: " + hash text + LF: 55 bytes
+
+	MaxData   = 32 << 20 // Blob data limit, 33,554,432 bytes (LACE-BLOB-05)
+	MaxFields = 512      // Plex field limit (LACE-PLEX-03)
+	MaxLine   = 128      // complete field line limit, excluding LF (LACE-FIELD-11)
+)
+
+// Glyph is the record glyph U+1F5A7; ReservedGlyph is U+22EF U+1F5A7.
+const (
+	Glyph         = "🖧"
+	ReservedGlyph = "⋯🖧"
+	glyphPrefix   = Glyph + ": "
+)
+
+// Hash is an H3 record hash: a form and the BLAKE3-256 digest of the record's
+// canonical payload. Its text is T.<43 B64A characters>.H3. The zero Hash is
+// no hash.
+type Hash struct {
+	Form   Form
+	Digest [DigestSize]byte
+}
+
+// IsZero reports whether h is the zero Hash.
+func (h Hash) IsZero() bool { return h.Form == 0 }
+
+// String returns the hash text T.<b64a>.H3, or "" for the zero Hash.
+func (h Hash) String() string {
+	if h.IsZero() {
+		return ""
+	}
+	return string(h.appendText(make([]byte, 0, HashTextLen)))
+}
+
+func (h Hash) appendText(dst []byte) []byte {
+	dst = append(dst, h.Form.Letter(), '.')
+	dst = b64a.AppendEncode(dst, h.Digest[:])
+	return append(dst, ".H3"...)
+}
+
+// ParseHash parses canonical H3 hash text T.<43 B64A characters>.H3
+// (LACE-GLYPH-02, LACE-GLYPH-04). The error is a *rules.Violation at offset
+// -1; callers that know where the text stands make their own.
+func ParseHash(s string) (Hash, error) {
+	h, id, detail := parseHash(s)
+	if id != "" {
+		return Hash{}, &rules.Violation{Rule: id, Offset: -1, Detail: detail}
+	}
+	return h, nil
+}
+
+// parseHash returns the hash, or the rule the text breaks and why.
+func parseHash(s string) (Hash, rules.ID, string) {
+	var h Hash
+	// Lace-010 "Every stored record starts with a record glyph line":
+	// T.<b64a>.H3 with T in B, P, S (LACE-GLYPH-02).
+	if len(s) < 2 || s[1] != '.' || formOfLetter(s[0]) == 0 {
+		return h, RuleGlyphHashText, "hash text " + quote(s) + " does not begin with B., P. or S."
+	}
+	if len(s) < 5 || s[len(s)-3:] != ".H3" {
+		return h, RuleGlyphHashText, "hash text " + quote(s) + " does not end with .H3"
+	}
+	// The digest payload is 32 bytes: exactly 43 canonical B64A characters (LACE-GLYPH-04).
+	payload := s[2 : len(s)-3]
+	d, err := b64a.DecodeN(payload, DigestSize)
+	if err != nil {
+		return h, RuleGlyphDigestText, "hash text " + quote(s) + ": digest is not 43 canonical B64A characters: " + err.Error()
+	}
+	h.Form = formOfLetter(s[0])
+	copy(h.Digest[:], d)
+	return h, "", ""
+}
+
+// digest is BLAKE3-256 of a record's canonical payload, every byte after the
+// glyph line's LF (LACE-GLYPH-03).
+func digest(payload []byte) [DigestSize]byte { return blake3.Sum256(payload) }

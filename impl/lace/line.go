@@ -1,0 +1,146 @@
+package lace
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/threespec/conformance/impl/nfc17"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// Field-line text rules shared by the parser and the constructor
+// (Lace-010, "Shared field-line rules keep bytes canonical").
+//
+// Each check reports every violation it finds through a reporter, which
+// returns the error to stop with, or nil when the rule's enforcement is
+// switched off (fault injection), in which case the check carries on.
+
+// reporter turns a violation at byte at of the checked text into an error, or
+// nil when the rule is not enforced.
+type reporter func(id rules.ID, at int, format string, args ...any) error
+
+// Reserved field names (Lace-010, "Plex records attach generic fields to a
+// Blob"): Data-Length, By, Mark and 🖧 are structural, ⋯🖧 is reserved.
+const (
+	nameDataLength = "Data-Length"
+	nameBy         = "By"
+	nameMark       = "Mark"
+)
+
+// IsReservedName reports whether name is one of the five names reserved from
+// application use: Data-Length, By, Mark, 🖧 and ⋯🖧 (LACE-PLEX-10). The list
+// is exact: case variants and longer names are ordinary (LACE-PLEX-11).
+func IsReservedName(name string) bool {
+	switch name {
+	case nameDataLength, nameBy, nameMark, Glyph, ReservedGlyph:
+		return true
+	}
+	return false
+}
+
+func isReservedBytes(name []byte) bool {
+	switch string(name) { // no allocation: the compiler compares in place
+	case nameDataLength, nameBy, nameMark, Glyph, ReservedGlyph:
+		return true
+	}
+	return false
+}
+
+// checkName checks a field name: non-empty (LACE-FIELD-02), no ':', space or
+// tab (LACE-FIELD-03), then the text rules.
+func checkName(name []byte, rep reporter) error {
+	if len(name) == 0 {
+		if err := rep(RuleFieldNameEmpty, 0, "empty field name"); err != nil {
+			return err
+		}
+	}
+	if i := bytes.IndexAny(name, ": \t"); i >= 0 {
+		if err := rep(RuleFieldNameChars, i, "field name %s contains %s", quote(string(name)), byteName(name[i])); err != nil {
+			return err
+		}
+	}
+	return checkText(name, "field name", rep)
+}
+
+// checkValue checks a field value: non-empty (LACE-FIELD-05), then the text
+// rules. Spaces are data and never trimmed (LACE-FIELD-12).
+func checkValue(value []byte, rep reporter) error {
+	if len(value) == 0 {
+		if err := rep(RuleFieldValueEmpty, 0, "empty field value"); err != nil {
+			return err
+		}
+	}
+	return checkText(value, "field value", rep)
+}
+
+// checkText checks name or value bytes: no CR (LACE-FIELD-09), no other
+// control bytes (LACE-FIELD-10), strict UTF-8 (LACE-FIELD-06) and NFC under
+// Unicode 17.0.0 (LACE-FIELD-07, LACE-FIELD-08).
+func checkText(b []byte, what string, rep reporter) error {
+	ascii := true
+	reportedCR, reportedCtl := false, false
+	for i, c := range b {
+		switch {
+		case c == '\r':
+			if !reportedCR {
+				reportedCR = true
+				if err := rep(RuleFieldLF, i, "%s contains CR (lines end with LF only)", what); err != nil {
+					return err
+				}
+			}
+		case c < 0x20 || c == 0x7f:
+			if !reportedCtl {
+				reportedCtl = true
+				if err := rep(RuleFieldControl, i, "%s contains control byte 0x%02X", what, c); err != nil {
+					return err
+				}
+			}
+		case c >= 0x80:
+			ascii = false
+		}
+	}
+	if ascii {
+		return nil // ASCII is strict UTF-8 and NFC
+	}
+	if e := nfc17.CheckUTF8(b); e != nil {
+		if err := rep(RuleFieldUTF8, e.Offset, "%s is not UTF-8: %s", what, e.Reason); err != nil {
+			return err
+		}
+		return nil // NFC is undefined for invalid UTF-8
+	}
+	if !nfc17.IsNFC(b) {
+		if err := rep(RuleFieldNFC, 0, "%s %s is not NFC under Unicode %s", what, quote(string(b)), nfc17.UnicodeVersion); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkLength checks the complete `<Name>: <value>` length (LACE-FIELD-11).
+func checkLength(n int, rep reporter) error {
+	if n > MaxLine {
+		return rep(RuleFieldLineLength, MaxLine, "field line is %d bytes, more than %d (excluding LF)", n, MaxLine)
+	}
+	return nil
+}
+
+// quote renders s for a detail message, shortened to keep messages readable.
+func quote(s string) string {
+	const max = 80
+	if len(s) > max {
+		return strconv.Quote(s[:max]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+func byteName(c byte) string {
+	switch c {
+	case ' ':
+		return "a space"
+	case '\t':
+		return "a tab"
+	case ':':
+		return "':'"
+	}
+	return strconv.QuoteRune(rune(c))
+}

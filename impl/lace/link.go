@@ -1,0 +1,90 @@
+package lace
+
+import (
+	"strings"
+
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// Record links (Lace-010, "Record-link fields carry typed hash references").
+
+// LinkSuffix ends the name of every record-link field.
+const LinkSuffix = "+Link"
+
+// Link is a well-formed record link: a field named +Link or ending with
+// +Link whose value is `<link-data> <target-hash>`.
+type Link struct {
+	Field  int    // index of the occurrence in Record.Fields
+	Name   string // the field name
+	Data   string // the link data, exactly as written (never trimmed)
+	Target string // the typed target hash text (B., P. or S.; any suffix)
+}
+
+// IsLinkName reports whether a field named name is a record-link field: it
+// is +Link or ends with +Link (LACE-LINK-01).
+func IsLinkName(name string) bool { return strings.HasSuffix(name, LinkSuffix) }
+
+// ParseLink splits a record-link value at its last ASCII space without
+// trimming either part (LACE-LINK-08). It returns a *rules.Violation of
+// LACE-LINK-02, -03 or -04 when the value is malformed; a malformed value is
+// still a valid ordinary field (LACE-LINK-10) that link indexes ignore
+// (LACE-LINK-11).
+func ParseLink(value string) (data, target string, err error) {
+	i := strings.LastIndexByte(value, ' ')
+	// The final separator before the target is one ASCII space (LACE-LINK-03).
+	if i < 0 {
+		if err := rules.Fail(RuleLinkSeparator, "", -1, "link value %s has no space before a target hash", quote(value)); err != nil {
+			return "", "", err
+		}
+		i = -1
+	}
+	if i >= 0 {
+		data = value[:i]
+	}
+	target = value[i+1:]
+	// Link data is non-empty (LACE-LINK-02); it may hold spaces (LACE-LINK-07).
+	if data == "" {
+		if err := rules.Fail(RuleLinkData, "", -1, "link value %s has empty link data", quote(value)); err != nil {
+			return "", "", err
+		}
+	}
+	// The target is typed record-hash text beginning B., P. or S.; its suffix
+	// need not be H3 (LACE-LINK-04, LACE-LINK-05).
+	if _, _, _, ok := SplitTarget(target); !ok {
+		if err := rules.Fail(RuleLinkTarget, "", -1, "link target %s is not typed record-hash text T.<payload>.<suffix> with T in B, P, S", quote(target)); err != nil {
+			return "", "", err
+		}
+	}
+	return data, target, nil
+}
+
+// SplitTarget splits typed record-hash text T.<payload>.<suffix>, where T is
+// B, P or S and payload and suffix are non-empty; the suffix follows the last
+// dot. It says nothing about whether the suffix names a supported record
+// definition (only H3 is one here; see ParseHash).
+func SplitTarget(t string) (f Form, payload, suffix string, ok bool) {
+	if len(t) < 2 || t[1] != '.' || formOfLetter(t[0]) == 0 {
+		return 0, "", "", false
+	}
+	rest := t[2:]
+	j := strings.LastIndexByte(rest, '.')
+	if j <= 0 || j == len(rest)-1 {
+		return 0, "", "", false
+	}
+	return formOfLetter(t[0]), rest[:j], rest[j+1:], true
+}
+
+// Links returns r's well-formed record links in field order, ignoring
+// malformed values (LACE-LINK-11).
+func (r *Record) Links() []Link {
+	var ls []Link
+	for i, f := range r.Fields {
+		if !IsLinkName(f.Name) {
+			continue
+		}
+		if data, target, err := ParseLink(f.Value); err == nil {
+			ls = append(ls, Link{Field: i, Name: f.Name, Data: data, Target: target})
+		}
+	}
+	return ls
+}

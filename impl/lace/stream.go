@@ -1,0 +1,42 @@
+package lace
+
+import "github.com/threespec/conformance/impl/rules"
+
+// ParseStream parses a record stream (a .lrs file): zero or more complete
+// stored records concatenated with no header, separator or trailer
+// (Lace-010, "Record streams concatenate complete records"). Every record is
+// validated as Parse does; a stream that ends inside a record
+// (LACE-STREAM-03) or continues with bytes that do not begin a record
+// (LACE-STREAM-04) is rejected. An empty stream holds no records
+// (LACE-STREAM-05). Each Record.Data aliases in.
+func ParseStream(in []byte, opt Options) ([]*Record, error) {
+	p, err := newParser(in, opt)
+	if err != nil {
+		return nil, err
+	}
+	var recs []*Record
+	for pos := 0; pos < len(in); {
+		r, err := p.record(pos, len(recs) > 0)
+		if err != nil {
+			if rules.RuleOf(err) == RuleStreamTruncated && !rules.Enforced(RuleStreamTruncated) {
+				// Fault: a careless reader drops the unfinished record.
+				return recs, nil
+			}
+			return nil, err
+		}
+		recs = append(recs, r)
+		// Each record's structure and Data-Length delimit it; the next record
+		// starts at the following byte (LACE-STREAM-01).
+		pos = r.Offset + r.Size
+	}
+	return recs, nil
+}
+
+// EncodeStream returns the canonical bytes of records as one stream.
+func EncodeStream(recs []*Record) []byte {
+	var out []byte
+	for _, r := range recs {
+		out = append(out, Encode(r)...)
+	}
+	return out
+}
