@@ -196,13 +196,17 @@ func compactArgs(dst []byte, args json.RawMessage) ([]byte, error) {
 // ParseRequest parses one request line (without its LF), the testee's side
 // of the protocol. It is strict: the line must be one JSON object, in UTF-8,
 // with an integer "id", a non-empty string "op", an object "args" and a
-// string "input" in standard base64 with padding (docs/PROTOCOL.md,
-// "Persistent mode"); each member at most once. Unknown members are ignored.
+// string "input" in standard base64 with padding and zero pad bits
+// (docs/PROTOCOL.md, "Persistent mode"); each at most once. Unknown members
+// are ignored.
 func ParseRequest(line []byte) (Request, error) {
 	var r Request
 	ms, err := scanObject(line)
 	if err != nil {
 		return r, err
+	}
+	if dup := ms.duplicate(); dup != "" {
+		return r, fmt.Errorf("member %q appears more than once", dup)
 	}
 	v, ok := ms.get("id")
 	if !ok {
