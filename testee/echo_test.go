@@ -51,4 +51,3 @@ func decodeEcho(t testing.TB, resp Response) echoed {
 	}
 	return e
 }
-
