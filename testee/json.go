@@ -38,25 +38,24 @@ func (m *members) duplicate() string { return m.dup }
 var errNotObject = errors.New("not a JSON object")
 
 // scanObject checks that line is exactly one JSON object in UTF-8 (JSON
-// whitespace around it allowed) and collects its known members.
-func scanObject(line []byte) (*members, error) {
+// whitespace around it allowed) and collects its known members into m.
+func scanObject(line []byte, m *members) error {
 	if !utf8.Valid(line) {
-		return nil, fmt.Errorf("not UTF-8 at byte %d", invalidUTF8At(line))
+		return fmt.Errorf("not UTF-8 at byte %d", invalidUTF8At(line))
 	}
 	if !json.Valid(line) {
 		if len(bytes.TrimSpace(line)) == 0 {
-			return nil, errors.New("empty line, not a JSON object")
+			return errors.New("empty line, not a JSON object")
 		}
-		return nil, errors.New("not valid JSON")
+		return errors.New("not valid JSON")
 	}
 	i := skipSpace(line, 0)
 	if line[i] != '{' {
-		return nil, errNotObject
+		return errNotObject
 	}
-	m := new(members)
 	i = skipSpace(line, i+1)
 	if line[i] == '}' {
-		return m, nil
+		return nil
 	}
 	for {
 		// line is valid JSON: a member is "key" ws : ws value ws (, or }).
@@ -68,21 +67,22 @@ func scanObject(line []byte) (*members, error) {
 		m.set(key, line[i:vEnd])
 		i = skipSpace(line, vEnd)
 		if line[i] == '}' {
-			return m, nil
+			return nil
 		}
 		i = skipSpace(line, i+1) // past ','
 	}
 }
 
 func (m *members) set(rawKey, val []byte) {
-	key := string(rawKey) // no allocation for the comparisons below
 	if bytes.IndexByte(rawKey, '\\') >= 0 {
+		var key string
 		if err := json.Unmarshal(append(append([]byte{'"'}, rawKey...), '"'), &key); err != nil {
 			return
 		}
+		rawKey = []byte(key)
 	}
 	for i, n := range memberNames {
-		if n == key {
+		if string(rawKey) == n {
 			if m.val[i] != nil && m.dup == "" {
 				m.dup = n
 			}

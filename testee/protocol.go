@@ -201,8 +201,8 @@ func compactArgs(dst []byte, args json.RawMessage) ([]byte, error) {
 // are ignored.
 func ParseRequest(line []byte) (Request, error) {
 	var r Request
-	ms, err := scanObject(line)
-	if err != nil {
+	var ms members
+	if err := scanObject(line, &ms); err != nil {
 		return r, err
 	}
 	if dup := ms.duplicate(); dup != "" {
@@ -212,6 +212,7 @@ func ParseRequest(line []byte) (Request, error) {
 	if !ok {
 		return r, errors.New(`missing "id"`)
 	}
+	var err error
 	if r.ID, err = parseInt(v); err != nil {
 		return r, fmt.Errorf(`"id": %v`, err)
 	}
@@ -358,7 +359,8 @@ func parseResponse(line []byte, id int64, needID bool) (Response, error) {
 	fail := func(k Kind, format string, args ...any) (Response, error) {
 		return Response{}, &Failure{Kind: k, ID: id, Detail: fmt.Sprintf(format, args...)}
 	}
-	ms, err := scanObject(line)
+	var ms members
+	err := scanObject(line, &ms)
 	if err != nil {
 		return fail(InvalidJSON, "%v: %s", err, excerpt(line))
 	}
