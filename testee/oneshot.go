@@ -35,6 +35,8 @@ type OneShot struct {
 	running map[*proc]struct{} // for Close to kill
 }
 
+var _ Implementation = (*OneShot)(nil)
+
 // NewOneShot returns an adapter that runs cfg.Command in one-shot mode.
 // MaxStartFailures and CloseGrace do not apply.
 func NewOneShot(cfg Config) (*OneShot, error) {

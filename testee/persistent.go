@@ -38,6 +38,8 @@ type Persistent struct {
 	stats      Stats
 }
 
+var _ Implementation = (*Persistent)(nil)
+
 // Stats counts what happened to a persistent testee.
 type Stats struct {
 	Starts      int // processes started
@@ -91,6 +93,9 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 	var err error
 	if a.wbuf, err = AppendRequest(a.wbuf[:0], req); err != nil {
 		return Response{}, err
+	}
+	if cap(a.wbuf) > keepLong {
+		defer func() { a.wbuf = nil }() // do not hold a huge request's memory for the rest of the run
 	}
 	if a.p != nil {
 		// Anything the testee did between requests is no request's fault:

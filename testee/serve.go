@@ -21,7 +21,7 @@ import (
 // read, and conform reports the exit as a testee failure.
 func Serve(ctx context.Context, r io.Reader, w io.Writer, impl Implementation, maxLine int) error {
 	if maxLine <= 0 {
-		maxLine = 128 << 20
+		maxLine = DefaultMaxLine
 	}
 	lr := newLineReader(r, maxLine)
 	bw := bufio.NewWriterSize(w, 64<<10)
