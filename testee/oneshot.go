@@ -66,7 +66,7 @@ func (o *OneShot) Do(ctx context.Context, req Request) (Response, error) {
 	if o.closed.Load() {
 		return Response{}, fail(Closed, nil, "the adapter is closed")
 	}
-	if err := ctx.Err(); err != nil {
+	if err := ctxDone(ctx); err != nil {
 		return Response{}, fail(Canceled, err, "not run: %v", err)
 	}
 	args, err := compactArgs(nil, req.Args)

@@ -87,7 +87,7 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 	if a.closed.Load() {
 		return Response{}, &Failure{Kind: Closed, ID: req.ID, Op: req.Op, Detail: "the adapter is closed"}
 	}
-	if err := ctx.Err(); err != nil {
+	if err := ctxDone(ctx); err != nil {
 		return Response{}, &Failure{Kind: Canceled, ID: req.ID, Op: req.Op, Detail: "not sent: " + err.Error(), Err: err}
 	}
 	var err error
@@ -155,6 +155,18 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 		return Response{}, f
 	}
 	return resp, nil
+}
+
+// ctxDone returns ctx's error, or DeadlineExceeded when its deadline has
+// passed (its own timer may not have fired yet), or nil.
+func ctxDone(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // start starts the testee, or fails with StartFailed.
