@@ -1,0 +1,127 @@
+package testee
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Implementation is the one seam between the checks (the godog steps,
+// conform) and what they check: the in-process reference, or an external
+// testee behind the Persistent or OneShot adapter.
+//
+// Do answers one request. A rejection is a Response with Outcome Rejected
+// and a nil error. A non-nil error is a testee failure, a *Failure, except
+// for errors wrapping ErrInvalidRequest, which report a request the caller
+// built wrong. Close releases the implementation (for external testees: ends
+// the process and everything it started).
+type Implementation interface {
+	Do(ctx context.Context, req Request) (Response, error)
+	Close() error
+}
+
+// Hello is a testee's answer to hello (docs/PROTOCOL.md, "The handshake").
+type Hello struct {
+	Protocol       int                        // always ProtocolVersion
+	Implementation string                     // free text, shown in the report
+	Ops            []string                   // the operations it implements
+	Profiles       []string                   // the optional capabilities it claims
+	Limits         map[string]json.RawMessage // informational: the testee's own resource limits
+	// AllOps is true when the testee answered hello with unsupported: it is
+	// then taken to claim every operation and no profile.
+	AllOps bool
+}
+
+// Claims reports whether the testee implements op.
+func (h *Hello) Claims(op string) bool {
+	return h.AllOps || slices.Contains(h.Ops, op)
+}
+
+// ClaimsProfile reports whether the testee claims profile p.
+func (h *Hello) ClaimsProfile(p string) bool {
+	return slices.Contains(h.Profiles, p)
+}
+
+// Applies reports whether a vector of operation op that needs the given
+// profiles applies to the testee: it claims op and every profile. A vector
+// that does not apply is reported as not applicable, never as a failure.
+func (h *Hello) Applies(op string, profiles []string) bool {
+	if !h.Claims(op) {
+		return false
+	}
+	for _, p := range profiles {
+		if !h.ClaimsProfile(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// HelloRequest is the first request conform sends:
+// {"id":0,"op":"hello","args":{},"input":""}.
+func HelloRequest() Request { return Request{ID: 0, Op: OpHello} }
+
+// Handshake sends hello to impl and returns what the testee claims. An
+// unsupported answer claims every operation and no profile; a rejection or
+// a result that is not a valid hello result is a *Failure of Kind BadHello.
+func Handshake(ctx context.Context, impl Implementation) (*Hello, error) {
+	req := HelloRequest()
+	resp, err := impl.Do(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	bad := func(format string, args ...any) (*Hello, error) {
+		return nil, &Failure{Kind: BadHello, ID: req.ID, Op: req.Op, Detail: fmt.Sprintf(format, args...)}
+	}
+	switch resp.Outcome {
+	case Unsupported:
+		return &Hello{Protocol: ProtocolVersion, AllOps: true}, nil
+	case Rejected:
+		return bad("hello rejected: %s: %s", resp.Code, resp.Detail)
+	}
+	h, err := ParseHello(resp.Result)
+	if err != nil {
+		return bad("%v", err)
+	}
+	return h, nil
+}
+
+// ParseHello parses a hello result object strictly: "protocol" must be the
+// integer 1; "ops" and "profiles" arrays of strings; "limits" an object;
+// "implementation", when present, a string.
+func ParseHello(result json.RawMessage) (*Hello, error) {
+	var raw struct {
+		Protocol       json.RawMessage            `json:"protocol"`
+		Implementation *string                    `json:"implementation"`
+		Ops            *[]string                  `json:"ops"`
+		Profiles       *[]string                  `json:"profiles"`
+		Limits         map[string]json.RawMessage `json:"limits"`
+	}
+	if !isObject(result) {
+		return nil, errors.New("hello result is not an object")
+	}
+	if err := json.Unmarshal(result, &raw); err != nil {
+		return nil, fmt.Errorf("hello result: %v", err)
+	}
+	h := &Hello{}
+	switch {
+	case raw.Protocol == nil:
+		return nil, errors.New(`hello result without "protocol"`)
+	case string(raw.Protocol) != "1":
+		return nil, fmt.Errorf(`hello result: "protocol" is %s; this conform speaks protocol 1`, excerpt(raw.Protocol))
+	case raw.Ops == nil:
+		return nil, errors.New(`hello result without "ops" (a list of operations)`)
+	case raw.Profiles == nil:
+		return nil, errors.New(`hello result without "profiles" (a list, possibly empty)`)
+	case raw.Limits == nil:
+		return nil, errors.New(`hello result without "limits" (an object, possibly empty)`)
+	}
+	h.Protocol = ProtocolVersion
+	if raw.Implementation != nil {
+		h.Implementation = *raw.Implementation
+	}
+	h.Ops, h.Profiles, h.Limits = *raw.Ops, *raw.Profiles, raw.Limits
+	return h, nil
+}

@@ -1,0 +1,210 @@
+package testee
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// The envelope scanner. A protocol line is validated once (UTF-8, then
+// encoding/json's validator) and then walked at the top level only: member
+// values are kept as raw slices of the line, and only the members the
+// protocol names are looked at. Nothing is allocated for a line whose
+// members need no unescaping.
+
+// memberNames are the top-level members of requests and responses.
+var memberNames = [...]string{"id", "op", "args", "input", "ok", "result", "code", "detail", "rule", "unsupported"}
+
+// members holds the raw values of the known members of one JSON object.
+type members struct {
+	val [len(memberNames)][]byte // nil when absent
+	dup string                   // the first known member that appeared twice
+}
+
+func (m *members) get(name string) ([]byte, bool) {
+	for i, n := range memberNames {
+		if n == name {
+			return m.val[i], m.val[i] != nil
+		}
+	}
+	return nil, false
+}
+
+func (m *members) duplicate() string { return m.dup }
+
+var errNotObject = errors.New("not a JSON object")
+
+// scanObject checks that line is exactly one JSON object in UTF-8 (JSON
+// whitespace around it allowed) and collects its known members into m.
+func scanObject(line []byte, m *members) error {
+	if !utf8.Valid(line) {
+		return fmt.Errorf("not UTF-8 at byte %d", invalidUTF8At(line))
+	}
+	if !json.Valid(line) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			return errors.New("empty line, not a JSON object")
+		}
+		return errors.New("not valid JSON")
+	}
+	i := skipSpace(line, 0)
+	if line[i] != '{' {
+		return errNotObject
+	}
+	i = skipSpace(line, i+1)
+	if line[i] == '}' {
+		return nil
+	}
+	for {
+		// line is valid JSON: a member is "key" ws : ws value ws (, or }).
+		kEnd := skipString(line, i)
+		key := line[i+1 : kEnd-1]
+		i = skipSpace(line, kEnd)
+		i = skipSpace(line, i+1) // past ':'
+		vEnd := skipValue(line, i)
+		m.set(key, line[i:vEnd])
+		i = skipSpace(line, vEnd)
+		if line[i] == '}' {
+			return nil
+		}
+		i = skipSpace(line, i+1) // past ','
+	}
+}
+
+func (m *members) set(rawKey, val []byte) {
+	if bytes.IndexByte(rawKey, '\\') >= 0 {
+		var key string
+		if err := json.Unmarshal(append(append([]byte{'"'}, rawKey...), '"'), &key); err != nil {
+			return
+		}
+		rawKey = []byte(key)
+	}
+	for i, n := range memberNames {
+		if string(rawKey) == n {
+			if m.val[i] != nil && m.dup == "" {
+				m.dup = n
+			}
+			m.val[i] = val
+			return
+		}
+	}
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the string literal starting at b[i] == '"'.
+func skipString(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(b)
+}
+
+// skipValue returns the index just past the JSON value starting at b[i].
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return len(b)
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				j = skipString(b, j) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return len(b)
+	}
+	j := i
+	for ; j < len(b); j++ {
+		switch b[j] {
+		case ',', '}', ']', ' ', '\t', '\r', '\n':
+			return j
+		}
+	}
+	return j
+}
+
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+// isObject reports whether b, a JSON value, is an object.
+func isObject(b []byte) bool {
+	i := skipSpace(b, 0)
+	return i < len(b) && b[i] == '{'
+}
+
+// parseInt parses a JSON number that must be an integer literal (no
+// fraction, no exponent) fitting an int64.
+func parseInt(v []byte) (int64, error) {
+	if len(v) == 0 || (v[0] != '-' && (v[0] < '0' || v[0] > '9')) {
+		return 0, errors.New("not a number")
+	}
+	if bytes.ContainsAny(v, ".eE") {
+		return 0, errors.New("not an integer literal")
+	}
+	n, err := strconv.ParseInt(string(v), 10, 64)
+	if err != nil {
+		return 0, errors.New("out of range")
+	}
+	return n, nil
+}
+
+// parseString decodes a JSON string literal.
+func parseString(v []byte) (string, error) {
+	if len(v) < 2 || v[0] != '"' {
+		return "", errors.New("not a string")
+	}
+	inner := v[1 : len(v)-1]
+	if bytes.IndexByte(inner, '\\') < 0 {
+		return string(inner), nil
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+// appendString appends s as a JSON string literal.
+func appendString(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			b, _ := json.Marshal(s) // a string always marshals
+			return append(dst, b...)
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
+}

@@ -1,0 +1,286 @@
+//go:build unix
+
+package testee
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// Persistent is the adapter for a testee in persistent mode
+// (docs/PROTOCOL.md, "Persistent mode"): one long-running process that reads
+// JSON-line requests on standard input and answers each, in order, with one
+// JSON line on standard output.
+//
+// The process is started on the first request, in its own process group.
+// After any testee failure the whole group is killed and the failure
+// returned; the next request starts the testee afresh. Do is safe for
+// concurrent use; requests are answered one at a time.
+type Persistent struct {
+	cfg    Config
+	closed atomic.Bool
+	cur    atomic.Pointer[proc] // the running process, for Close to kill while a Do holds mu
+
+	mu         sync.Mutex // serializes requests; guards the fields below
+	p          *proc
+	lr         *lineReader
+	wbuf       []byte
+	startFails int   // consecutive failures to start
+	startErr   error // the last one
+	lastTail   *tail // the standard error of the current or last process
+	stats      Stats
+}
+
+var _ Implementation = (*Persistent)(nil)
+
+// Stats counts what happened to a persistent testee.
+type Stats struct {
+	Starts      int // processes started
+	Failures    int // requests that ended in a testee failure
+	IdleExits   int // times the testee was found to have exited between requests (it was restarted)
+	Unsolicited int // times it was found to have written output between requests (it was restarted)
+}
+
+// Restarts is the number of starts after the first.
+func (s Stats) Restarts() int { return max(s.Starts-1, 0) }
+
+// NewPersistent returns an adapter that runs cfg.Command in persistent
+// mode. It starts nothing yet.
+func NewPersistent(cfg Config) (*Persistent, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	return &Persistent{cfg: cfg}, nil
+}
+
+// Stats returns the counters so far.
+func (a *Persistent) Stats() Stats {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.stats
+}
+
+// Stderr returns the tail of the standard error of the current process, or
+// of the last one when none runs.
+func (a *Persistent) Stderr() []byte {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.lastTail == nil {
+		return nil
+	}
+	return a.lastTail.Bytes()
+}
+
+// Do sends req and waits for its answer, at most the configured timeout or
+// until ctx ends. See Implementation for what the results mean.
+func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.closed.Load() {
+		return Response{}, &Failure{Kind: Closed, ID: req.ID, Op: req.Op, Detail: "the adapter is closed"}
+	}
+	if err := ctxDone(ctx); err != nil {
+		return Response{}, &Failure{Kind: Canceled, ID: req.ID, Op: req.Op, Detail: "not sent: " + err.Error(), Err: err}
+	}
+	var err error
+	if a.wbuf, err = AppendRequest(a.wbuf[:0], req); err != nil {
+		return Response{}, err
+	}
+	if cap(a.wbuf) > keepLong {
+		defer func() { a.wbuf = nil }() // do not hold a huge request's memory for the rest of the run
+	}
+	if a.p != nil {
+		// Anything the testee did between requests is no request's fault:
+		// count it, start afresh, and go on.
+		switch {
+		case a.p.hasExited():
+			a.stats.IdleExits++
+			a.stop()
+		case a.lr.buffered() > 0:
+			a.stats.Unsolicited++
+			a.stop()
+		}
+	}
+	if a.p == nil {
+		if f := a.start(); f != nil {
+			f.ID, f.Op = req.ID, req.Op
+			a.stats.Failures++
+			return Response{}, f
+		}
+	}
+	p := a.p
+
+	deadline := time.Now().Add(a.cfg.Timeout)
+	callerDeadline := false
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline, callerDeadline = d, true
+	}
+	if ctx.Done() != nil {
+		interrupted := make(chan struct{})
+		stop := context.AfterFunc(ctx, func() {
+			now := time.Now()
+			p.stdin.SetWriteDeadline(now)
+			p.stdout.SetReadDeadline(now)
+			close(interrupted)
+		})
+		defer func() {
+			if !stop() {
+				<-interrupted // it must not touch the deadlines of the next request
+			}
+		}()
+	}
+
+	p.stdin.SetWriteDeadline(deadline)
+	if _, err := p.stdin.Write(a.wbuf); err != nil {
+		return Response{}, a.fail(ctx, req, err, callerDeadline, deadline, "while writing the request")
+	}
+	p.stdout.SetReadDeadline(deadline)
+	line, err := a.lr.readLine()
+	if err != nil {
+		return Response{}, a.fail(ctx, req, err, callerDeadline, deadline, "while waiting for the answer")
+	}
+	resp, err := ParseResponse(line, req.ID)
+	if err != nil {
+		f := err.(*Failure)
+		f.Op = req.Op
+		f.Stderr, _ = a.stopAfterFailure()
+		return Response{}, f
+	}
+	return resp, nil
+}
+
+// ctxDone returns ctx's error, or DeadlineExceeded when its deadline has
+// passed (its own timer may not have fired yet), or nil.
+func ctxDone(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// start starts the testee, or fails with StartFailed.
+func (a *Persistent) start() *Failure {
+	if a.startFails >= a.cfg.MaxStartFailures {
+		return &Failure{Kind: StartFailed, Err: a.startErr, Detail: fmt.Sprintf(
+			"gave up after %d consecutive failures to start %q; the last: %v", a.startFails, a.cfg.Command[0], a.startErr)}
+	}
+	p, err := startProc(a.cfg.Command, a.cfg.Dir, a.cfg.Env, a.cfg.StderrTail)
+	if err != nil {
+		a.startFails++
+		a.startErr = err
+		return &Failure{Kind: StartFailed, Err: err, Detail: fmt.Sprintf(
+			"starting %q (attempt %d of %d): %v", a.cfg.Command[0], a.startFails, a.cfg.MaxStartFailures, err)}
+	}
+	a.startFails = 0
+	a.stats.Starts++
+	a.p, a.lastTail = p, p.errTail
+	a.cur.Store(p)
+	if a.lr == nil {
+		a.lr = newLineReader(p.stdout, a.cfg.MaxLine)
+	} else {
+		a.lr.reset(p.stdout)
+	}
+	return nil
+}
+
+// stop kills and reaps the current process.
+func (a *Persistent) stop() (selfExited bool) {
+	selfExited = a.p.reap()
+	a.p = nil
+	a.cur.Store(nil)
+	return selfExited
+}
+
+// stopAfterFailure counts a failure, stops the process and returns its
+// stderr tail and how it ended.
+func (a *Persistent) stopAfterFailure() ([]byte, string) {
+	a.stats.Failures++
+	p := a.p
+	self := a.stop()
+	return p.errTail.Bytes(), p.status(self)
+}
+
+// fail turns an I/O error on the testee's pipes into a *Failure and stops
+// the process.
+func (a *Persistent) fail(ctx context.Context, req Request, ioErr error, callerDeadline bool, deadline time.Time, while string) *Failure {
+	p := a.p
+	f := &Failure{ID: req.ID, Op: req.Op}
+	pending := a.lr.pending()
+	switch {
+	case a.closed.Load():
+		f.Kind, f.Detail = Closed, "the adapter was closed during the request"
+	case errors.Is(ioErr, os.ErrDeadlineExceeded) && (ctx.Err() != nil || callerDeadline && !time.Now().Before(deadline)):
+		f.Kind, f.Err = Canceled, context.Cause(ctx)
+		if f.Err == nil {
+			f.Err = context.DeadlineExceeded
+		}
+		f.Detail = fmt.Sprintf("the caller's context ended %s: %v", while, f.Err)
+	case errors.Is(ioErr, os.ErrDeadlineExceeded) && !p.hasExited():
+		f.Kind = Timeout
+		if while == "while writing the request" {
+			f.Detail = fmt.Sprintf("did not read its request within %v", a.cfg.Timeout)
+		} else {
+			f.Detail = fmt.Sprintf("no answer within %v", a.cfg.Timeout)
+		}
+	case errors.Is(ioErr, errLineTooLong):
+		f.Kind = Flood
+		f.Detail = fmt.Sprintf("answer line longer than the read cap of %d bytes", a.cfg.MaxLine)
+	default:
+		// EOF on stdout, EPIPE on stdin, or a deadline after the exit: the
+		// testee is gone or going. Give it a moment to be reaped so the
+		// report can say how it ended.
+		f.Kind = Exited
+		p.waitExit(100 * time.Millisecond)
+		switch {
+		case errors.Is(ioErr, io.EOF):
+			f.Detail = "closed its standard output " + while
+		case errors.Is(ioErr, syscall.EPIPE):
+			f.Detail = "closed its standard input " + while
+		default:
+			f.Detail = "gone " + while + ": " + ioErr.Error()
+		}
+	}
+	if pending > 0 {
+		f.Detail += fmt.Sprintf(" (after %d bytes of an unterminated line)", pending)
+	}
+	var how string
+	f.Stderr, how = a.stopAfterFailure()
+	if f.Kind == Exited || f.Kind == Timeout {
+		f.Detail += "; " + how
+	}
+	return f
+}
+
+// Close ends the testee: it closes its standard input, waits up to
+// CloseGrace for it to exit, then kills its process group and reaps it. A
+// request in flight fails with Closed. Do after Close fails with Closed.
+func (a *Persistent) Close() error {
+	if a.closed.Swap(true) {
+		return nil
+	}
+	if !a.mu.TryLock() {
+		// A request is in flight: kill the testee so it ends now.
+		if p := a.cur.Load(); p != nil {
+			p.killGroup()
+		}
+		a.mu.Lock()
+	}
+	defer a.mu.Unlock()
+	if a.p != nil {
+		a.p.stdin.Close()
+		a.p.waitExit(a.cfg.CloseGrace)
+		a.stop()
+	}
+	return nil
+}

@@ -1,0 +1,148 @@
+//go:build unix
+
+package testee
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// proc is one running testee process, the leader of its own process group,
+// with its three standard streams on pipes. Two goroutines serve it for its
+// whole life: one reaps it (and then kills what is left of its group, so
+// that a descendant holding stdout open cannot hide the exit), one copies
+// its standard error into the tail.
+type proc struct {
+	cmd        *exec.Cmd
+	pid        int
+	stdin      *os.File // our write end
+	stdout     *os.File // our read end
+	stderr     *os.File // our read end
+	errTail    *tail
+	stderrDone chan struct{}
+	exited     chan struct{} // closed once the process is reaped
+	state      *os.ProcessState
+}
+
+// startProc starts argv in a new process group.
+func startProc(argv []string, dir string, env []string, stderrTail int) (*proc, error) {
+	var files []*os.File
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	pipe := func() (r, w *os.File, err error) {
+		if r, w, err = os.Pipe(); err == nil {
+			files = append(files, r, w)
+		}
+		return
+	}
+	inR, inW, err := pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := pipe()
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	errR, errW, err := pipe()
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir, cmd.Env = dir, env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		closeAll()
+		return nil, err
+	}
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	p := &proc{
+		cmd: cmd, pid: cmd.Process.Pid,
+		stdin: inW, stdout: outR, stderr: errR,
+		errTail:    newTail(stderrTail),
+		stderrDone: make(chan struct{}),
+		exited:     make(chan struct{}),
+	}
+	go func() {
+		io.Copy(p.errTail, p.stderr)
+		close(p.stderrDone)
+	}()
+	go func() {
+		cmd.Wait()
+		p.state = cmd.ProcessState
+		// The leader is gone; its group must not outlive it. (Its process
+		// group ID cannot be reused while any member is alive.)
+		p.killGroup()
+		close(p.exited)
+	}()
+	return p, nil
+}
+
+// killGroup sends SIGKILL to the testee's whole process group.
+func (p *proc) killGroup() {
+	syscall.Kill(-p.pid, syscall.SIGKILL)
+}
+
+func (p *proc) hasExited() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// waitExit waits up to d for the process to exit by itself.
+func (p *proc) waitExit(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// stderrDrain bounds how long reap waits for the standard error copy to see
+// EOF once the group is dead; a descendant that left the group can hold the
+// pipe open.
+const stderrDrain = 250 * time.Millisecond
+
+// reap kills the process group, waits for the process and for its standard
+// error, and closes our pipe ends. It reports whether the process had
+// exited by itself before the kill.
+func (p *proc) reap() (selfExited bool) {
+	selfExited = p.hasExited()
+	p.killGroup()
+	<-p.exited
+	t := time.NewTimer(stderrDrain)
+	select {
+	case <-p.stderrDone:
+	case <-t.C:
+	}
+	t.Stop()
+	p.stderr.Close() // ends the copy if a stray descendant still holds the pipe
+	<-p.stderrDone
+	p.stdin.Close()
+	p.stdout.Close()
+	return selfExited
+}
+
+// status describes how the process ended, after reap.
+func (p *proc) status(selfExited bool) string {
+	if !selfExited {
+		return "killed after the failure"
+	}
+	return "exited (" + p.state.String() + ")"
+}

@@ -1,0 +1,446 @@
+package testee
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// ProtocolVersion is the testee protocol version this package speaks; a
+// testee's hello result must carry it as "protocol" (docs/PROTOCOL.md, "The
+// handshake").
+const ProtocolVersion = 1
+
+// Operation names (docs/PROTOCOL.md, "Operations").
+const (
+	OpHello             = "hello"
+	OpLaceRecord        = "lace.record"
+	OpLaceStream        = "lace.stream"
+	OpLaceConstruct     = "lace.construct"
+	OpLaceChunks        = "lace.chunks"
+	OpLaceDirectory     = "lace.directory"
+	OpHiveRelayDecode   = "hiverelay.decode"
+	OpHiveRelayManifest = "hiverelay.manifest"
+	OpHiveRelayFormat   = "hiverelay.format"
+	OpLibtracerDecode   = "libtracer.decode"
+	OpLibtracerEncode   = "libtracer.encode"
+)
+
+// Ops lists every operation of the protocol, hello first, in the order of the
+// table in docs/PROTOCOL.md.
+func Ops() []string {
+	return []string{
+		OpHello, OpLaceRecord, OpLaceStream, OpLaceConstruct, OpLaceChunks,
+		OpLaceDirectory, OpHiveRelayDecode, OpHiveRelayManifest,
+		OpHiveRelayFormat, OpLibtracerDecode, OpLibtracerEncode,
+	}
+}
+
+// Profiles a testee may claim in its hello result (docs/PROTOCOL.md, "Profiles").
+const (
+	// ProfileLace009 verifies Seal Marks under the real Lace document 009.
+	ProfileLace009 = "lace-009"
+	// ProfileLaceMarkBIP340Standin verifies Seal Marks under the project's
+	// stand-in scheme, BIP-340 Schnorr over secp256k1.
+	ProfileLaceMarkBIP340Standin = "lace-mark-bip340-standin"
+)
+
+// Values of the "mark" argument of the lace operations.
+const (
+	MarkBIP340Standin = "bip340-standin" // the default when "mark" is absent
+	MarkNone          = "none"           // canonical By and Mark text only, signature not checked
+	Mark009           = "009"            // the real Lace document 009
+)
+
+// Values of the "transport" argument of libtracer.decode.
+const (
+	TransportDatagram = "datagram"
+	TransportStream   = "stream"
+)
+
+// Values of the "mode" argument of libtracer.encode.
+const (
+	ModeExact    = "exact"
+	ModeSmallest = "smallest"
+)
+
+// The six HiveRelay schema names, the values of the "schema" argument of
+// hiverelay.decode (HiveRelay BCC v1, section 1), in raw-ASCII order.
+const (
+	SchemaBlindCoreReadCapV1      = "BlindCoreReadCapV1"
+	SchemaCellBlobV1              = "CellBlobV1"
+	SchemaOpaqueChainCheckpointV1 = "OpaqueChainCheckpointV1"
+	SchemaOpaqueChainFrameV1      = "OpaqueChainFrameV1"
+	SchemaReadCellCapV1           = "ReadCellCapV1"
+	SchemaWriteCellCapV1          = "WriteCellCapV1"
+)
+
+// Arguments.
+
+// LaceArgs are the arguments of lace.record and lace.stream.
+type LaceArgs struct {
+	Mark string `json:"mark,omitempty"` // MarkBIP340Standin (default when empty), MarkNone or Mark009
+}
+
+// Bounds are the resource bounds of lace.chunks and lace.directory; a nil
+// field is absent and means the testee's default.
+type Bounds struct {
+	MaxDepth     *int64 `json:"max_depth,omitempty"`
+	MaxExpansion *int64 `json:"max_expansion,omitempty"` // logical nodes visited, counting repeats
+	MaxBytes     *int64 `json:"max_bytes,omitempty"`     // assembled bytes
+}
+
+// LaceBoundedArgs are the arguments of lace.chunks and lace.directory.
+type LaceBoundedArgs struct {
+	Mark string `json:"mark,omitempty"`
+	Bounds
+}
+
+// HiveRelayDecodeArgs are the arguments of hiverelay.decode.
+type HiveRelayDecodeArgs struct {
+	Schema string `json:"schema"`          // one of the six Schema* names
+	Class  int    `json:"class,omitempty"` // 1..5, for CellBlobV1 only
+}
+
+// LibtracerDecodeArgs are the arguments of libtracer.decode; a nil limit is
+// absent and means the testee's default.
+type LibtracerDecodeArgs struct {
+	Transport   string `json:"transport"`               // TransportDatagram or TransportStream
+	MaxTLVBytes *int64 `json:"max_tlv_bytes,omitempty"` // the receiver's MAX_TLV_BYTES (default 16 MiB)
+	WorkBudget  *int64 `json:"work_budget,omitempty"`   // nesting work-stack budget in open levels
+}
+
+// LibtracerEncodeArgs are the arguments of libtracer.encode.
+type LibtracerEncodeArgs struct {
+	Mode string `json:"mode"` // ModeExact or ModeSmallest
+}
+
+// MarshalArgs encodes an argument struct (or map) as the JSON object a
+// Request carries in Args.
+func MarshalArgs(v any) (json.RawMessage, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	if !isObject(b) {
+		return nil, fmt.Errorf("%w: args encode to %.40s, not a JSON object", ErrInvalidRequest, b)
+	}
+	return b, nil
+}
+
+// Requests.
+
+// Request is one question to a testee: {"id":..,"op":..,"args":{..},"input":".."}.
+type Request struct {
+	ID    int64           // request number; the response carries it back
+	Op    string          // the operation, one of the Op* names
+	Args  json.RawMessage // a JSON object; nil or empty means {}
+	Input []byte          // the input bytes; sent as standard base64 with padding
+}
+
+// DecodeArgs unmarshals the request's Args into v (an argument struct).
+// Unknown members are ignored.
+func (r Request) DecodeArgs(v any) error {
+	if len(r.Args) == 0 {
+		return nil
+	}
+	return json.Unmarshal(r.Args, v)
+}
+
+// ErrInvalidRequest is wrapped by the errors for requests the caller built
+// wrong (args that are not a JSON object, an empty op). Such an error is the
+// caller's, not the testee's, so it is never a *Failure.
+var ErrInvalidRequest = errors.New("invalid request")
+
+// AppendRequest appends the request as one JSON line, ending with LF, to dst:
+//
+//	{"id":7,"op":"lace.record","args":{"mark":"none"},"input":"8J+Wpzo="}
+//
+// Args are compacted so the line holds no LF; they must be a JSON object.
+func AppendRequest(dst []byte, r Request) ([]byte, error) {
+	if r.Op == "" {
+		return dst, fmt.Errorf("%w: empty op", ErrInvalidRequest)
+	}
+	dst = append(dst, `{"id":`...)
+	dst = strconv.AppendInt(dst, r.ID, 10)
+	dst = append(dst, `,"op":`...)
+	dst = appendString(dst, r.Op)
+	dst = append(dst, `,"args":`...)
+	dst, err := compactArgs(dst, r.Args)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, `,"input":"`...)
+	dst = base64.StdEncoding.AppendEncode(dst, r.Input)
+	return append(dst, "\"}\n"...), nil
+}
+
+// compactArgs appends args, a JSON object, compacted; nil or blank args are {}.
+func compactArgs(dst []byte, args json.RawMessage) ([]byte, error) {
+	if len(bytes.TrimSpace(args)) == 0 {
+		return append(dst, "{}"...), nil
+	}
+	if !isObject(args) {
+		return dst, fmt.Errorf("%w: args %.40q are not a JSON object", ErrInvalidRequest, args)
+	}
+	buf := bytes.NewBuffer(dst)
+	if err := json.Compact(buf, args); err != nil {
+		return dst, fmt.Errorf("%w: args: %v", ErrInvalidRequest, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// ParseRequest parses one request line (without its LF), the testee's side
+// of the protocol. It is strict: the line must be one JSON object, in UTF-8,
+// with an integer "id", a non-empty string "op", an object "args" and a
+// string "input" in standard base64 with padding and zero pad bits
+// (docs/PROTOCOL.md, "Persistent mode"); each at most once. Unknown members
+// are ignored.
+func ParseRequest(line []byte) (Request, error) {
+	var r Request
+	var ms members
+	if err := scanObject(line, &ms); err != nil {
+		return r, err
+	}
+	if dup := ms.duplicate(); dup != "" {
+		return r, fmt.Errorf("member %q appears more than once", dup)
+	}
+	v, ok := ms.get("id")
+	if !ok {
+		return r, errors.New(`missing "id"`)
+	}
+	var err error
+	if r.ID, err = parseInt(v); err != nil {
+		return r, fmt.Errorf(`"id": %v`, err)
+	}
+	if v, ok = ms.get("op"); !ok {
+		return r, errors.New(`missing "op"`)
+	}
+	if r.Op, err = parseString(v); err != nil || r.Op == "" {
+		return r, fmt.Errorf(`"op" is %.40s, not a non-empty string`, v)
+	}
+	if v, ok = ms.get("args"); !ok {
+		return r, errors.New(`missing "args"`)
+	}
+	if !isObject(v) {
+		return r, fmt.Errorf(`"args" is %.40s, not an object`, v)
+	}
+	r.Args = append(json.RawMessage(nil), v...)
+	if v, ok = ms.get("input"); !ok {
+		return r, errors.New(`missing "input"`)
+	}
+	s, err := parseString(v)
+	if err != nil {
+		return r, fmt.Errorf(`"input": %v`, err)
+	}
+	// base64.StdEncoding skips CR and LF; the protocol's base64 holds neither.
+	if i := bytesIndexAnyCRLF(s); i >= 0 {
+		return r, fmt.Errorf(`"input": line break at character %d`, i)
+	}
+	if r.Input, err = base64.StdEncoding.Strict().DecodeString(s); err != nil {
+		return r, fmt.Errorf(`"input": %v`, err)
+	}
+	return r, nil
+}
+
+func bytesIndexAnyCRLF(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\r' || s[i] == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+// Responses.
+
+// Outcome is the shape of a response; the zero value is not valid.
+type Outcome uint8
+
+const (
+	// Accepted is {"ok":true,"result":{...}}: the input was accepted (or the
+	// encoding produced).
+	Accepted Outcome = iota + 1
+	// Rejected is {"ok":false,"code":..,"detail":..,"rule":..}: the input was rejected.
+	Rejected
+	// Unsupported is {"unsupported":true}: the testee does not implement the
+	// operation or these arguments; the vector is not applicable.
+	Unsupported
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Accepted:
+		return "accepted"
+	case Rejected:
+		return "rejected"
+	case Unsupported:
+		return "unsupported"
+	}
+	return "Outcome(" + strconv.Itoa(int(o)) + ")"
+}
+
+// Response is a testee's well-formed answer to a request.
+type Response struct {
+	ID      int64
+	Outcome Outcome
+	Result  json.RawMessage // Accepted: the result object, as the testee wrote it
+	Code    string          // Rejected: the code (never empty)
+	Detail  string          // Rejected or Unsupported: free text for humans, "" when absent
+	Rule    string          // Rejected: the rule ID the testee believes it enforced, "" when absent
+}
+
+// AppendResponse appends the response as one JSON line, ending with LF, to
+// dst: the testee's side of the protocol. An Accepted response's Result must
+// be a JSON object; a Rejected response's Code must not be empty.
+func AppendResponse(dst []byte, r Response) ([]byte, error) {
+	dst = append(dst, `{"id":`...)
+	dst = strconv.AppendInt(dst, r.ID, 10)
+	switch r.Outcome {
+	case Accepted:
+		if !isObject(r.Result) {
+			return dst, fmt.Errorf("response %d: result %.40q is not a JSON object", r.ID, r.Result)
+		}
+		dst = append(dst, `,"ok":true,"result":`...)
+		buf := bytes.NewBuffer(dst)
+		if err := json.Compact(buf, r.Result); err != nil {
+			return dst, fmt.Errorf("response %d: result: %v", r.ID, err)
+		}
+		dst = buf.Bytes()
+	case Rejected:
+		if r.Code == "" {
+			return dst, fmt.Errorf("response %d: rejected without a code", r.ID)
+		}
+		dst = append(dst, `,"ok":false,"code":`...)
+		dst = appendString(dst, r.Code)
+		dst = append(dst, `,"detail":`...)
+		dst = appendString(dst, r.Detail)
+		if r.Rule != "" {
+			dst = append(dst, `,"rule":`...)
+			dst = appendString(dst, r.Rule)
+		}
+	case Unsupported:
+		dst = append(dst, `,"unsupported":true`...)
+		if r.Detail != "" {
+			dst = append(dst, `,"detail":`...)
+			dst = appendString(dst, r.Detail)
+		}
+	default:
+		return dst, fmt.Errorf("response %d: invalid outcome %v", r.ID, r.Outcome)
+	}
+	return append(dst, "}\n"...), nil
+}
+
+// ParseResponse parses one response line (without its LF) to the request
+// numbered id, strictly (docs/PROTOCOL.md, "Persistent mode"). Anything that
+// is not one of the three response shapes is a *Failure:
+//
+//   - InvalidJSON: the line is not one JSON object in UTF-8 (an empty line,
+//     trailing data after the object, invalid UTF-8, an array, ...);
+//   - WrongID: "id" is missing, not an integer, or not id;
+//   - BadShape: a member appears twice; "ok" is missing or not a bool;
+//     "unsupported" is present but not a bool, or true beside "ok";
+//     ok:true without a "result" object; ok:false without a non-empty string
+//     "code"; "detail" or "rule" present but not a string.
+//
+// Unknown members are ignored, as are "result" beside ok:false and "code",
+// "rule" beside ok:true. The returned Failure has Kind, ID and Detail set.
+func ParseResponse(line []byte, id int64) (Response, error) {
+	return parseResponse(line, id, true)
+}
+
+// parseResponse is ParseResponse; with needID false (one-shot mode) the "id"
+// member may be omitted, and when present must be an integer of any value.
+func parseResponse(line []byte, id int64, needID bool) (Response, error) {
+	resp := Response{ID: id}
+	fail := func(k Kind, format string, args ...any) (Response, error) {
+		return Response{}, &Failure{Kind: k, ID: id, Detail: fmt.Sprintf(format, args...)}
+	}
+	var ms members
+	err := scanObject(line, &ms)
+	if err != nil {
+		return fail(InvalidJSON, "%v: %s", err, excerpt(line))
+	}
+	if dup := ms.duplicate(); dup != "" {
+		return fail(BadShape, "member %q appears more than once", dup)
+	}
+	if v, ok := ms.get("id"); ok {
+		got, err := parseInt(v)
+		switch {
+		case err != nil:
+			return fail(WrongID, `"id" is %s: %v`, excerpt(v), err)
+		case needID && got != id:
+			if got < id {
+				return fail(WrongID, "answer carries id %d, an earlier request's (a late or repeated answer)", got)
+			}
+			return fail(WrongID, "answer carries id %d (out of order)", got)
+		}
+	} else if needID {
+		return fail(WrongID, `missing "id"`)
+	}
+
+	var detail string
+	if v, ok := ms.get("detail"); ok {
+		if detail, err = parseString(v); err != nil {
+			return fail(BadShape, `"detail" is %s, not a string`, excerpt(v))
+		}
+	}
+	okv, hasOK := ms.get("ok")
+	if v, ok := ms.get("unsupported"); ok {
+		switch string(v) {
+		case "true":
+			if hasOK {
+				return fail(BadShape, `"unsupported":true beside "ok"`)
+			}
+			resp.Outcome, resp.Detail = Unsupported, detail
+			return resp, nil
+		case "false":
+		default:
+			return fail(BadShape, `"unsupported" is %s, not a bool`, excerpt(v))
+		}
+	}
+	if !hasOK {
+		return fail(BadShape, `missing "ok" (and not "unsupported":true)`)
+	}
+	switch string(okv) {
+	case "true":
+		res, ok := ms.get("result")
+		if !ok {
+			return fail(BadShape, `ok:true without "result"`)
+		}
+		if !isObject(res) {
+			return fail(BadShape, `"result" is %s, not an object`, excerpt(res))
+		}
+		resp.Outcome = Accepted
+		resp.Result = append(json.RawMessage(nil), res...)
+		return resp, nil
+	case "false":
+		v, ok := ms.get("code")
+		if !ok {
+			return fail(BadShape, `ok:false without "code"`)
+		}
+		if resp.Code, err = parseString(v); err != nil || resp.Code == "" {
+			return fail(BadShape, `"code" is %s, not a non-empty string`, excerpt(v))
+		}
+		if v, ok := ms.get("rule"); ok {
+			if resp.Rule, err = parseString(v); err != nil {
+				return fail(BadShape, `"rule" is %s, not a string`, excerpt(v))
+			}
+		}
+		resp.Outcome, resp.Detail = Rejected, detail
+		return resp, nil
+	}
+	return fail(BadShape, `"ok" is %s, not a bool`, excerpt(okv))
+}
+
+// excerpt renders at most 120 bytes of b for a failure's detail.
+func excerpt(b []byte) string {
+	const max = 120
+	if len(b) <= max {
+		return strconv.Quote(string(b))
+	}
+	return strconv.Quote(string(b[:max])) + fmt.Sprintf("... (%d bytes)", len(b))
+}

@@ -1,0 +1,478 @@
+package testee
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Requests.
+
+func TestAppendRequest(t *testing.T) {
+	tests := []struct {
+		name string
+		req  Request
+		want string
+	}{
+		// docs/PROTOCOL.md, "The handshake".
+		{"hello", HelloRequest(), `{"id":0,"op":"hello","args":{},"input":""}` + "\n"},
+		// docs/PROTOCOL.md, "Persistent mode": the request example; its input
+		// "8J+WpzogQi5r..." starts with the glyph U+1F5A7, ": " and "B.k".
+		{"example", Request{ID: 7, Op: "lace.record", Args: json.RawMessage(`{"mark":"none"}`), Input: []byte("\U0001F5A7: B.k")},
+			`{"id":7,"op":"lace.record","args":{"mark":"none"},"input":"8J+WpzogQi5r"}` + "\n"},
+		// RFC 4648, section 10: padding.
+		{"pad2", Request{ID: 1, Op: "x", Input: []byte("f")}, `{"id":1,"op":"x","args":{},"input":"Zg=="}` + "\n"},
+		{"pad1", Request{ID: 1, Op: "x", Input: []byte("fo")}, `{"id":1,"op":"x","args":{},"input":"Zm8="}` + "\n"},
+		{"pad0", Request{ID: 1, Op: "x", Input: []byte("foobar")}, `{"id":1,"op":"x","args":{},"input":"Zm9vYmFy"}` + "\n"},
+		// The args are compacted so that the request stays on one line.
+		{"compact", Request{ID: -5, Op: "x", Args: json.RawMessage("\n {\n \"a\" : [ 1 ,\n 2 ] ,\"s\": \"x y\"\n}\n")},
+			`{"id":-5,"op":"x","args":{"a":[1,2],"s":"x y"},"input":""}` + "\n"},
+		{"blank args", Request{ID: 2, Op: "x", Args: json.RawMessage(" ")}, `{"id":2,"op":"x","args":{},"input":""}` + "\n"},
+		{"escaped op", Request{ID: 3, Op: "a\"b\n\u00e9"}, `{"id":3,"op":"a\"b\n` + "\u00e9" + `","args":{},"input":""}` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := AppendRequest([]byte("prefix"), tt.req)
+			if err != nil || string(got) != "prefix"+tt.want {
+				t.Fatalf("got %q, %v\nwant %q", got, err, tt.want)
+			}
+			back, err := ParseRequest(got[len("prefix") : len(got)-1])
+			if err != nil || back.ID != tt.req.ID || back.Op != tt.req.Op || string(back.Input) != string(tt.req.Input) {
+				t.Errorf("ParseRequest: %+v, %v", back, err)
+			}
+		})
+	}
+}
+
+func TestAppendRequestInvalid(t *testing.T) {
+	for _, req := range []Request{
+		{Op: ""},
+		{Op: "x", Args: json.RawMessage(`[]`)},
+		{Op: "x", Args: json.RawMessage(`"{}"`)},
+		{Op: "x", Args: json.RawMessage(`{`)},
+		{Op: "x", Args: json.RawMessage(`{} {}`)},
+		{Op: "x", Args: json.RawMessage(`{"a":1,}`)},
+	} {
+		if _, err := AppendRequest(nil, req); !errors.Is(err, ErrInvalidRequest) {
+			t.Errorf("%q %q: got %v", req.Op, req.Args, err)
+		}
+	}
+}
+
+func TestParseRequestInvalid(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{``, "empty line"},
+		{`[]`, "not a JSON object"},
+		{`{"id":1,"op":"x","args":{},"input":""`, "not valid JSON"},
+		{`{"op":"x","args":{},"input":""}`, `missing "id"`},
+		{`{"id":1.5,"op":"x","args":{},"input":""}`, `"id": not an integer literal`},
+		{`{"id":1,"args":{},"input":""}`, `missing "op"`},
+		{`{"id":1,"op":"","args":{},"input":""}`, `"op" is "", not a non-empty string`},
+		{`{"id":1,"op":7,"args":{},"input":""}`, `"op" is 7`},
+		{`{"id":1,"op":"x","input":""}`, `missing "args"`},
+		{`{"id":1,"op":"x","args":null,"input":""}`, `"args" is null, not an object`},
+		{`{"id":1,"op":"x","args":{}}`, `missing "input"`},
+		{`{"id":1,"op":"x","args":{},"input":null}`, `"input": not a string`},
+		{`{"id":1,"op":"x","args":{},"input":"Zg="}`, `"input": illegal base64 data`},
+		{`{"id":1,"op":"x","args":{},"input":"Zh=="}`, `"input": illegal base64 data`}, // pad bits not zero
+		{`{"id":1,"op":"x","args":{},"input":"Zg\n=="}`, `"input": line break at character 2`},
+		{`{"id":1,"op":"x","args":{},"input":"Z-=="}`, `"input": illegal base64 data`}, // URL alphabet
+		{`{"id":1,"id":1,"op":"x","args":{},"input":""}`, `member "id" appears more than once`},
+		{"{\"id\":1,\"op\":\"\xff\",\"args\":{},\"input\":\"\"}", "not UTF-8 at byte 14"},
+	}
+	for _, tt := range tests {
+		_, err := ParseRequest([]byte(tt.line))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: got %v, want %q", tt.line, err, tt.want)
+		}
+	}
+}
+
+func TestArgs(t *testing.T) {
+	i64 := func(v int64) *int64 { return &v }
+	tests := []struct {
+		args any
+		want string
+	}{
+		{LaceArgs{}, `{}`},
+		{LaceArgs{Mark: MarkNone}, `{"mark":"none"}`},
+		{LaceBoundedArgs{Mark: Mark009, Bounds: Bounds{MaxDepth: i64(0), MaxBytes: i64(1 << 20)}}, `{"mark":"009","max_depth":0,"max_bytes":1048576}`},
+		{LaceBoundedArgs{Bounds: Bounds{MaxExpansion: i64(5)}}, `{"max_expansion":5}`},
+		{HiveRelayDecodeArgs{Schema: SchemaCellBlobV1, Class: 3}, `{"schema":"CellBlobV1","class":3}`},
+		{HiveRelayDecodeArgs{Schema: SchemaReadCellCapV1}, `{"schema":"ReadCellCapV1"}`},
+		{LibtracerDecodeArgs{Transport: TransportStream, WorkBudget: i64(64)}, `{"transport":"stream","work_budget":64}`},
+		{LibtracerDecodeArgs{Transport: TransportDatagram, MaxTLVBytes: i64(16 << 20)}, `{"transport":"datagram","max_tlv_bytes":16777216}`},
+		{LibtracerEncodeArgs{Mode: ModeSmallest}, `{"mode":"smallest"}`},
+	}
+	for _, tt := range tests {
+		got, err := MarshalArgs(tt.args)
+		if err != nil || string(got) != tt.want {
+			t.Errorf("%+v: got %s, %v; want %s", tt.args, got, err, tt.want)
+			continue
+		}
+		// And back, through a request line.
+		line, _ := AppendRequest(nil, Request{Op: "x", Args: got})
+		req, err := ParseRequest(line[:len(line)-1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := newOf(tt.args)
+		if err := req.DecodeArgs(back); err != nil {
+			t.Fatal(err)
+		}
+		if got := derefAny(back); !reflect.DeepEqual(tt.args, got) {
+			t.Errorf("round trip: got %+v, want %+v", got, tt.args)
+		}
+	}
+	if _, err := MarshalArgs([]int{1}); !errors.Is(err, ErrInvalidRequest) {
+		t.Errorf("MarshalArgs(list): %v", err)
+	}
+	if err := (Request{}).DecodeArgs(&LaceArgs{}); err != nil {
+		t.Errorf("DecodeArgs(nil): %v", err)
+	}
+}
+
+func newOf(v any) any {
+	switch v.(type) {
+	case LaceArgs:
+		return new(LaceArgs)
+	case LaceBoundedArgs:
+		return new(LaceBoundedArgs)
+	case HiveRelayDecodeArgs:
+		return new(HiveRelayDecodeArgs)
+	case LibtracerDecodeArgs:
+		return new(LibtracerDecodeArgs)
+	case LibtracerEncodeArgs:
+		return new(LibtracerEncodeArgs)
+	}
+	panic("unknown args type")
+}
+
+func derefAny(p any) any {
+	switch p := p.(type) {
+	case *LaceArgs:
+		return *p
+	case *LaceBoundedArgs:
+		return *p
+	case *HiveRelayDecodeArgs:
+		return *p
+	case *LibtracerDecodeArgs:
+		return *p
+	case *LibtracerEncodeArgs:
+		return *p
+	}
+	panic("unknown args type")
+}
+
+func TestOps(t *testing.T) {
+	ops := Ops()
+	if len(ops) != 11 || ops[0] != OpHello || len(slices.Compact(slices.Sorted(slices.Values(ops)))) != 11 {
+		t.Errorf("Ops() = %v", ops)
+	}
+}
+
+// Responses.
+
+func TestParseResponse(t *testing.T) {
+	tests := []struct {
+		name string
+		line string
+		want Response
+	}{
+		// docs/PROTOCOL.md, "Persistent mode": the three response examples.
+		{"ok", `{"id":7,"ok":true,"result":{"form":"plex","hash":"P.roNB...pqK.H3"}}`,
+			Response{ID: 7, Outcome: Accepted, Result: json.RawMessage(`{"form":"plex","hash":"P.roNB...pqK.H3"}`)}},
+		{"rejected", `{"id":7,"ok":false,"code":"BAD_ENCODING","detail":"frontier entry 2: chain IDs not strictly sorted","rule":"HR-CKPT-03"}`,
+			Response{ID: 7, Outcome: Rejected, Code: "BAD_ENCODING", Detail: "frontier entry 2: chain IDs not strictly sorted", Rule: "HR-CKPT-03"}},
+		{"unsupported", `{"id":7,"unsupported":true}`, Response{ID: 7, Outcome: Unsupported}},
+
+		{"whitespace", " {\t\"id\" : 7 ,\"ok\" : true , \"result\" : { } } \r", Response{ID: 7, Outcome: Accepted, Result: json.RawMessage(`{ }`)}},
+		{"member order", `{"result":{"a":[{"id":1}]},"ok":true,"id":7}`, Response{ID: 7, Outcome: Accepted, Result: json.RawMessage(`{"a":[{"id":1}]}`)}},
+		{"unknown members", `{"id":7,"extra":[1,{"id":8,"ok":false}],"ok":true,"result":{},"x":"}"}`, Response{ID: 7, Outcome: Accepted, Result: json.RawMessage(`{}`)}},
+		{"escaped name", `{"\u0069d":7,"o\u006b":true,"result":{}}`, Response{ID: 7, Outcome: Accepted, Result: json.RawMessage(`{}`)}},
+		{"escaped strings", `{"id":7,"ok":false,"code":"tr::frame::crc_fail","detail":"line\n\"two\" \u00e9\ud83d\udda7"}`,
+			Response{ID: 7, Outcome: Rejected, Code: "tr::frame::crc_fail", Detail: "line\n\"two\" \u00e9\U0001F5A7"}},
+		{"no detail", `{"id":7,"ok":false,"code":"x"}`, Response{ID: 7, Outcome: Rejected, Code: "x"}},
+		{"unsupported detail", `{"id":7,"unsupported":true,"detail":"mark 009 not implemented"}`, Response{ID: 7, Outcome: Unsupported, Detail: "mark 009 not implemented"}},
+		{"unsupported false", `{"id":7,"unsupported":false,"ok":true,"result":{}}`, Response{ID: 7, Outcome: Accepted, Result: json.RawMessage(`{}`)}},
+		{"code beside ok", `{"id":7,"ok":true,"result":{},"code":5,"rule":null}`, Response{ID: 7, Outcome: Accepted, Result: json.RawMessage(`{}`)}},
+		{"result beside rejection", `{"id":7,"ok":false,"code":"c","result":[]}`, Response{ID: 7, Outcome: Rejected, Code: "c"}},
+		{"duplicate unknown", `{"id":7,"x":1,"x":2,"unsupported":true}`, Response{ID: 7, Outcome: Unsupported}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseResponse([]byte(tt.line), 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(tt.want, got) {
+				t.Errorf("got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseResponseFailures(t *testing.T) {
+	tests := []struct {
+		line   string
+		kind   Kind
+		detail string
+	}{
+		{``, InvalidJSON, "empty line, not a JSON object"},
+		{"  \r", InvalidJSON, "empty line"},
+		{`[{"id":7}]`, InvalidJSON, "not a JSON object"},
+		{`"ok"`, InvalidJSON, "not a JSON object"},
+		{`null`, InvalidJSON, "not a JSON object"},
+		{`{"id":7,"ok":true,"result":{}} {}`, InvalidJSON, "not valid JSON"},
+		{`{"id":7,"ok":true,"result":{}}x`, InvalidJSON, "not valid JSON"},
+		{`{"id":7,"ok":true,"result":{}`, InvalidJSON, "not valid JSON"},
+		{`{'id':7}`, InvalidJSON, "not valid JSON"},
+		{"{\"id\":7,\"ok\":false,\"code\":\"\xff\"}", InvalidJSON, "not UTF-8 at byte 27"},
+		{"{\"id\":7,\"ok\":false,\"code\":\"\xed\xa0\x80\"}", InvalidJSON, "not UTF-8 at byte 27"}, // a surrogate
+		{`{"id":8,"ok":true,"result":{}}`, WrongID, "answer carries id 8 (out of order)"},
+		{`{"id":6,"ok":true,"result":{}}`, WrongID, "answer carries id 6, an earlier request's"},
+		{`{"ok":true,"result":{}}`, WrongID, `missing "id"`},
+		{`{"id":"7","ok":true,"result":{}}`, WrongID, `"id" is "\"7\"": not a number`},
+		{`{"id":null,"ok":true,"result":{}}`, WrongID, "not a number"},
+		{`{"id":7.0,"ok":true,"result":{}}`, WrongID, "not an integer literal"},
+		{`{"id":7e0,"ok":true,"result":{}}`, WrongID, "not an integer literal"},
+		{`{"id":99999999999999999999,"ok":true,"result":{}}`, WrongID, "out of range"},
+		{`{"id":7,"id":7,"ok":true,"result":{}}`, BadShape, `member "id" appears more than once`},
+		{`{"id":7,"ok":true,"\u006fk":true,"result":{}}`, BadShape, `member "ok" appears more than once`},
+		{`{"id":7}`, BadShape, `missing "ok"`},
+		{`{"id":7,"ok":1,"result":{}}`, BadShape, `"ok" is "1", not a bool`},
+		{`{"id":7,"ok":"true","result":{}}`, BadShape, "not a bool"},
+		{`{"id":7,"ok":null}`, BadShape, "not a bool"},
+		{`{"id":7,"ok":true}`, BadShape, `ok:true without "result"`},
+		{`{"id":7,"ok":true,"result":null}`, BadShape, `"result" is "null", not an object`},
+		{`{"id":7,"ok":true,"result":[]}`, BadShape, "not an object"},
+		{`{"id":7,"ok":true,"result":"{}"}`, BadShape, "not an object"},
+		{`{"id":7,"ok":false}`, BadShape, `ok:false without "code"`},
+		{`{"id":7,"ok":false,"code":""}`, BadShape, "not a non-empty string"},
+		{`{"id":7,"ok":false,"code":null}`, BadShape, "not a non-empty string"},
+		{`{"id":7,"ok":false,"code":["x"]}`, BadShape, "not a non-empty string"},
+		{`{"id":7,"ok":false,"code":"X","rule":7}`, BadShape, `"rule" is "7", not a string`},
+		{`{"id":7,"ok":false,"code":"X","detail":null}`, BadShape, `"detail" is "null", not a string`},
+		{`{"id":7,"unsupported":true,"ok":true,"result":{}}`, BadShape, `"unsupported":true beside "ok"`},
+		{`{"id":7,"unsupported":true,"ok":false}`, BadShape, `beside "ok"`},
+		{`{"id":7,"unsupported":"yes"}`, BadShape, `"unsupported" is "\"yes\"", not a bool`},
+		{`{"id":7,"unsupported":1}`, BadShape, "not a bool"},
+		{`{"id":7,"unsupported":false}`, BadShape, `missing "ok"`},
+	}
+	for _, tt := range tests {
+		_, err := ParseResponse([]byte(tt.line), 7)
+		var f *Failure
+		if !errors.As(err, &f) || f.Kind != tt.kind || f.ID != 7 || !strings.Contains(f.Detail, tt.detail) {
+			t.Errorf("%q: got %v, want %v with %q", tt.line, err, tt.kind, tt.detail)
+		}
+	}
+}
+
+// TestParseResponseOneShot: in one-shot mode the id may be omitted, and
+// its value is not checked; it must still be an integer when present.
+func TestParseResponseOneShot(t *testing.T) {
+	for _, line := range []string{`{"ok":true,"result":{}}`, `{"id":0,"ok":true,"result":{}}`, `{"id":-3,"ok":true,"result":{}}`} {
+		if resp, err := parseResponse([]byte(line), 9, false); err != nil || resp.ID != 9 {
+			t.Errorf("%s: %+v %v", line, resp, err)
+		}
+	}
+	_, err := parseResponse([]byte(`{"id":"x","ok":true,"result":{}}`), 9, false)
+	if f, ok := err.(*Failure); !ok || f.Kind != WrongID {
+		t.Errorf("string id: %v", err)
+	}
+}
+
+func TestAppendResponse(t *testing.T) {
+	tests := []struct {
+		resp Response
+		want string
+	}{
+		// docs/PROTOCOL.md, "Persistent mode": the three response examples.
+		{Response{ID: 7, Outcome: Accepted, Result: json.RawMessage(`{"form":"plex","hash":"P.roNB...pqK.H3"}`)},
+			`{"id":7,"ok":true,"result":{"form":"plex","hash":"P.roNB...pqK.H3"}}`},
+		{Response{ID: 7, Outcome: Rejected, Code: "BAD_ENCODING", Detail: "frontier entry 2: chain IDs not strictly sorted", Rule: "HR-CKPT-03"},
+			`{"id":7,"ok":false,"code":"BAD_ENCODING","detail":"frontier entry 2: chain IDs not strictly sorted","rule":"HR-CKPT-03"}`},
+		{Response{ID: 7, Outcome: Unsupported}, `{"id":7,"unsupported":true}`},
+
+		{Response{ID: 1, Outcome: Accepted, Result: json.RawMessage("{\n \"a\": [1, 2]\n}")}, `{"id":1,"ok":true,"result":{"a":[1,2]}}`},
+		{Response{ID: 1, Outcome: Rejected, Code: "X"}, `{"id":1,"ok":false,"code":"X","detail":""}`},
+		{Response{ID: 1, Outcome: Unsupported, Detail: "no\n009"}, `{"id":1,"unsupported":true,"detail":"no\n009"}`},
+	}
+	for _, tt := range tests {
+		got, err := AppendResponse(nil, tt.resp)
+		if err != nil || string(got) != tt.want+"\n" {
+			t.Errorf("got %q, %v\nwant %q", got, err, tt.want)
+			continue
+		}
+		back, err := ParseResponse(got[:len(got)-1], tt.resp.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.resp.Outcome == Accepted {
+			back.Result = tt.resp.Result // compacted; compared above
+		}
+		if !reflect.DeepEqual(tt.resp, back) {
+			t.Errorf("round trip: got %+v, want %+v", back, tt.resp)
+		}
+	}
+	for _, r := range []Response{
+		{Outcome: Accepted},
+		{Outcome: Accepted, Result: json.RawMessage(`[]`)},
+		{Outcome: Accepted, Result: json.RawMessage(`{`)},
+		{Outcome: Rejected},
+		{},
+	} {
+		if _, err := AppendResponse(nil, r); err == nil {
+			t.Errorf("%+v: no error", r)
+		}
+	}
+}
+
+// Hello.
+
+// helloExample is the hello result of docs/PROTOCOL.md, "The handshake".
+const helloExample = `{
+  "protocol":1,
+  "implementation":"my-lace 0.3.1",
+  "ops":["lace.record","lace.stream","lace.construct"],
+  "profiles":["lace-mark-bip340-standin"],
+  "limits":{"lace.max_record_bytes":33620814}
+}`
+
+func TestParseHello(t *testing.T) {
+	h, err := ParseHello(json.RawMessage(helloExample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Hello{
+		Protocol:       1,
+		Implementation: "my-lace 0.3.1",
+		Ops:            []string{"lace.record", "lace.stream", "lace.construct"},
+		Profiles:       []string{"lace-mark-bip340-standin"},
+		Limits:         map[string]json.RawMessage{"lace.max_record_bytes": json.RawMessage("33620814")},
+	}
+	if !reflect.DeepEqual(want, h) {
+		t.Errorf("got %+v\nwant %+v", h, want)
+	}
+	if !h.Claims(OpLaceStream) || h.Claims(OpLaceChunks) || h.Claims(OpHiveRelayDecode) ||
+		!h.ClaimsProfile(ProfileLaceMarkBIP340Standin) || h.ClaimsProfile(ProfileLace009) ||
+		!h.Applies(OpLaceRecord, nil) || !h.Applies(OpLaceRecord, []string{ProfileLaceMarkBIP340Standin}) ||
+		h.Applies(OpLaceRecord, []string{ProfileLaceMarkBIP340Standin, ProfileLace009}) || h.Applies(OpLaceChunks, nil) {
+		t.Errorf("claims of %+v", h)
+	}
+	if _, err := ParseHello(json.RawMessage(`{"protocol":1,"ops":[],"profiles":[],"limits":{}}`)); err != nil {
+		t.Errorf("minimal hello: %v", err)
+	}
+
+	for _, tt := range []struct{ result, want string }{
+		{`[]`, "not an object"},
+		{`{"ops":[],"profiles":[],"limits":{}}`, `without "protocol"`},
+		{`{"protocol":2,"ops":[],"profiles":[],"limits":{}}`, `"protocol" is "2"; this conform speaks protocol 1`},
+		{`{"protocol":"1","ops":[],"profiles":[],"limits":{}}`, `"protocol" is "\"1\""`},
+		{`{"protocol":1.0,"ops":[],"profiles":[],"limits":{}}`, `"protocol" is "1.0"`},
+		{`{"protocol":1,"profiles":[],"limits":{}}`, `without "ops"`},
+		{`{"protocol":1,"ops":null,"profiles":[],"limits":{}}`, `without "ops"`},
+		{`{"protocol":1,"ops":"lace.record","profiles":[],"limits":{}}`, "cannot unmarshal"},
+		{`{"protocol":1,"ops":[1],"profiles":[],"limits":{}}`, "cannot unmarshal"},
+		{`{"protocol":1,"ops":[],"limits":{}}`, `without "profiles"`},
+		{`{"protocol":1,"ops":[],"profiles":[]}`, `without "limits"`},
+		{`{"protocol":1,"ops":[],"profiles":[],"limits":[]}`, "cannot unmarshal"},
+		{`{"protocol":1,"implementation":5,"ops":[],"profiles":[],"limits":{}}`, "cannot unmarshal"},
+	} {
+		if _, err := ParseHello(json.RawMessage(tt.result)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.result, err, tt.want)
+		}
+	}
+}
+
+// fakeImpl answers every request with resp and err, recording the requests.
+type fakeImpl struct {
+	resp Response
+	err  error
+	reqs []Request
+}
+
+func (f *fakeImpl) Do(_ context.Context, req Request) (Response, error) {
+	f.reqs = append(f.reqs, req)
+	return f.resp, f.err
+}
+
+func (f *fakeImpl) Close() error { return nil }
+
+func TestHandshake(t *testing.T) {
+	// A testee that answers hello with unsupported claims every op and no profile.
+	f := &fakeImpl{resp: Response{Outcome: Unsupported}}
+	h, err := Handshake(context.Background(), f)
+	if err != nil || !h.AllOps || !h.Claims(OpLibtracerEncode) || !h.Claims("anything") || h.ClaimsProfile(ProfileLace009) ||
+		!h.Applies(OpLaceRecord, nil) || h.Applies(OpLaceRecord, []string{ProfileLace009}) {
+		t.Errorf("unsupported hello: %+v, %v", h, err)
+	}
+	line, _ := AppendRequest(nil, f.reqs[0])
+	if string(line) != `{"id":0,"op":"hello","args":{},"input":""}`+"\n" {
+		t.Errorf("hello request %q", line)
+	}
+
+	f = &fakeImpl{resp: Response{Outcome: Accepted, Result: json.RawMessage(helloExample)}}
+	if h, err := Handshake(context.Background(), f); err != nil || h.Implementation != "my-lace 0.3.1" || h.AllOps {
+		t.Errorf("hello: %+v, %v", h, err)
+	}
+
+	for _, tt := range []struct {
+		resp Response
+		want string
+	}{
+		{Response{Outcome: Rejected, Code: "NO", Detail: "go away"}, "hello rejected: NO: go away"},
+		{Response{Outcome: Accepted, Result: json.RawMessage(`{"protocol":2,"ops":[],"profiles":[],"limits":{}}`)}, "speaks protocol 1"},
+	} {
+		_, err := Handshake(context.Background(), &fakeImpl{resp: tt.resp})
+		var f *Failure
+		if !errors.As(err, &f) || f.Kind != BadHello || f.Op != OpHello || !strings.Contains(f.Detail, tt.want) {
+			t.Errorf("got %v, want bad-hello %q", err, tt.want)
+		}
+	}
+	// A testee failure passes through unchanged.
+	fail := &Failure{Kind: Timeout, Op: OpHello}
+	if _, err := Handshake(context.Background(), &fakeImpl{err: fail}); err != fail {
+		t.Errorf("got %v", err)
+	}
+}
+
+// Failures.
+
+func TestFailureError(t *testing.T) {
+	tests := []struct {
+		f    Failure
+		want string
+	}{
+		{Failure{Kind: WrongID, ID: 7, Op: "lace.record", Detail: "answer carries id 8 (out of order)"},
+			"testee failure (wrong-id) on request 7 lace.record: answer carries id 8 (out of order)"},
+		{Failure{Kind: Timeout, ID: 0, Op: "hello", Detail: "no answer within 10s", Stderr: []byte("not shown")},
+			"testee failure (timeout) on request 0 hello: no answer within 10s"},
+		{Failure{Kind: InvalidJSON, ID: 3, Detail: "not valid JSON"}, "testee failure (invalid-json): not valid JSON"},
+		{Failure{Kind: Kind(200)}, "testee failure (Kind(200))"},
+	}
+	for _, tt := range tests {
+		if got := tt.f.Error(); got != tt.want {
+			t.Errorf("got %q\nwant %q", got, tt.want)
+		}
+	}
+	inner := context.Canceled
+	if err := error(&Failure{Kind: Canceled, Err: inner}); !errors.Is(err, context.Canceled) {
+		t.Error("Unwrap")
+	}
+	var names []string
+	for k := Timeout; k <= Closed; k++ {
+		names = append(names, k.String())
+	}
+	want := "timeout exited invalid-json bad-shape wrong-id flood start-failed bad-exit bad-hello canceled closed"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("kinds %q", got)
+	}
+	if Accepted.String() != "accepted" || Rejected.String() != "rejected" || Unsupported.String() != "unsupported" || Outcome(0).String() != "Outcome(0)" {
+		t.Error("Outcome.String")
+	}
+}
