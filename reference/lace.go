@@ -1,0 +1,236 @@
+package reference
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+
+	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/convention"
+	"github.com/threespec/conformance/impl/mark"
+	"github.com/threespec/conformance/testee"
+)
+
+var laceOps = map[string]handler{
+	testee.OpLaceRecord:    laceRecord,
+	testee.OpLaceStream:    laceStream,
+	testee.OpLaceConstruct: laceConstruct,
+	testee.OpLaceChunks:    laceChunks,
+	testee.OpLaceDirectory: laceDirectory,
+}
+
+// laceOptions maps the mark argument to reader options; the real Lace 009
+// is not available here, so "009" is unsupported.
+func laceOptions(req testee.Request) (lace.Options, error) {
+	var a testee.LaceArgs
+	if err := decodeArgs(req, &a); err != nil {
+		return lace.Options{}, err
+	}
+	if a.Mark == testee.Mark009 {
+		return lace.Options{}, unsupported("mark %q: the real Lace 009 is not available to the reference", a.Mark)
+	}
+	c, err := mark.ParseChecking(a.Mark)
+	if err != nil {
+		return lace.Options{}, unsupported("%v", err)
+	}
+	return lace.Options{Mark: c}, nil
+}
+
+// LaceRecordResult is the result of lace.record.
+type LaceRecordResult struct {
+	Form   string     `json:"form"`
+	Hash   string     `json:"hash"`
+	Plex   string     `json:"plex,omitempty"` // the embedded Plex hash text (Seal)
+	Blob   string     `json:"blob,omitempty"` // the embedded Blob hash text (Plex, Seal)
+	Fields [][]string `json:"fields,omitempty"`
+	Data   int        `json:"data_length"`
+	By     string     `json:"by,omitempty"`
+	Mark   string     `json:"mark,omitempty"`
+	// MarkStatus is "verified" or "not-checked" for a Seal; absent otherwise.
+	MarkStatus string `json:"mark_status,omitempty"`
+}
+
+var markStatus = map[lace.MarkStatus]string{
+	lace.MarkVerified:   "verified",
+	lace.MarkNotChecked: "not-checked",
+	lace.MarkFailed:     "failed", // only under fault injection
+}
+
+func recordResult(r *lace.Record) LaceRecordResult {
+	res := LaceRecordResult{Form: r.Form.String(), Hash: r.Hash.String(), Data: len(r.Data)}
+	if r.Form == lace.FormSeal {
+		res.Plex = r.Plex.String()
+		res.By = mark.FormatBy(r.By)
+		res.Mark = mark.FormatMark(r.Mark)
+		res.MarkStatus = markStatus[r.MarkStatus]
+	}
+	if r.Form != lace.FormBlob {
+		res.Blob = r.Blob.String()
+		res.Fields = make([][]string, len(r.Fields))
+		for i, f := range r.Fields {
+			res.Fields[i] = []string{f.Name, f.Value}
+		}
+	}
+	return res
+}
+
+func laceRecord(req testee.Request) (any, error) {
+	opt, err := laceOptions(req)
+	if err != nil {
+		return nil, err
+	}
+	r, err := lace.Parse(req.Input, opt)
+	if err != nil {
+		return nil, err
+	}
+	return recordResult(r), nil
+}
+
+func laceStream(req testee.Request) (any, error) {
+	opt, err := laceOptions(req)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := lace.ParseStream(req.Input, opt)
+	if err != nil {
+		return nil, err
+	}
+	hashes := make([]string, len(recs))
+	for i, r := range recs {
+		hashes[i] = r.Hash.String()
+	}
+	return map[string]any{"hashes": hashes}, nil
+}
+
+// constructSpec is the JSON input of lace.construct.
+type constructSpec struct {
+	Data   *string     `json:"data"`
+	Fields [][2]string `json:"fields"`
+	Secret *string     `json:"secret"`
+	Aux    *string     `json:"aux"`
+}
+
+func laceConstruct(req testee.Request) (any, error) {
+	var in constructSpec
+	if err := json.Unmarshal(req.Input, &in); err != nil {
+		return nil, fmt.Errorf("%w: lace.construct input is not the JSON specification: %v", testee.ErrInvalidRequest, err)
+	}
+	var spec lace.Spec
+	b64 := func(what string, s *string) ([]byte, error) {
+		if s == nil {
+			return nil, nil
+		}
+		b, err := base64.StdEncoding.DecodeString(*s)
+		if err != nil {
+			return nil, fmt.Errorf("%w: lace.construct %s: %v", testee.ErrInvalidRequest, what, err)
+		}
+		return b, nil
+	}
+	var err error
+	if spec.Data, err = b64("data", in.Data); err != nil {
+		return nil, err
+	}
+	for _, f := range in.Fields {
+		spec.Fields = append(spec.Fields, lace.Field{Name: f[0], Value: f[1]})
+	}
+	secret, err := b64("secret", in.Secret)
+	if err != nil {
+		return nil, err
+	}
+	if in.Secret != nil {
+		if len(secret) != mark.KeySize {
+			return nil, fmt.Errorf("%w: lace.construct secret is %d bytes, want %d", testee.ErrInvalidRequest, len(secret), mark.KeySize)
+		}
+		spec.Secret = (*[mark.KeySize]byte)(secret)
+	}
+	aux, err := b64("aux", in.Aux)
+	if err != nil {
+		return nil, err
+	}
+	if in.Aux != nil && len(aux) != mark.AuxSize {
+		return nil, fmt.Errorf("%w: lace.construct aux is %d bytes, want %d", testee.ErrInvalidRequest, len(aux), mark.AuxSize)
+	}
+	copy(spec.Aux[:], aux)
+	out, rec, err := lace.Construct(spec)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{
+		"record": base64.StdEncoding.EncodeToString(out),
+		"hash":   rec.Hash.String(),
+		"form":   rec.Form.String(),
+	}, nil
+}
+
+// laceBounds maps the bounds arguments to convention bounds; a bound below 1
+// cannot be honoured and is unsupported.
+func laceBounds(req testee.Request) (lace.Options, convention.Bounds, error) {
+	var a testee.LaceBoundedArgs
+	if err := decodeArgs(req, &a); err != nil {
+		return lace.Options{}, convention.Bounds{}, err
+	}
+	opt, err := laceOptions(req)
+	if err != nil {
+		return opt, convention.Bounds{}, err
+	}
+	var b convention.Bounds
+	for _, x := range []struct {
+		name string
+		v    *int64
+		set  func(int64)
+	}{
+		{"max_depth", a.MaxDepth, func(v int64) { b.MaxDepth = int(v) }},
+		{"max_expansion", a.MaxExpansion, func(v int64) { b.MaxExpansion = int(v) }},
+		{"max_bytes", a.MaxBytes, func(v int64) { b.MaxBytes = uint64(v) }},
+	} {
+		if x.v == nil {
+			continue
+		}
+		if *x.v < 1 {
+			return opt, b, unsupported("%s %d: bounds below 1 are not supported", x.name, *x.v)
+		}
+		x.set(*x.v)
+	}
+	return opt, b, nil
+}
+
+func laceChunks(req testee.Request) (any, error) {
+	opt, b, err := laceBounds(req)
+	if err != nil {
+		return nil, err
+	}
+	n, digest, err := convention.StreamFile(req.Input, opt, b)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"length": n, "blake3": hex.EncodeToString(digest[:])}, nil
+}
+
+// DirEntry is one entry of the lace.directory result: every file and every
+// child directory of the logical tree.
+type DirEntry struct {
+	Path   string `json:"path"`
+	Target string `json:"target"`
+	Kind   string `json:"kind"` // "file" or "dir"
+}
+
+func laceDirectory(req testee.Request) (any, error) {
+	opt, b, err := laceBounds(req)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := convention.StreamDirectory(req.Input, opt, b)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]DirEntry, len(entries))
+	for i, e := range entries {
+		kind := "file"
+		if e.Dir {
+			kind = "dir"
+		}
+		out[i] = DirEntry{Path: e.Path, Target: e.Target, Kind: kind}
+	}
+	return map[string]any{"entries": out}, nil
+}

@@ -1,0 +1,82 @@
+package reference
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/threespec/conformance/testee"
+)
+
+// The canonical Blob of Lace-010, "A canonical vector covers all three record forms".
+const seedBlob = "🖧: B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3\nData-Length: 5\n\nhello"
+
+func do(t *testing.T, op string, args string, input []byte) testee.Response {
+	t.Helper()
+	resp, err := New().Do(context.Background(), testee.Request{ID: 3, Op: op, Args: json.RawMessage(args), Input: input})
+	if err != nil {
+		t.Fatalf("%s: %v", op, err)
+	}
+	if resp.ID != 3 {
+		t.Fatalf("%s: response id %d, want 3", op, resp.ID)
+	}
+	return resp
+}
+
+func TestHelloListsEveryImplementedOp(t *testing.T) {
+	resp := do(t, testee.OpHello, "{}", nil)
+	h, err := testee.ParseHello(resp.Result)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Protocol != testee.ProtocolVersion || !h.ClaimsProfile(testee.ProfileLaceMarkBIP340Standin) || h.ClaimsProfile(testee.ProfileLace009) {
+		t.Fatalf("hello = %+v", h)
+	}
+	known := map[string]bool{}
+	for _, op := range testee.Ops() {
+		known[op] = true
+	}
+	for _, op := range h.Ops {
+		if !known[op] {
+			t.Errorf("hello claims %q, which the protocol does not define", op)
+		}
+	}
+	if !h.Claims(testee.OpLaceRecord) || !h.Claims(testee.OpLaceDirectory) {
+		t.Errorf("hello does not claim the lace operations: %v", h.Ops)
+	}
+}
+
+func TestLaceRecordKnownAnswer(t *testing.T) {
+	resp := do(t, testee.OpLaceRecord, "{}", []byte(seedBlob))
+	if resp.Outcome != testee.Accepted {
+		t.Fatalf("seed Blob: %+v", resp)
+	}
+	var res LaceRecordResult
+	if err := json.Unmarshal(resp.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Form != "blob" || res.Hash != "B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3" || res.Data != 5 {
+		t.Fatalf("seed Blob result %+v", res)
+	}
+}
+
+func TestLaceRejectionCarriesRule(t *testing.T) {
+	// Data-Length: 01 is a rejection example of Lace-010's last section.
+	bad := []byte("🖧: B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3\nData-Length: 05\n\nhello")
+	resp := do(t, testee.OpLaceRecord, "{}", bad)
+	if resp.Outcome != testee.Rejected || resp.Rule == "" || resp.Code != resp.Rule {
+		t.Fatalf("Data-Length: 05 gave %+v", resp)
+	}
+}
+
+func TestUnsupported(t *testing.T) {
+	if r := do(t, "lace.nonsense", "{}", nil); r.Outcome != testee.Unsupported {
+		t.Fatalf("unknown op: %+v", r)
+	}
+	if r := do(t, testee.OpLaceRecord, `{"mark":"009"}`, []byte(seedBlob)); r.Outcome != testee.Unsupported {
+		t.Fatalf("mark 009: %+v", r)
+	}
+	if _, err := New().Do(context.Background(), testee.Request{Op: testee.OpLaceRecord, Args: json.RawMessage(`[1]`)}); err == nil {
+		t.Fatal("args that are not an object must be a request error")
+	}
+}
