@@ -1,0 +1,29 @@
+// Package catalog gathers the rule catalogs of the three specifications: the
+// complete list of rule IDs the features, the vectors and the reference
+// implementations share.
+package catalog
+
+import (
+	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// Specs are the specification names, in report order.
+var Specs = []string{"lace", "hiverelay", "libtracer"}
+
+// All returns every rule of every specification, spec by spec in spec order.
+func All() []rules.Rule {
+	var all []rules.Rule
+	all = append(all, lace.Catalog()...)
+	return all
+}
+
+// Lookup returns the rule with the given ID.
+func Lookup(id rules.ID) (rules.Rule, bool) {
+	for _, r := range All() {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return rules.Rule{}, false
+}

@@ -1,0 +1,207 @@
+package steps
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/cucumber/godog"
+	"github.com/cucumber/godog/colors"
+
+	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/reference"
+)
+
+// godog's options, settable as flags after -args:
+//
+//	go test ./steps -args -godog.tags=@lace -godog.format=junit:out.xml
+//
+// or through the environment: GODOG_TAGS, GODOG_FORMAT (for example
+// "pretty", "progress", "junit:report.xml", "cucumber:report.json", several
+// separated by commas).
+var opts = godog.Options{Output: colors.Colored(os.Stdout)}
+
+func init() { godog.BindCommandLineFlags("godog.", &opts) }
+
+// featuresDir is the features directory, relative to this package.
+const featuresDir = "../features"
+
+// TestFeatures runs every feature against the reference implementation, and
+// then checks traceability: rules, scenarios, catalog and reported rule IDs.
+func TestFeatures(t *testing.T) {
+	flag.Parse()
+	o := opts
+	if v := os.Getenv("GODOG_TAGS"); v != "" && o.Tags == "" {
+		o.Tags = v
+	}
+	if v := os.Getenv("GODOG_FORMAT"); v != "" && o.Format == "" {
+		o.Format = v
+	}
+	if o.Format == "" {
+		o.Format = "progress"
+	}
+	o.Paths = []string{featuresDir}
+	o.TestingT = t
+
+	impl := reference.New()
+	rep, err := Run(context.Background(), Config{Impl: impl, StrictRules: true, Options: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Status != 0 {
+		t.Fatalf("godog run failed with status %d", rep.Status)
+	}
+	if o.Tags != "" {
+		t.Logf("tags %q select a subset of the features: traceability not checked", o.Tags)
+		return
+	}
+	inv, err := LoadInventory([]string{featuresDir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTraceability(t, inv, rep)
+	checkRejectionsCovered(t, rep)
+}
+
+// checkTraceability fails when a rule has no executed scenario, two rules
+// share an ID, a scenario stands outside any rule, a rule title has no ID, a
+// feature rule is not in the catalog (or, for a spec that has features, a
+// catalog rule has no feature rule), or a negative scenario's expected rule
+// is not the one the reference reported.
+func checkTraceability(t *testing.T, inv *Inventory, rep *Report) {
+	t.Helper()
+	for _, s := range inv.Outside {
+		t.Errorf("scenario outside any Rule: %s", s)
+	}
+	for _, m := range inv.Malformed {
+		t.Errorf("Rule title does not start with a rule ID: %s", m)
+	}
+	seen := map[string]string{}
+	for _, r := range inv.Rules {
+		where := r.URI + ":" + itoa(r.Line)
+		if prev, dup := seen[r.ID]; dup {
+			t.Errorf("rule %s defined twice: %s and %s", r.ID, prev, where)
+		}
+		seen[r.ID] = where
+		if len(r.Scenarios) == 0 {
+			t.Errorf("rule %s (%s) has no scenario", r.ID, where)
+		}
+	}
+
+	// Executed scenarios, per rule.
+	ran := map[string]int{}
+	for i := range rep.Scenarios {
+		s := &rep.Scenarios[i]
+		r := inv.RuleOf(s)
+		if r == nil {
+			t.Errorf("executed scenario %q (%s) maps to no rule", s.Name, s.URI)
+			continue
+		}
+		if s.Err == nil && !s.Skipped {
+			ran[r.ID]++
+		}
+		for k, want := range s.Expected {
+			if got := s.Reported[k]; got != want {
+				t.Errorf("scenario %q of rule %s expected rule %s, the reference reported %q", s.Name, r.ID, want, got)
+			}
+		}
+	}
+	for _, r := range inv.Rules {
+		if ran[r.ID] == 0 {
+			t.Errorf("rule %s (%s:%d) has no executed, passing scenario against the reference", r.ID, r.URI, r.Line)
+		}
+	}
+
+	// Features against the catalog.
+	cat := map[string]string{}
+	for _, r := range catalog.All() {
+		cat[string(r.ID)] = r.Spec
+	}
+	for _, r := range inv.Rules {
+		if _, ok := cat[r.ID]; !ok {
+			t.Errorf("feature rule %s (%s:%d) is not in the reference catalog", r.ID, r.URI, r.Line)
+		}
+	}
+	var missing []string
+	for id, spec := range cat {
+		if specHasFeatures(spec) && inv.Rule(id) == nil {
+			missing = append(missing, id)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("%d catalog rules have no feature rule: %s", len(missing), strings.Join(missing, " "))
+	}
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			break
+		}
+	}
+	return string(b[i:])
+}
+
+// checkRejectionsCovered fails when the reference rejects with a rule that no
+// executed negative scenario expects.
+func checkRejectionsCovered(t *testing.T, rep *Report) {
+	t.Helper()
+	expected := map[string]bool{}
+	for _, s := range rep.Scenarios {
+		if s.Err == nil && !s.Skipped {
+			for _, id := range s.Expected {
+				expected[id] = true
+			}
+		}
+	}
+	var missing []string
+	for id, files := range ruleUsage(t, "../impl") {
+		spec := strings.ToLower(strings.SplitN(id, "-", 2)[0])
+		if !specHasFeatures(specName(spec)) {
+			continue
+		}
+		if !expected[id] {
+			missing = append(missing, id+" ("+strings.Join(uniq(files), ", ")+")")
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("%d rules the reference rejects with have no passing negative scenario (\"it is rejected by rule ...\"): %s", len(missing), strings.Join(missing, "; "))
+	}
+}
+
+func specName(prefix string) string {
+	switch prefix {
+	case "hr":
+		return "hiverelay"
+	case "lt":
+		return "libtracer"
+	}
+	return prefix
+}
+
+func specHasFeatures(spec string) bool {
+	fi, err := os.Stat(filepath.Join(featuresDir, spec))
+	return err == nil && fi.IsDir()
+}
+
+func uniq(s []string) []string {
+	sort.Strings(s)
+	out := s[:0]
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}

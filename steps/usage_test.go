@@ -1,0 +1,113 @@
+package steps
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// ruleUsage scans the reference implementation's non-test sources under dir
+// and returns the rule IDs it rejects with: every rule constant (a constant
+// whose value is a rule ID) used anywhere except as an argument of a call to
+// Enforced, which consults a construction rule instead of reporting one.
+func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
+	t.Helper()
+	fset := token.NewFileSet()
+	var files, catalogFiles []*ast.File
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			return err
+		}
+		if d.Name() == "rules.go" {
+			// The catalog file declares the constants and lists them; those
+			// are not uses.
+			catalogFiles = append(catalogFiles, f)
+			return nil
+		}
+		files = append(files, f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rule constants: name -> ID.
+	consts := map[string]string{}
+	for _, f := range append(files, catalogFiles...) {
+		for _, decl := range f.Decls {
+			g, ok := decl.(*ast.GenDecl)
+			if !ok || g.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range g.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if i >= len(vs.Values) {
+						continue
+					}
+					lit, ok := vs.Values[i].(*ast.BasicLit)
+					if !ok || lit.Kind != token.STRING {
+						continue
+					}
+					if v, err := strconv.Unquote(lit.Value); err == nil && RuleIDPattern.MatchString(v) {
+						consts[name.Name] = v
+					}
+				}
+			}
+		}
+	}
+	rejects = map[string][]string{}
+	for _, f := range files {
+		where := fset.Position(f.Package).Filename
+		enforcedArgs := map[ast.Node]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && calleeName(call) == "Enforced" {
+				for _, a := range call.Args {
+					enforcedArgs[a] = true
+				}
+			}
+			return true
+		})
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.GenDecl:
+				return x.Tok != token.CONST // the declarations themselves are not uses
+			case *ast.Ident:
+				if id, ok := consts[x.Name]; ok && !enforcedArgs[x] {
+					rejects[id] = append(rejects[id], filepath.Base(where))
+				}
+			case *ast.SelectorExpr:
+				if id, ok := consts[x.Sel.Name]; ok && !enforcedArgs[x] {
+					rejects[id] = append(rejects[id], filepath.Base(where))
+				}
+				return false
+			}
+			return true
+		})
+	}
+	return rejects
+}
+
+func calleeName(call *ast.CallExpr) string {
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	}
+	return ""
+}
