@@ -1,0 +1,51 @@
+package vectorset
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/threespec/conformance/testee"
+)
+
+func TestJudge(t *testing.T) {
+	acc := &Vector{ID: "lace/positive/a", Expect: Accept, Rules: []string{"LACE-VEC-01"},
+		Result: json.RawMessage(`{"form":"blob","hash":"B.x.H3","length":18446744073709551615}`)}
+	rej := &Vector{ID: "hiverelay/negative/b", Expect: Reject, Code: "BAD_ENCODING", Rules: []string{"HR-CENC-02"}}
+	ok := func(result string) testee.Response {
+		return testee.Response{Outcome: testee.Accepted, Result: json.RawMessage(result)}
+	}
+	no := func(code, rule string) testee.Response {
+		return testee.Response{Outcome: testee.Rejected, Code: code, Rule: rule, Detail: "d"}
+	}
+	tests := []struct {
+		name      string
+		v         *Vector
+		resp      testee.Response
+		checkRule bool
+		pass      bool
+		reason    string
+	}{
+		{"equal result, extra fields ignored", acc, ok(`{"hash":"B.x.H3","form":"blob","length":18446744073709551615,"extra":[1]}`), false, true, ""},
+		{"number spelled differently", acc, ok(`{"hash":"B.x.H3","form":"blob","length":1.8446744073709551615e19}`), false, true, ""},
+		{"large integer off by one", acc, ok(`{"hash":"B.x.H3","form":"blob","length":18446744073709551614}`), false, false, "result differs"},
+		{"field missing", acc, ok(`{"form":"blob","length":18446744073709551615}`), false, false, "result differs"},
+		{"wrong value", acc, ok(`{"form":"plex","hash":"B.x.H3","length":18446744073709551615}`), false, false, "plex"},
+		{"accepted vector rejected", acc, no("X", ""), false, false, "expected acceptance"},
+		{"rejected as expected", rej, no("BAD_ENCODING", "HR-CENC-02"), true, true, ""},
+		{"rejected, wrong code", rej, no("OTHER", "HR-CENC-02"), false, false, "expected code"},
+		{"rejected, other rule, rules not checked", rej, no("BAD_ENCODING", "HR-CENC-09"), false, true, ""},
+		{"rejected, other rule, rules checked", rej, no("BAD_ENCODING", "HR-CENC-09"), true, false, "expected rejection by rule HR-CENC-02"},
+		{"rejected vector accepted", rej, ok(`{}`), false, false, "expected rejection"},
+		{"result not an object", acc, ok(`[1]`), false, false, "not a JSON object"},
+	}
+	for _, tt := range tests {
+		vd := Judge(tt.v, tt.resp, tt.checkRule)
+		if vd.Pass != tt.pass || !strings.Contains(vd.Reason, tt.reason) {
+			t.Errorf("%s: Judge = %+v, want pass=%v reason containing %q", tt.name, vd, tt.pass, tt.reason)
+		}
+	}
+	if vd := Judge(rej, no("BAD_ENCODING", "HR-CENC-09"), false); vd.RuleMismatch == "" {
+		t.Error("a different reported rule must be noted")
+	}
+}
