@@ -4,6 +4,7 @@ go 1.27
 
 require (
 	github.com/btcsuite/btcd/btcec/v2 v2.5.1
+	golang.org/x/crypto v0.59.0
 	golang.org/x/text v0.44.0
 )
 
@@ -11,5 +12,5 @@ require (
 	github.com/btcsuite/btcd/chainhash/v2 v2.0.0 // indirect
 	github.com/decred/dcrd/crypto/blake256 v1.1.0 // indirect
 	github.com/decred/dcrd/dcrec/secp256k1/v4 v4.4.1 // indirect
-	golang.org/x/crypto v0.59.0 // indirect
+	golang.org/x/sys v0.50.0 // indirect
 )

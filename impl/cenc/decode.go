@@ -252,6 +252,14 @@ func (d *Decoder) Count(field string, min, max uint64, elemMin int, rangeRule ru
 			return 0, err
 		}
 	}
+	return d.Fits(field, n, elemMin)
+}
+
+// Fits checks that n elements of at least elemMin bytes each (elemMin >= 1)
+// can be held by the remaining input, failing with the truncation rule
+// otherwise, so that callers allocate only in proportion to the bytes
+// present. The count returned never exceeds Remaining()/elemMin.
+func (d *Decoder) Fits(field string, n uint64, elemMin int) (int, error) {
 	if limit := uint64(d.Remaining() / elemMin); n > limit {
 		// Section 2, HR-CENC-11: checked before any allocation.
 		if err := d.Fail(d.trunc, d.off, field, "count %d needs at least %d bytes per element, only %d bytes remain", n, elemMin, d.Remaining()); err != nil {
