@@ -86,7 +86,8 @@ func (d *Decoder) Enter(name string, index int) {
 func (d *Decoder) Leave() { d.depth-- }
 
 // Path renders field inside the current scopes, e.g.
-// "snapshotReadCaps[1].relayPublicKey".
+// "snapshotReadCaps[1].relayPublicKey"; an empty field names the innermost
+// scope itself ("opaquePayloads[3]").
 func (d *Decoder) Path(field string) string {
 	var b strings.Builder
 	for i := 0; i < d.depth; i++ {
@@ -102,6 +103,9 @@ func (d *Decoder) Path(field string) string {
 			b.WriteByte(']')
 		}
 		b.WriteByte('.')
+	}
+	if field == "" {
+		return strings.TrimSuffix(b.String(), ".")
 	}
 	b.WriteString(field)
 	return b.String()
@@ -188,8 +192,19 @@ func (d *Decoder) FixedNonzero(field string, dst []byte, rule rules.ID) error {
 	return nil
 }
 
-// Raw consumes exactly n bytes and returns them, aliasing the input.
-func (d *Decoder) Raw(field string, n int) ([]byte, error) { return d.take(n, field) }
+// Raw consumes exactly n bytes and returns them, aliasing the input. When
+// fewer remain it fails with the truncation rule (HR-CENC-11).
+func (d *Decoder) Raw(field string, n uint64) ([]byte, error) {
+	if rem := uint64(d.Remaining()); n > rem {
+		// Section 2, HR-CENC-11: checked before the bytes are taken.
+		if err := d.Fail(d.trunc, d.off, field, "needs %d bytes, only %d remain", n, rem); err != nil {
+			return nil, err
+		}
+		n = rem
+		d.exhausted = true
+	}
+	return d.take(int(n), field)
+}
 
 // CompactUint reads a canonical shortest compact uint (section 2): 0..252 in
 // one byte, 0xfd + u16 LE, 0xfe + u32 LE, 0xff + u64 LE. Overlong forms fail
@@ -284,15 +299,7 @@ func (d *Decoder) BoundedBytes(field string, min, max uint64, rangeRule rules.ID
 			return nil, err
 		}
 	}
-	if rem := d.Remaining(); n > uint64(rem) {
-		// Section 2, HR-CENC-11: checked before the bytes are taken.
-		if err := d.Fail(d.trunc, d.off, field, "length %d exceeds the %d bytes that remain", n, rem); err != nil {
-			return nil, err
-		}
-		n = uint64(rem)
-		d.exhausted = true
-	}
-	return d.take(int(n), field)
+	return d.Raw(field, n)
 }
 
 // Optional reads an optional's tag: 0 absent, 1 present; any other tag fails

@@ -68,7 +68,7 @@ func Parse(b []byte) ([]Entry, error) {
 			return nil, err
 		}
 		at := d.Offset()
-		path, err := d.Raw("path", int(pathLen))
+		path, err := d.Raw("path", uint64(pathLen))
 		if err != nil {
 			return nil, err
 		}
