@@ -128,6 +128,10 @@ func SchemaCatalog() []byte {
 // EncodeSchemaCatalog writes entries in the catalog layout and refuses
 // entries that DecodeSchemaCatalog would reject.
 func EncodeSchemaCatalog(entries []CatalogEntry) ([]byte, error) {
+	return checked(rawCatalog(entries), DecodeSchemaCatalog)
+}
+
+func rawCatalog(entries []CatalogEntry) []byte {
 	var e cenc.Encoder
 	e.CompactUint(uint64(len(entries)))
 	for _, en := range entries {
@@ -140,7 +144,7 @@ func EncodeSchemaCatalog(entries []CatalogEntry) ([]byte, error) {
 			e.BoundedBytes([]byte(dep))
 		}
 	}
-	return checked(e.Bytes(), DecodeSchemaCatalog)
+	return e.Bytes()
 }
 
 // DecodeSchemaCatalog decodes a schema catalog canonically and checks that it
