@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"sort"
+	"sync"
 
 	"golang.org/x/crypto/blake2b"
 
@@ -148,13 +149,23 @@ func InventoryPaths() []string {
 	return out
 }
 
-// Vectors returns the 18 vectors of the closed inventory with their bytes,
-// in raw path order. The same call always returns the same bytes.
+var generated = sync.OnceValue(func() [][]byte {
+	out := make([][]byte, len(inventory))
+	for i, v := range inventory {
+		out[i] = v.gen()
+	}
+	return out
+})
+
+// Vectors returns the 18 vectors of the closed inventory with their bytes
+// (fresh copies the caller may modify), in raw path order. Every call
+// returns the same bytes.
 func Vectors() []Vector {
+	gen := generated()
 	out := make([]Vector, len(inventory))
 	for i, v := range inventory {
 		out[i] = v.Vector
-		out[i].Bytes = v.gen()
+		out[i].Bytes = bytes.Clone(gen[i])
 	}
 	return out
 }
