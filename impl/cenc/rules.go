@@ -28,9 +28,14 @@ const (
 	RuleSortDuplicate    rules.ID = "HR-CENC-18" // equal adjacent keys are duplicates and fail
 )
 
-func r(id rules.ID, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: "hiverelay", Section: Section, Level: rules.Must, Text: text}
+// HiveRelayRule returns a MUST-level catalog entry of HiveRelay Blind Client
+// Composition v1 (every rule of that spec is MUST-level). Packages cenc,
+// manifest and hiverelay build their rule lists with it.
+func HiveRelayRule(id rules.ID, section, text string) rules.Rule {
+	return rules.Rule{ID: id, Spec: "hiverelay", Section: section, Level: rules.Must, Text: text}
 }
+
+func r(id rules.ID, text string) rules.Rule { return HiveRelayRule(id, Section, text) }
 
 // Rules returns the rules of section 2 in spec order. The HiveRelay catalog
 // (package hiverelay) places them between sections 1 and 3.

@@ -167,9 +167,7 @@ func (c Check) String() string {
 	return "unknown"
 }
 
-func rule(id rules.ID, section, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: "hiverelay", Section: section, Level: rules.Must, Text: text}
-}
+var rule = cenc.HiveRelayRule
 
 // Catalog returns every normative statement of HiveRelay Blind Client
 // Composition v1 as an atomic rule, in spec order: the preamble and section 1,

@@ -1,6 +1,9 @@
 package manifest
 
-import "github.com/threespec/conformance/impl/rules"
+import (
+	"github.com/threespec/conformance/impl/cenc"
+	"github.com/threespec/conformance/impl/rules"
+)
 
 // Section is the heading of the spec section the manifest framing comes from.
 const Section = "5. Vector manifest and semantic commitments"
@@ -24,9 +27,7 @@ const (
 	RuleVectorHash   rules.ID = "HR-MAN-13" // each row holds the length and BLAKE2b-256 of the complete vector bytes
 )
 
-func r(id rules.ID, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: "hiverelay", Section: Section, Level: rules.Must, Text: text}
-}
+func r(id rules.ID, text string) rules.Rule { return cenc.HiveRelayRule(id, Section, text) }
 
 // Rules returns the manifest framing rules in spec order.
 func Rules() []rules.Rule {
