@@ -333,3 +333,17 @@ func TestFaultCarriesOn(t *testing.T) {
 		t.Fatalf("huge length tolerated: %x %v", b, err)
 	}
 }
+
+// Choosing the form is a construction rule: under its fault the encoder
+// writes the (overlong) 0xff form, which the decoder then refuses.
+func TestCompactFormsFault(t *testing.T) {
+	restore := fault.Set(string(RuleCompactForms))
+	got := AppendCompactUint(nil, 5)
+	restore()
+	if !bytes.Equal(got, unhex(t, "ff 0500000000000000")) {
+		t.Fatalf("under fault: %x", got)
+	}
+	d := NewDecoder(got)
+	_, err := d.CompactUint("n")
+	wantViolation(t, err, RuleCompactOverlong, 0, "n")
+}

@@ -1,6 +1,10 @@
 package cenc
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/threespec/conformance/impl/rules"
+)
 
 // Encoder appends canonical primitives to a byte slice. It writes what it is
 // given: callers (the codecs) refuse invalid values before or after writing.
@@ -51,9 +55,12 @@ func (e *Encoder) Optional(present bool) {
 // AppendCompactUint appends v to dst in the canonical shortest compact-uint
 // form of section 2 (HR-CENC-06): one byte for 0..252, else 0xfd + u16 LE,
 // 0xfe + u32 LE or 0xff + u64 LE. Values above MaxSafeInteger are written as
-// they are; decoding refuses them (HR-CENC-08).
+// they are; decoding refuses them (HR-CENC-08). Under fault injection of
+// HR-CENC-06 (tests only) every value is written in the 0xff form.
 func AppendCompactUint(dst []byte, v uint64) []byte {
 	switch {
+	case !rules.Enforced(RuleCompactForms):
+		return binary.LittleEndian.AppendUint64(append(dst, 0xff), v)
 	case v <= 252:
 		return append(dst, byte(v))
 	case v <= 0xffff:

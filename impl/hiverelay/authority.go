@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"sync"
 
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/manifest"
@@ -21,7 +20,7 @@ const (
 	AuthorityName      = "hiverelay-blind-client-composition-v1"
 )
 
-var vectorManifest = sync.OnceValues(func() ([]byte, error) { return manifest.Build(VectorFiles()) })
+var vectorManifest = cached(func() ([]byte, error) { return manifest.Build(VectorFiles()) })
 
 // VectorManifest returns the strict manifest of the 18 vectors. The caller
 // must not modify it.
@@ -31,6 +30,18 @@ func VectorManifest() []byte {
 		panic("hiverelay: the vector set does not form a valid manifest: " + err.Error())
 	}
 	return b
+}
+
+// AuthorityFiles returns the published files of the authority besides the
+// vectors, by file name: the format artifact, the schema catalog, the vector
+// manifest and the metadata artifact (fresh copies).
+func AuthorityFiles() map[string][]byte {
+	return map[string][]byte{
+		FormatArtifactFile: bytes.Clone(ReferenceFormatArtifact()),
+		SchemaCatalogFile:  bytes.Clone(SchemaCatalog()),
+		VectorManifestFile: bytes.Clone(VectorManifest()),
+		MetadataFile:       ReferenceMetadata().Encode(),
+	}
 }
 
 // VerifyVectorSet performs complete authority verification of a vector set

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/crypto/blake2b"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/fault"
 )
 
 // The vector set of section 5: exactly the 18 paths of the closed inventory.
@@ -149,19 +150,32 @@ func InventoryPaths() []string {
 	return out
 }
 
-var generated = sync.OnceValue(func() [][]byte {
+var generated = cached(func() ([][]byte, error) {
 	out := make([][]byte, len(inventory))
 	for i, v := range inventory {
 		out[i] = v.gen()
 	}
-	return out
+	return out, nil
 })
+
+// cached returns f's results, computed once. While a fault is injected
+// (tests only) it recomputes them every time, so that a faulty result is
+// never cached and a cached result never hides a fault.
+func cached[T any](f func() (T, error)) func() (T, error) {
+	once := sync.OnceValues(f)
+	return func() (T, error) {
+		if len(fault.Active()) > 0 {
+			return f()
+		}
+		return once()
+	}
+}
 
 // Vectors returns the 18 vectors of the closed inventory with their bytes
 // (fresh copies the caller may modify), in raw path order. Every call
 // returns the same bytes.
 func Vectors() []Vector {
-	gen := generated()
+	gen, _ := generated()
 	out := make([]Vector, len(inventory))
 	for i, v := range inventory {
 		out[i] = v.Vector
