@@ -268,7 +268,7 @@ func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
 		}
 	case n < want:
 		// Section 3, HR-BLOB-06: a short blob fails closed.
-		if err := d.Fail(RuleBlobShort, int(n), "blob", "%d bytes is shorter than class %d's %d bytes", n, class, want); err != nil {
+		if err := d.Fail(RuleBlobShort, n, "blob", "%d bytes is shorter than class %d's %d bytes", n, class, want); err != nil {
 			return err
 		}
 	default:

@@ -48,18 +48,32 @@ func FuzzOpaqueChainCheckpointV1(f *testing.F) { fuzzSchema(f, SchemaOpaqueChain
 func FuzzOpaqueChainFrameV1(f *testing.F)      { fuzzSchema(f, SchemaOpaqueChainFrameV1) }
 func FuzzBlindCoreReadCapV1(f *testing.F)      { fuzzSchema(f, SchemaBlindCoreReadCapV1) }
 
+// FuzzCellBlobV1 fuzzes a blob's head bytes, the class it is decoded with
+// and its length relative to that class's length (padding with 0x5e), so
+// that every run exercises the length logic without 4 KiB mutations.
 func FuzzCellBlobV1(f *testing.F) {
-	f.Add(blobB(4096), uint8(1))
-	f.Add(blobB(4095), uint8(1))
-	f.Add(blobB(4096), uint8(2))
-	f.Add(blobB(20), uint8(0))
-	f.Fuzz(func(t *testing.T, in []byte, class uint8) {
-		_, re, err := Decode(SchemaCellBlobV1, class, in)
-		if err == nil && !bytes.Equal(re, in) {
-			t.Fatalf("accepted %d bytes as class %d, re-encoding differs", len(in), class)
+	f.Add(blobB(13), uint8(1), int32(0))
+	f.Add(blobB(13), uint8(1), int32(-1))
+	f.Add(blobB(13), uint8(2), int32(1))
+	f.Add([]byte{0, 1, 2}, uint8(5), int32(0))
+	f.Add(blobB(13), uint8(0), int32(20))
+	f.Add(blobB(13), uint8(1), int32(16384-4096))
+	f.Fuzz(func(t *testing.T, head []byte, class uint8, delta int32) {
+		n := ClassLength(class) + int(delta)
+		if n < 0 || n > 2*ClassLength(NumClasses) {
+			return
 		}
-		if err == nil && len(in) != ClassLength(class) {
-			t.Fatalf("accepted %d bytes as class %d", len(in), class)
+		in := make([]byte, n)
+		copy(in[copy(in, head):], bytes.Repeat([]byte{0x5e}, n))
+		_, re, err := Decode(SchemaCellBlobV1, class, in)
+		if err != nil {
+			return
+		}
+		if len(in) != ClassLength(class) || in[0] != 1 {
+			t.Fatalf("accepted %d bytes (version %d) as class %d", len(in), in[0], class)
+		}
+		if !bytes.Equal(re, in) {
+			t.Fatalf("accepted %d bytes as class %d, re-encoding differs", len(in), class)
 		}
 	})
 }
@@ -111,6 +125,30 @@ func FuzzParseMetadata(f *testing.F) {
 		m, err := ParseMetadata(in)
 		if err == nil && !bytes.Equal(m.Encode(), in) {
 			t.Fatalf("accepted metadata %q re-encodes as %q", in, m.Encode())
+		}
+	})
+}
+
+// FuzzFormatArtifactFields fuzzes the header fields, the spec text, the
+// declared lengths and trailing bytes around the reference catalog, so that
+// runs are cheap; FuzzVerifyFormatArtifact mutates whole artifacts.
+func FuzzFormatArtifactFields(f *testing.F) {
+	f.Add([]byte("spec\n"), uint16(1), uint16(1), uint16(0), int8(0), int8(0), []byte(nil))
+	f.Add([]byte("a\r\n"), uint16(1), uint16(1), uint16(0), int8(0), int8(0), []byte(nil))
+	f.Add([]byte("\ufeffx\n"), uint16(1), uint16(1), uint16(0), int8(0), int8(-1), []byte{0})
+	f.Add([]byte("x\n\n"), uint16(2), uint16(1), uint16(1), int8(1), int8(0), []byte(nil))
+	f.Fuzz(func(t *testing.T, spec []byte, av, major, minor uint16, specDelta, catDelta int8, trailing []byte) {
+		c := SchemaCatalog()
+		in := art(FormatMagic, av, major, minor, uint64(len(spec)+int(specDelta)), uint64(len(c)+int(catDelta)), spec, c, trailing)
+		fa, err := VerifyFormatArtifact(in)
+		if err != nil {
+			return
+		}
+		if av != 1 || major != 1 || minor != 0 || specDelta != 0 || catDelta != 0 || len(trailing) != 0 {
+			t.Fatalf("accepted header %d.%d.%d, deltas %d %d, %d trailing bytes", av, major, minor, specDelta, catDelta, len(trailing))
+		}
+		if out, err := BuildFormatArtifact(fa.Spec, fa.SchemaCatalog); err != nil || !bytes.Equal(out, in) {
+			t.Fatalf("accepted artifact does not rebuild to itself: %v", err)
 		}
 	})
 }
