@@ -78,55 +78,42 @@ func FuzzCellBlobV1(f *testing.F) {
 	})
 }
 
-func FuzzDecodeSchemaCatalog(f *testing.F) {
-	f.Add(SchemaCatalog())
-	for _, c := range catalogRejectCases() {
-		if len(c.in) < 8192 {
-			f.Add(c.in)
+// fuzzRoundTrip adds the seeds (and the inputs of cases) smaller than max,
+// then checks: no panic, and every input that decode accepts re-encodes to
+// exactly itself.
+func fuzzRoundTrip[T any](f *testing.F, max int, seeds [][]byte, cases []rejectCase, decode func([]byte) (T, error), encode func(T) ([]byte, error)) {
+	for _, c := range cases {
+		seeds = append(seeds, c.in)
+	}
+	for _, s := range seeds {
+		if len(s) < max {
+			f.Add(s)
 		}
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		entries, err := DecodeSchemaCatalog(in)
+		v, err := decode(in)
 		if err != nil {
 			return
 		}
-		out, err := EncodeSchemaCatalog(entries)
+		out, err := encode(v)
 		if err != nil || !bytes.Equal(out, in) {
-			t.Fatalf("accepted catalog does not re-encode to itself: %v", err)
+			t.Fatalf("accepted %q does not re-encode to itself: %v", in, err)
 		}
 	})
+}
+
+func FuzzDecodeSchemaCatalog(f *testing.F) {
+	fuzzRoundTrip(f, 8192, [][]byte{SchemaCatalog()}, catalogRejectCases(), DecodeSchemaCatalog, EncodeSchemaCatalog)
 }
 
 func FuzzVerifyFormatArtifact(f *testing.F) {
-	f.Add(ReferenceFormatArtifact())
-	for _, c := range artifactRejectCases() {
-		if len(c.in) < 16384 {
-			f.Add(c.in)
-		}
-	}
-	f.Fuzz(func(t *testing.T, in []byte) {
-		fa, err := VerifyFormatArtifact(in)
-		if err != nil {
-			return
-		}
-		out, err := BuildFormatArtifact(fa.Spec, fa.SchemaCatalog)
-		if err != nil || !bytes.Equal(out, in) {
-			t.Fatalf("accepted artifact does not rebuild to itself: %v", err)
-		}
-	})
+	fuzzRoundTrip(f, 16384, [][]byte{ReferenceFormatArtifact()}, artifactRejectCases(), VerifyFormatArtifact,
+		func(fa FormatArtifact) ([]byte, error) { return BuildFormatArtifact(fa.Spec, fa.SchemaCatalog) })
 }
 
 func FuzzParseMetadata(f *testing.F) {
-	f.Add(ReferenceMetadata().Encode())
-	for _, c := range metadataRejectCases() {
-		f.Add(c.in)
-	}
-	f.Fuzz(func(t *testing.T, in []byte) {
-		m, err := ParseMetadata(in)
-		if err == nil && !bytes.Equal(m.Encode(), in) {
-			t.Fatalf("accepted metadata %q re-encodes as %q", in, m.Encode())
-		}
-	})
+	fuzzRoundTrip(f, 8192, [][]byte{ReferenceMetadata().Encode()}, metadataRejectCases(), ParseMetadata,
+		func(m Metadata) ([]byte, error) { return m.Encode(), nil })
 }
 
 // FuzzFormatArtifactFields fuzzes the header fields, the spec text, the
