@@ -1,0 +1,63 @@
+package cenc
+
+import "github.com/threespec/conformance/impl/rules"
+
+// Section is the heading of the spec section these primitives come from.
+const Section = "2. Canonical primitives"
+
+// Rules of section 2 of HiveRelay Blind Client Composition v1, the canonical
+// primitives every codec of that spec is built from. IDs are stable.
+const (
+	RuleDeclarationOrder rules.ID = "HR-CENC-01" // fields in declaration order, no alignment, no implicit values
+	RuleBigEndian        rules.ID = "HR-CENC-02" // u8/u16/u32/u64 fixed-width unsigned big-endian
+	RuleFixedBytes       rules.ID = "HR-CENC-03" // fixed byte strings have no length prefix
+	RuleBoundedBytes     rules.ID = "HR-CENC-04" // bounded byte string = shortest compact-uint length + bytes
+	RuleArray            rules.ID = "HR-CENC-05" // array = shortest compact-uint count + elements
+	RuleCompactForms     rules.ID = "HR-CENC-06" // the four compact-uint forms
+	RuleCompactOverlong  rules.ID = "HR-CENC-07" // overlong compact uint fails
+	RuleCompactSafe      rules.ID = "HR-CENC-08" // compact uint above 2^53-1 fails
+	RuleOptionalTag      rules.ID = "HR-CENC-09" // optional tag is 0 or 1
+	RuleUnknownVersion   rules.ID = "HR-CENC-10" // unknown versions fail
+	RuleTruncated        rules.ID = "HR-CENC-11" // truncation fails
+	RuleTrailing         rules.ID = "HR-CENC-12" // trailing bytes fail
+	RuleOutOfRange       rules.ID = "HR-CENC-13" // out-of-range values fail (realized by each range rule)
+	RuleNonCanonical     rules.ID = "HR-CENC-14" // non-canonical encodings fail (realized by the specific rules)
+	RuleBadEncodingCode  rules.ID = "HR-CENC-15" // every decoding failure carries BAD_ENCODING
+	RuleNonzero          rules.ID = "HR-CENC-16" // fields marked nonzero hold a nonzero byte
+	RuleSortOrder        rules.ID = "HR-CENC-17" // sorting is strict lexicographic unsigned-byte order
+	RuleSortDuplicate    rules.ID = "HR-CENC-18" // equal adjacent keys are duplicates and fail
+)
+
+// HiveRelayRule returns a MUST-level catalog entry of HiveRelay Blind Client
+// Composition v1 (every rule of that spec is MUST-level). Packages cenc,
+// manifest and hiverelay build their rule lists with it.
+func HiveRelayRule(id rules.ID, section, text string) rules.Rule {
+	return rules.Rule{ID: id, Spec: "hiverelay", Section: section, Level: rules.Must, Text: text}
+}
+
+func r(id rules.ID, text string) rules.Rule { return HiveRelayRule(id, Section, text) }
+
+// Rules returns the rules of section 2 in spec order. The HiveRelay catalog
+// (package hiverelay) places them between sections 1 and 3.
+func Rules() []rules.Rule {
+	return []rules.Rule{
+		r(RuleDeclarationOrder, "Fields are encoded in declaration order with no alignment or implicit values."),
+		r(RuleBigEndian, "u8, u32 and u64 (and the u16be of sections 4 and 5) are fixed-width unsigned big-endian integers."),
+		r(RuleFixedBytes, "Fixed byte strings are written as exactly their bytes, with no length prefix."),
+		r(RuleBoundedBytes, "A bounded byte string is the canonical shortest compact-uint length followed by exactly that many bytes."),
+		r(RuleArray, "An array is the canonical shortest compact-uint count followed by exactly that many elements."),
+		r(RuleCompactForms, "A compact uint is one byte for 0..252, 0xfd then a little-endian u16, 0xfe then a little-endian u32, or 0xff then a little-endian u64, always in the shortest form that holds the value."),
+		r(RuleCompactOverlong, "An overlong compact uint (0xfd form below 253, 0xfe form at most 0xffff, 0xff form at most 0xffffffff) fails closed with BAD_ENCODING."),
+		r(RuleCompactSafe, "A compact uint above JavaScript's exact safe integer range (2^53-1) fails closed with BAD_ENCODING."),
+		r(RuleOptionalTag, "An optional is one byte 0 for absent or 1 followed by its value; every other tag fails closed with BAD_ENCODING."),
+		r(RuleUnknownVersion, "An unknown version fails with BAD_ENCODING."),
+		r(RuleTruncated, "Truncated input (a field, length, count or element that the remaining bytes cannot hold) fails with BAD_ENCODING."),
+		r(RuleTrailing, "Bytes after a complete top-level record fail with BAD_ENCODING."),
+		r(RuleOutOfRange, "Out-of-range values fail with BAD_ENCODING (realized by each range rule of section 3)."),
+		r(RuleNonCanonical, "Non-canonical encodings fail with BAD_ENCODING (realized by the overlong, optional-tag and sorting rules)."),
+		r(RuleBadEncodingCode, "Every decoding failure of this authority carries the code BAD_ENCODING."),
+		r(RuleNonzero, "Every key, commitment, hash, slot, chain ID or frame hash that the codec marks nonzero contains at least one nonzero byte (realized by each nonzero rule of section 3)."),
+		r(RuleSortOrder, "Sorting is lexicographic unsigned-byte order; an element whose key sorts before its predecessor's fails closed (realized by each sorting rule of section 3)."),
+		r(RuleSortDuplicate, "Sorting is strict: equal adjacent keys are duplicates and fail closed (realized by each duplicate rule of section 3)."),
+	}
+}

@@ -1,0 +1,249 @@
+package hiverelay
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+
+	"golang.org/x/crypto/blake2b"
+
+	"github.com/threespec/conformance/impl/cenc"
+	"github.com/threespec/conformance/impl/nfc17"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// The format artifact of section 4.
+const (
+	FormatArtifactFile = "hiverelay-blind-client-composition-format-v1.cenc"
+	FormatMagic        = "HRBCCF01"
+	AuthorityVersion   = 1
+	FormatMajor        = 1
+	FormatMinor        = 0
+	// MaxSectionLength bounds specLength and schemaCatalogLength: 1 MiB.
+	MaxSectionLength = 1 << 20
+	// formatHeader is magic, three u16be versions and two u64be lengths.
+	formatHeader = 8 + 2 + 2 + 2 + 8 + 8
+)
+
+// Domain strings of the two authority hashes (sections 4 and 5).
+const (
+	FormatHashDomain    = "hiverelay.blind.client-composition-format-hash.v1"
+	VectorSetHashDomain = "hiverelay.blind.client-composition-vector-set-hash.v1"
+)
+
+// SpecFile is the name of the specification whose exact bytes the format
+// artifact embeds.
+const SpecFile = "hiverelay-blind-client-composition-v1.spec.md"
+
+// specBytes is the project's copy of the specification (data/), byte-identical
+// to ../shared/specs/hiverelay-blind-client-composition-v1.spec.md: 7985
+// bytes, SHA-256 c8b2941c96eaf3704ca1671973cf7436b832c659dac41f14811a0fc926af7c43.
+//
+//go:embed data/hiverelay-blind-client-composition-v1.spec.md
+var specBytes []byte
+
+// Spec returns the exact specification bytes the format artifact embeds
+// (section 4, HR-FMT-17). The caller must not modify them.
+func Spec() []byte { return specBytes }
+
+// FormatArtifact is a verified format artifact's content. Its byte slices
+// alias the verified input.
+type FormatArtifact struct {
+	Spec          []byte
+	SchemaCatalog []byte
+	Entries       []CatalogEntry
+}
+
+// BuildFormatArtifact writes the format artifact of section 4 around spec and
+// catalog, and refuses inputs that VerifyFormatArtifact would reject.
+func BuildFormatArtifact(spec, catalog []byte) ([]byte, error) {
+	return checked(rawArtifact(spec, catalog), VerifyFormatArtifact)
+}
+
+func rawArtifact(spec, catalog []byte) []byte {
+	e := cenc.NewEncoder(formatHeader + len(spec) + len(catalog))
+	e.Fixed([]byte(FormatMagic))
+	e.U16(AuthorityVersion)
+	e.U16(FormatMajor)
+	e.U16(FormatMinor)
+	e.U64(uint64(len(spec)))
+	e.U64(uint64(len(catalog)))
+	e.Fixed(spec)
+	e.Fixed(catalog)
+	return e.Bytes()
+}
+
+var formatArtifact = cached(func() ([]byte, error) { return rawArtifact(Spec(), SchemaCatalog()), nil })
+
+// ReferenceFormatArtifact returns the authority's format artifact: the
+// embedded spec and the generated schema catalog (tests check that it
+// verifies). The caller must not modify it.
+func ReferenceFormatArtifact() []byte {
+	b, _ := formatArtifact()
+	return b
+}
+
+// VerifyFormatArtifact checks every rule section 4 places on a format
+// artifact and returns its content: magic and versions, nonzero lengths of at
+// most 1 MiB that fit the input, spec bytes that are strict UTF-8 with LF
+// only, no BOM or NUL and exactly one final LF, a catalog that decodes to the
+// six entries, and no trailing bytes. It does not require the spec bytes to
+// be this authority's own (compare FormatHash for that).
+func VerifyFormatArtifact(b []byte) (FormatArtifact, error) {
+	var out FormatArtifact
+	d := cenc.NewDecoder(b)
+	magic, err := d.Raw("magic", uint64(len(FormatMagic)))
+	if err != nil {
+		return out, err
+	}
+	if string(magic) != FormatMagic {
+		// Section 4, HR-FMT-02.
+		if err := d.Fail(RuleFmtMagic, 0, "magic", "%q is not %q", magic, FormatMagic); err != nil {
+			return out, err
+		}
+	}
+	versions := [3]struct {
+		field string
+		want  uint16
+		rule  rules.ID
+	}{
+		{"authorityVersion", AuthorityVersion, RuleFmtAuthority}, // HR-FMT-03
+		{"formatMajor", FormatMajor, RuleFmtMajor},               // HR-FMT-04
+		{"formatMinor", FormatMinor, RuleFmtMinor},               // HR-FMT-05
+	}
+	for _, v := range versions {
+		at := d.Offset()
+		got, err := d.U16(v.field)
+		if err != nil {
+			return out, err
+		}
+		if got != v.want {
+			if err := d.Fail(v.rule, at, v.field, "%d, want %d", got, v.want); err != nil {
+				return out, err
+			}
+		}
+	}
+	specLen, err := sectionLength(&d, "specLength", RuleFmtSpecEmpty, RuleFmtSpecMax)
+	if err != nil {
+		return out, err
+	}
+	catLen, err := sectionLength(&d, "schemaCatalogLength", RuleFmtCatalogEmpty, RuleFmtCatalogMax)
+	if err != nil {
+		return out, err
+	}
+	specAt := d.Offset()
+	// Section 2, HR-CENC-11: the lengths must fit the input.
+	if out.Spec, err = d.Raw("specBytes", specLen); err != nil {
+		return out, err
+	}
+	catAt := d.Offset()
+	if out.SchemaCatalog, err = d.Raw("schemaCatalogBytes", catLen); err != nil {
+		return out, err
+	}
+	if err := checkSpecText(&d, specAt, out.Spec); err != nil {
+		return out, err
+	}
+	// Section 4, HR-FMT-15: the catalog decodes canonically to the six entries.
+	if out.Entries, err = DecodeSchemaCatalog(out.SchemaCatalog); err != nil {
+		return out, within(err, int64(catAt), "schemaCatalogBytes.")
+	}
+	// Section 4, HR-FMT-16: trailing bytes fail closed.
+	return out, d.End(RuleFmtTrailing)
+}
+
+// sectionLength reads a u64be section length that must be 1..1 MiB.
+func sectionLength(d *cenc.Decoder, field string, emptyRule, maxRule rules.ID) (uint64, error) {
+	at := d.Offset()
+	n, err := d.U64(field)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case n == 0:
+		err = d.Fail(emptyRule, at, field, "is zero; it must be nonzero")
+	case n > MaxSectionLength:
+		err = d.Fail(maxRule, at, field, "%d exceeds 1 MiB (%d)", n, MaxSectionLength)
+	}
+	return n, err
+}
+
+// checkSpecText checks the spec bytes (section 4, HR-FMT-10..14); at is
+// their offset in the artifact.
+func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
+	for i, c := range spec {
+		switch c {
+		case '\r':
+			// HR-FMT-10: LF only.
+			if err := d.Fail(RuleFmtSpecCR, at+i, "specBytes", "CR byte; spec bytes use LF only"); err != nil {
+				return err
+			}
+		case 0:
+			// HR-FMT-12: no NUL.
+			if err := d.Fail(RuleFmtSpecNUL, at+i, "specBytes", "NUL byte"); err != nil {
+				return err
+			}
+		}
+	}
+	if e := nfc17.CheckUTF8(spec); e != nil {
+		// HR-FMT-13: strict UTF-8.
+		if err := d.Fail(RuleFmtSpecUTF8, at+e.Offset, "specBytes", "%s", e.Reason); err != nil {
+			return err
+		}
+	}
+	for i := 0; i+3 <= len(spec); i++ {
+		if spec[i] == 0xef && spec[i+1] == 0xbb && spec[i+2] == 0xbf {
+			// HR-FMT-11: no byte order mark (U+FEFF), at the start or anywhere.
+			if err := d.Fail(RuleFmtSpecBOM, at+i, "specBytes", "byte order mark U+FEFF"); err != nil {
+				return err
+			}
+		}
+	}
+	n := len(spec)
+	switch {
+	case n == 0:
+		// Reached only when HR-FMT-06 is switched off by fault injection.
+	case spec[n-1] != '\n':
+		// HR-FMT-14: exactly one final LF.
+		return d.Fail(RuleFmtSpecFinalLF, at+n-1, "specBytes", "does not end with LF")
+	case n >= 2 && spec[n-2] == '\n':
+		return d.Fail(RuleFmtSpecFinalLF, at+n-1, "specBytes", "ends with more than one LF")
+	}
+	return nil
+}
+
+// within moves a violation found in a part of a larger input to that input's
+// frame: its offset is shifted by base and its detail prefixed.
+func within(err error, base int64, prefix string) error {
+	var v *rules.Violation
+	if errors.As(err, &v) {
+		w := *v
+		if w.Offset >= 0 {
+			w.Offset += base
+		}
+		w.Detail = prefix + w.Detail
+		return &w
+	}
+	return err
+}
+
+// domainHash is BLAKE2b-256(ASCII(domain) || U64BE(len(b)) || b), the shape of
+// both authority hashes.
+func domainHash(domain string, b []byte) [32]byte {
+	h, _ := blake2b.New256(nil)
+	h.Write([]byte(domain))
+	var n [8]byte
+	binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+	h.Write(n[:])
+	h.Write(b)
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// FormatHash returns clientCompositionFormatHash of a complete format
+// artifact (section 4, HR-FMT-18).
+func FormatHash(artifact []byte) [32]byte { return domainHash(FormatHashDomain, artifact) }
+
+// VectorSetHash returns clientCompositionVectorSetHash of a complete vector
+// manifest (section 5, HR-VEC-09).
+func VectorSetHash(manifest []byte) [32]byte { return domainHash(VectorSetHashDomain, manifest) }

@@ -1,0 +1,390 @@
+package hiverelay
+
+import (
+	"github.com/threespec/conformance/impl/cenc"
+	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// Section headings of HiveRelay Blind Client Composition v1.
+const (
+	secPreamble  = "Preamble"
+	secAuthority = "1. Closed authority and ownership boundary"
+	secSchemas   = "3. Exact schema semantics"
+	secFormat    = "4. Format artifact and hash"
+	secVectors   = manifest.Section
+)
+
+// Rule IDs of HiveRelay Blind Client Composition v1 beyond the primitives
+// (package cenc, HR-CENC-*) and the manifest framing (package manifest,
+// HR-MAN-*). IDs are stable: never reused or renumbered.
+const (
+	// Preamble and section 1.
+	RuleRelayMustNotDecode rules.ID = "HR-AUTH-01"
+	RuleClosedNames        rules.ID = "HR-AUTH-02"
+	RuleForeignCategories  rules.ID = "HR-AUTH-03"
+	RuleBindTwoHashTuple   rules.ID = "HR-AUTH-04"
+
+	// Schema catalog (sections 1 and 4; its byte layout is the project's,
+	// docs/hiverelay.md).
+	RuleCatalogLayout        rules.ID = "HR-CAT-01"
+	RuleCatalogEntryCount    rules.ID = "HR-CAT-02"
+	RuleCatalogCategory      rules.ID = "HR-CAT-03"
+	RuleCatalogLocalID       rules.ID = "HR-CAT-04"
+	RuleCatalogNames         rules.ID = "HR-CAT-05"
+	RuleCatalogDeclLength    rules.ID = "HR-CAT-06"
+	RuleCatalogDeclText      rules.ID = "HR-CAT-07"
+	RuleCatalogDeclHead      rules.ID = "HR-CAT-08"
+	RuleCatalogDepsOrder     rules.ID = "HR-CAT-09"
+	RuleCatalogDepsDuplicate rules.ID = "HR-CAT-10"
+	RuleCatalogDepsClosed    rules.ID = "HR-CAT-11"
+
+	// ReadCellCapV1.
+	RuleRCapLayout       rules.ID = "HR-RCAP-01"
+	RuleRCapSizeClass    rules.ID = "HR-RCAP-02"
+	RuleRCapRelayKey     rules.ID = "HR-RCAP-03"
+	RuleRCapStorageSlot  rules.ID = "HR-RCAP-04"
+	RuleRCapCellKey      rules.ID = "HR-RCAP-05"
+	RuleRCapExpectedHash rules.ID = "HR-RCAP-06"
+
+	// WriteCellCapV1.
+	RuleWCapLayout    rules.ID = "HR-WCAP-01"
+	RuleWCapCreateKey rules.ID = "HR-WCAP-02"
+	RuleWCapRenewKey  rules.ID = "HR-WCAP-03"
+	RuleWCapDropKey   rules.ID = "HR-WCAP-04"
+	RuleWCapDistinct  rules.ID = "HR-WCAP-05"
+
+	// CellBlobV1.
+	RuleBlobClassSelect rules.ID = "HR-BLOB-01"
+	RuleBlobLengths     rules.ID = "HR-BLOB-02"
+	RuleBlobLayout      rules.ID = "HR-BLOB-03"
+	RuleBlobNoClassByte rules.ID = "HR-BLOB-04"
+	RuleBlobWrongClass  rules.ID = "HR-BLOB-05"
+	RuleBlobShort       rules.ID = "HR-BLOB-06"
+	RuleBlobLong        rules.ID = "HR-BLOB-07"
+	RuleBlobAEADOutside rules.ID = "HR-BLOB-08"
+
+	// OpaqueChainCheckpointV1.
+	RuleCkptLayout        rules.ID = "HR-CKPT-01"
+	RuleCkptFrontierCount rules.ID = "HR-CKPT-02"
+	RuleCkptFrontierOrder rules.ID = "HR-CKPT-03"
+	RuleCkptFrontierDup   rules.ID = "HR-CKPT-04"
+	RuleCkptChainID       rules.ID = "HR-CKPT-05"
+	RuleCkptFrameHash     rules.ID = "HR-CKPT-06"
+	RuleCkptStateCommit   rules.ID = "HR-CKPT-07"
+	RuleCkptPayloadHash   rules.ID = "HR-CKPT-08"
+	RuleCkptCapsCount     rules.ID = "HR-CKPT-09"
+	RuleCkptCapsOrder     rules.ID = "HR-CKPT-10"
+	RuleCkptCapsDuplicate rules.ID = "HR-CKPT-11"
+
+	// OpaqueChainFrameV1.
+	RuleFrameLayout        rules.ID = "HR-FRAME-01"
+	RuleFrameChainID       rules.ID = "HR-FRAME-02"
+	RuleFrameGenesisNoPrev rules.ID = "HR-FRAME-03"
+	RuleFrameSuccessorPrev rules.ID = "HR-FRAME-04"
+	RuleFrameVerifyKey     rules.ID = "HR-FRAME-05"
+	RuleFramePayloadCount  rules.ID = "HR-FRAME-06"
+	RuleFramePayloadLength rules.ID = "HR-FRAME-07"
+	RuleFrameCapsCount     rules.ID = "HR-FRAME-08"
+	RuleFrameCapsOrder     rules.ID = "HR-FRAME-09"
+	RuleFrameCapsDuplicate rules.ID = "HR-FRAME-10"
+	RuleFrameNotEmpty      rules.ID = "HR-FRAME-11"
+	RuleFrameHigherLevel   rules.ID = "HR-FRAME-12"
+
+	// BlindCoreReadCapV1.
+	RuleCoreLayout        rules.ID = "HR-BCORE-01"
+	RuleCorePublicKey     rules.ID = "HR-BCORE-02"
+	RuleCoreBlockKey      rules.ID = "HR-BCORE-03"
+	RuleCoreHeadLength    rules.ID = "HR-BCORE-04"
+	RuleCoreRelayNeverSee rules.ID = "HR-BCORE-05"
+
+	// Format artifact and hash (section 4).
+	RuleFmtLayout        rules.ID = "HR-FMT-01"
+	RuleFmtMagic         rules.ID = "HR-FMT-02"
+	RuleFmtAuthority     rules.ID = "HR-FMT-03"
+	RuleFmtMajor         rules.ID = "HR-FMT-04"
+	RuleFmtMinor         rules.ID = "HR-FMT-05"
+	RuleFmtSpecEmpty     rules.ID = "HR-FMT-06"
+	RuleFmtSpecMax       rules.ID = "HR-FMT-07"
+	RuleFmtCatalogEmpty  rules.ID = "HR-FMT-08"
+	RuleFmtCatalogMax    rules.ID = "HR-FMT-09"
+	RuleFmtSpecCR        rules.ID = "HR-FMT-10"
+	RuleFmtSpecBOM       rules.ID = "HR-FMT-11"
+	RuleFmtSpecNUL       rules.ID = "HR-FMT-12"
+	RuleFmtSpecUTF8      rules.ID = "HR-FMT-13"
+	RuleFmtSpecFinalLF   rules.ID = "HR-FMT-14"
+	RuleFmtCatalogDecode rules.ID = "HR-FMT-15"
+	RuleFmtTrailing      rules.ID = "HR-FMT-16"
+	RuleFmtSpecExact     rules.ID = "HR-FMT-17"
+	RuleFmtHash          rules.ID = "HR-FMT-18"
+
+	// Vector set (section 5).
+	RuleVecInventory    rules.ID = "HR-VEC-01"
+	RuleVecMissing      rules.ID = "HR-VEC-02"
+	RuleVecExtra        rules.ID = "HR-VEC-03"
+	RuleVecSubstituted  rules.ID = "HR-VEC-04"
+	RuleVecPositive     rules.ID = "HR-VEC-05"
+	RuleVecBlobClass    rules.ID = "HR-VEC-06"
+	RuleVecNegative     rules.ID = "HR-VEC-07"
+	RuleVecRegistry     rules.ID = "HR-VEC-08"
+	RuleVecSetHash      rules.ID = "HR-VEC-09"
+	RuleVecIdentity     rules.ID = "HR-VEC-10"
+	RuleVecNotWireTuple rules.ID = "HR-VEC-11"
+)
+
+// Check says how a rule is checked, so that traceability can tell which
+// rules a vector must exercise.
+type Check uint8
+
+const (
+	// Rejecting: a decoder or verifier rejects violating bytes with this
+	// rule's ID; byte-testable, with a negative case.
+	Rejecting Check = iota + 1
+	// Constructing: a layout, formula or encoder obligation; byte-testable
+	// through known answers, round trips and regeneration, not through a
+	// rejection.
+	Constructing
+	// General: a statement that the more specific rules listed by
+	// RealizedBy carry; rejections cite those.
+	General
+	// Outside: not byte-testable; it binds relays, composing profiles or
+	// higher-level checks, not these codecs. The catalog lists it for
+	// completeness.
+	Outside
+)
+
+func (c Check) String() string {
+	switch c {
+	case Rejecting:
+		return "rejecting"
+	case Constructing:
+		return "constructing"
+	case General:
+		return "general"
+	case Outside:
+		return "outside"
+	}
+	return "unknown"
+}
+
+var rule = cenc.HiveRelayRule
+
+// Catalog returns every normative statement of HiveRelay Blind Client
+// Composition v1 as an atomic rule, in spec order: the preamble and section 1,
+// the primitives of section 2 (cenc.Rules), the six codecs of section 3, the
+// catalog and format artifact of sections 1 and 4, the manifest framing
+// (manifest.Rules) and the vector set of section 5. Statements that are not
+// byte-testable say so in their text (and CheckOf reports Outside).
+func Catalog() []rules.Rule {
+	var c []rules.Rule
+	c = append(c,
+		rule(RuleRelayMustNotDecode, secPreamble, "A relay stores or transports the opaque bytes containing these six records and MUST NOT decode them. (Not byte-testable: binds relays, not codecs.)"),
+		rule(RuleClosedNames, secAuthority, "The authority owns exactly the schema names BlindCoreReadCapV1, CellBlobV1, OpaqueChainCheckpointV1, OpaqueChainFrameV1, ReadCellCapV1 and WriteCellCapV1, in raw-ASCII order (realized by HR-CAT-02, HR-CAT-05 and the closed inventory HR-VEC-01)."),
+		rule(RuleForeignCategories, secAuthority, "No schema, name, declaration, fixture or byte catalog of category 1 (relay WIRE), product evidence, category 4 (relay persistence) or category 5 (private IPC) appears in the catalog or the vector set (realized by HR-CAT-03, HR-CAT-05, HR-CAT-11 and HR-VEC-03)."),
+		rule(RuleBindTwoHashTuple, secAuthority, "An application profile importing this authority MUST bind the complete two-hash tuple (clientCompositionFormatHash, clientCompositionVectorSetHash) rather than copy a declaration or rely on a JavaScript object shape. (Not byte-testable: binds composing profiles.)"),
+	)
+	c = append(c, cenc.Rules()...)
+	c = append(c,
+		rule(RuleRCapLayout, secSchemas, "ReadCellCapV1 is version u8 = 1, relayPublicKey[32], storageSlot[32], cellKey[32], sizeClass u8 and an optional expectedCellBlobHash[32], in that order."),
+		rule(RuleRCapSizeClass, secSchemas, "A ReadCellCapV1 sizeClass outside 1..5 fails with BAD_ENCODING."),
+		rule(RuleRCapRelayKey, secSchemas, "A ReadCellCapV1 relayPublicKey of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleRCapStorageSlot, secSchemas, "A ReadCellCapV1 storageSlot of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleRCapCellKey, secSchemas, "A ReadCellCapV1 cellKey of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleRCapExpectedHash, secSchemas, "A present ReadCellCapV1 expectedCellBlobHash of 32 zero bytes fails with BAD_ENCODING."),
+
+		rule(RuleWCapLayout, secSchemas, "WriteCellCapV1 is one canonical ReadCellCapV1, allocationEpoch u32, then createPrivateKey[32], renewPrivateKey[32] and dropPrivateKey[32]; the embedded read capability obeys every ReadCellCapV1 rule."),
+		rule(RuleWCapCreateKey, secSchemas, "A WriteCellCapV1 createPrivateKey of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleWCapRenewKey, secSchemas, "A WriteCellCapV1 renewPrivateKey of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleWCapDropKey, secSchemas, "A WriteCellCapV1 dropPrivateKey of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleWCapDistinct, secSchemas, "The three WriteCellCapV1 private keys are pairwise distinct; two equal keys fail with BAD_ENCODING."),
+
+		rule(RuleBlobClassSelect, secSchemas, "A CellBlobV1 decoder MUST be selected by an already authenticated size class 1..5; decoding without such a class fails."),
+		rule(RuleBlobLengths, secSchemas, "CellBlobV1 total lengths are exactly 4096 (class 1), 16384 (class 2), 65536 (class 3), 262144 (class 4) and 1048576 (class 5) bytes (realized by HR-BLOB-05/06/07)."),
+		rule(RuleBlobLayout, secSchemas, "CellBlobV1 is formatVersion u8 = 1, a 12-byte nonce and exactly classLength - 13 sealed bytes."),
+		rule(RuleBlobNoClassByte, secSchemas, "No class discriminator is serialized in a CellBlobV1."),
+		rule(RuleBlobWrongClass, secSchemas, "Decoding a CellBlobV1 with the wrong class (its length is another class's length) fails closed with BAD_ENCODING."),
+		rule(RuleBlobShort, secSchemas, "A CellBlobV1 shorter than its class length fails closed with BAD_ENCODING."),
+		rule(RuleBlobLong, secSchemas, "A CellBlobV1 longer than its class length fails closed with BAD_ENCODING."),
+		rule(RuleBlobAEADOutside, secSchemas, "Nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; the codec fixes only the envelope bytes. (Not byte-testable: binds the encryption profile.)"),
+
+		rule(RuleCkptLayout, secSchemas, "OpaqueChainCheckpointV1 is version u8 = 1, a 1..1024 array of frontier entries (chainId[32], sequence u64, frameHash[32]), opaqueStateCommitment[32], snapshotPayloadHash[32] and a 1..16 array of ReadCellCapV1, in that order."),
+		rule(RuleCkptFrontierCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 1024 frontier entries fails with BAD_ENCODING."),
+		rule(RuleCkptFrontierOrder, secSchemas, "OpaqueChainCheckpointV1 frontier entries are sorted by chain ID; an entry whose chain ID sorts before its predecessor's fails with BAD_ENCODING."),
+		rule(RuleCkptFrontierDup, secSchemas, "Two OpaqueChainCheckpointV1 frontier entries with equal chain IDs are duplicates and fail with BAD_ENCODING."),
+		rule(RuleCkptChainID, secSchemas, "An OpaqueChainCheckpointV1 frontier chain ID of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleCkptFrameHash, secSchemas, "An OpaqueChainCheckpointV1 frontier frame hash of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleCkptStateCommit, secSchemas, "An OpaqueChainCheckpointV1 opaqueStateCommitment of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleCkptPayloadHash, secSchemas, "An OpaqueChainCheckpointV1 snapshotPayloadHash of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleCkptCapsCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 16 snapshot read capabilities fails with BAD_ENCODING."),
+		rule(RuleCkptCapsOrder, secSchemas, "OpaqueChainCheckpointV1 snapshot read capabilities are sorted by (relayPublicKey, storageSlot); one that sorts before its predecessor fails with BAD_ENCODING."),
+		rule(RuleCkptCapsDuplicate, secSchemas, "Two OpaqueChainCheckpointV1 snapshot read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING."),
+
+		rule(RuleFrameLayout, secSchemas, "OpaqueChainFrameV1 is version u8 = 1, chainId[32], sequence u64, optional previousFrameHash[32], transportVerifyKey[32], a 0..256 array of bounded opaque payloads, a 0..16 array of ReadCellCapV1, an optional OpaqueChainCheckpointV1 and transportSignature[64], in that order."),
+		rule(RuleFrameChainID, secSchemas, "An OpaqueChainFrameV1 chainId of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleFrameGenesisNoPrev, secSchemas, "An OpaqueChainFrameV1 at sequence 0 with a previous frame hash present fails with BAD_ENCODING."),
+		rule(RuleFrameSuccessorPrev, secSchemas, "An OpaqueChainFrameV1 at a nonzero sequence without a previous frame hash fails with BAD_ENCODING."),
+		rule(RuleFrameVerifyKey, secSchemas, "An OpaqueChainFrameV1 transportVerifyKey of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleFramePayloadCount, secSchemas, "An OpaqueChainFrameV1 with more than 256 opaque payloads fails with BAD_ENCODING."),
+		rule(RuleFramePayloadLength, secSchemas, "An OpaqueChainFrameV1 opaque payload longer than 262144 bytes fails with BAD_ENCODING."),
+		rule(RuleFrameCapsCount, secSchemas, "An OpaqueChainFrameV1 with more than 16 next read capabilities fails with BAD_ENCODING."),
+		rule(RuleFrameCapsOrder, secSchemas, "OpaqueChainFrameV1 next read capabilities are sorted by (relayPublicKey, storageSlot); one that sorts before its predecessor fails with BAD_ENCODING."),
+		rule(RuleFrameCapsDuplicate, secSchemas, "Two OpaqueChainFrameV1 next read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING."),
+		rule(RuleFrameNotEmpty, secSchemas, "An OpaqueChainFrameV1 with no payload and no checkpoint fails with BAD_ENCODING."),
+		rule(RuleFrameHigherLevel, secSchemas, "Transport signature verification, sequence increment across two frames and complete chain continuity are higher-level composition checks, not codec checks. (Not byte-testable by the codec.)"),
+
+		rule(RuleCoreLayout, secSchemas, "BlindCoreReadCapV1 is version u8 = 1, corePublicKey[32], blockEncryptionKey[32], witnessedFork u64, witnessedLength u64 and a bounded witnessedSignedHead, in that order."),
+		rule(RuleCorePublicKey, secSchemas, "A BlindCoreReadCapV1 corePublicKey of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleCoreBlockKey, secSchemas, "A BlindCoreReadCapV1 blockEncryptionKey of 32 zero bytes fails with BAD_ENCODING."),
+		rule(RuleCoreHeadLength, secSchemas, "A BlindCoreReadCapV1 witnessedSignedHead of 0 or more than 4096 bytes fails with BAD_ENCODING."),
+		rule(RuleCoreRelayNeverSee, secSchemas, "The relay never receives the block-encryption key or a complete BlindCoreReadCapV1. (Not byte-testable: binds relays and clients.)"),
+
+		rule(RuleCatalogLayout, secAuthority, "The schema catalog hiverelay-blind-client-composition-schema-catalog-v1.cenc is a compact-uint entry count, then per entry category u8, local id u8, name, declaration and a compact-uint count of dependency names, each string a bounded byte string (project-defined layout, docs/hiverelay.md)."),
+		rule(RuleCatalogEntryCount, secFormat, "A schema catalog whose entry count is not exactly 6 fails with BAD_ENCODING."),
+		rule(RuleCatalogCategory, secAuthority, "A schema catalog entry whose category is not 3 (CLIENT_EXAMPLE) fails with BAD_ENCODING."),
+		rule(RuleCatalogLocalID, secAuthority, "Schema catalog entries carry local IDs 1 through 6 respectively; any other local ID fails with BAD_ENCODING."),
+		rule(RuleCatalogNames, secAuthority, "Schema catalog entry i carries the i-th of the six names in raw-ASCII order; any other name fails with BAD_ENCODING."),
+		rule(RuleCatalogDeclLength, secAuthority, "A schema catalog declaration of 0 or more than 65535 bytes fails with BAD_ENCODING (project-defined bound)."),
+		rule(RuleCatalogDeclText, secAuthority, "A schema catalog declaration that is not strict UTF-8, or holds a control character other than LF, fails with BAD_ENCODING (project-defined)."),
+		rule(RuleCatalogDeclHead, secAuthority, "A schema catalog declaration that does not begin with its entry's name followed by \" {\" and LF, and end with LF and \"}\", fails with BAD_ENCODING (project-defined)."),
+		rule(RuleCatalogDepsOrder, secAuthority, "Schema catalog dependency names are sorted in raw-ASCII order; one that sorts before its predecessor fails with BAD_ENCODING."),
+		rule(RuleCatalogDepsDuplicate, secAuthority, "Two equal schema catalog dependency names of one entry are duplicates and fail with BAD_ENCODING."),
+		rule(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING."),
+
+		rule(RuleFmtLayout, secFormat, "The format artifact is ASCII \"HRBCCF01\", authorityVersion u16be = 1, formatMajor u16be = 1, formatMinor u16be = 0, specLength u64be, schemaCatalogLength u64be, the spec bytes and the schema catalog bytes."),
+		rule(RuleFmtMagic, secFormat, "A format artifact that does not begin with ASCII \"HRBCCF01\" fails with BAD_ENCODING."),
+		rule(RuleFmtAuthority, secFormat, "A format artifact whose authorityVersion is not 1 fails with BAD_ENCODING."),
+		rule(RuleFmtMajor, secFormat, "A format artifact whose formatMajor is not 1 fails with BAD_ENCODING."),
+		rule(RuleFmtMinor, secFormat, "A format artifact whose formatMinor is not 0 fails with BAD_ENCODING."),
+		rule(RuleFmtSpecEmpty, secFormat, "A format artifact whose specLength is zero fails with BAD_ENCODING."),
+		rule(RuleFmtSpecMax, secFormat, "A format artifact whose specLength exceeds 1 MiB (1048576) fails with BAD_ENCODING."),
+		rule(RuleFmtCatalogEmpty, secFormat, "A format artifact whose schemaCatalogLength is zero fails with BAD_ENCODING."),
+		rule(RuleFmtCatalogMax, secFormat, "A format artifact whose schemaCatalogLength exceeds 1 MiB (1048576) fails with BAD_ENCODING."),
+		rule(RuleFmtSpecCR, secFormat, "Spec bytes use LF only; a CR byte fails with BAD_ENCODING."),
+		rule(RuleFmtSpecBOM, secFormat, "Spec bytes hold no byte order mark (U+FEFF); one fails with BAD_ENCODING."),
+		rule(RuleFmtSpecNUL, secFormat, "Spec bytes hold no NUL byte; one fails with BAD_ENCODING."),
+		rule(RuleFmtSpecUTF8, secFormat, "Spec bytes are strict UTF-8; anything else fails with BAD_ENCODING."),
+		rule(RuleFmtSpecFinalLF, secFormat, "Spec bytes end with exactly one final LF; no final LF, or more than one, fails with BAD_ENCODING."),
+		rule(RuleFmtCatalogDecode, secFormat, "The embedded catalog decodes canonically to exactly the six names and local IDs of section 1 (realized by HR-CAT-02..11 and the primitives)."),
+		rule(RuleFmtTrailing, secFormat, "Bytes after the schema catalog of a format artifact fail closed with BAD_ENCODING."),
+		rule(RuleFmtSpecExact, secFormat, "The spec bytes of the authority's format artifact are exactly the bytes of this specification file (7985 bytes, SHA-256 c8b2941c96eaf370...)."),
+		rule(RuleFmtHash, secFormat, "clientCompositionFormatHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-format-hash.v1\") || U64BE(len(completeFormatArtifact)) || completeFormatArtifact)."),
+	)
+	c = append(c, manifest.Rules()...)
+	c = append(c,
+		rule(RuleVecInventory, secVectors, "The vector set is exactly the 18 paths of the closed path inventory (realized by HR-VEC-02 and HR-VEC-03)."),
+		rule(RuleVecMissing, secVectors, "A vector set missing an inventory path, or a vector its manifest names, fails complete authority verification."),
+		rule(RuleVecExtra, secVectors, "A vector set with a path outside the inventory, or a file its manifest does not name, fails complete authority verification."),
+		rule(RuleVecSubstituted, secVectors, "A vector whose bytes differ from its manifest row (length or BLAKE2b-256) is substituted and fails complete authority verification."),
+		rule(RuleVecPositive, secVectors, "Every positive vector MUST decode with its named codec and re-encode byte-for-byte; one that does not is misclassified and fails complete authority verification."),
+		rule(RuleVecBlobClass, secVectors, "The five blob vectors MUST decode only with their stated contextual class; one that decodes with another class is misclassified and fails complete authority verification."),
+		rule(RuleVecNegative, secVectors, "Every negative vector MUST fail canonical decoding with BAD_ENCODING for the condition named by its path; one that decodes, or fails for another rule, is misclassified and fails complete authority verification."),
+		rule(RuleVecRegistry, secVectors, "The registry vector MUST equal the catalog embedded in the format artifact; any other bytes fail complete authority verification."),
+		rule(RuleVecSetHash, secVectors, "clientCompositionVectorSetHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-vector-set-hash.v1\") || U64BE(len(completeVectorManifest)) || completeVectorManifest)."),
+		rule(RuleVecIdentity, secVectors, "The final identity of this authority is the pair (clientCompositionFormatHash, clientCompositionVectorSetHash), published in the generated metadata artifact (project-defined format, docs/hiverelay.md)."),
+		rule(RuleVecNotWireTuple, secVectors, "Neither clientCompositionFormatHash nor clientCompositionVectorSetHash is a relay WIRE tuple component. (Not byte-testable: binds relays.)"),
+	)
+	return c
+}
+
+// checks records how each rule is checked (see Check).
+var checks = map[rules.ID]Check{
+	RuleRelayMustNotDecode: Outside,
+	RuleClosedNames:        General,
+	RuleForeignCategories:  General,
+	RuleBindTwoHashTuple:   Outside,
+
+	cenc.RuleDeclarationOrder: Constructing,
+	cenc.RuleBigEndian:        Constructing,
+	cenc.RuleFixedBytes:       Constructing,
+	cenc.RuleBoundedBytes:     Constructing,
+	cenc.RuleArray:            Constructing,
+	cenc.RuleCompactForms:     Constructing,
+	cenc.RuleCompactOverlong:  Rejecting,
+	cenc.RuleCompactSafe:      Rejecting,
+	cenc.RuleOptionalTag:      Rejecting,
+	cenc.RuleUnknownVersion:   Rejecting,
+	cenc.RuleTruncated:        Rejecting,
+	cenc.RuleTrailing:         Rejecting,
+	cenc.RuleOutOfRange:       General,
+	cenc.RuleNonCanonical:     General,
+	cenc.RuleBadEncodingCode:  General,
+	cenc.RuleNonzero:          General,
+	cenc.RuleSortOrder:        General,
+	cenc.RuleSortDuplicate:    General,
+
+	RuleRCapLayout: Constructing, RuleRCapSizeClass: Rejecting, RuleRCapRelayKey: Rejecting,
+	RuleRCapStorageSlot: Rejecting, RuleRCapCellKey: Rejecting, RuleRCapExpectedHash: Rejecting,
+
+	RuleWCapLayout: Constructing, RuleWCapCreateKey: Rejecting, RuleWCapRenewKey: Rejecting,
+	RuleWCapDropKey: Rejecting, RuleWCapDistinct: Rejecting,
+
+	RuleBlobClassSelect: Rejecting, RuleBlobLengths: General, RuleBlobLayout: Constructing,
+	RuleBlobNoClassByte: Constructing, RuleBlobWrongClass: Rejecting, RuleBlobShort: Rejecting,
+	RuleBlobLong: Rejecting, RuleBlobAEADOutside: Outside,
+
+	RuleCkptLayout: Constructing, RuleCkptFrontierCount: Rejecting, RuleCkptFrontierOrder: Rejecting,
+	RuleCkptFrontierDup: Rejecting, RuleCkptChainID: Rejecting, RuleCkptFrameHash: Rejecting,
+	RuleCkptStateCommit: Rejecting, RuleCkptPayloadHash: Rejecting, RuleCkptCapsCount: Rejecting,
+	RuleCkptCapsOrder: Rejecting, RuleCkptCapsDuplicate: Rejecting,
+
+	RuleFrameLayout: Constructing, RuleFrameChainID: Rejecting, RuleFrameGenesisNoPrev: Rejecting,
+	RuleFrameSuccessorPrev: Rejecting, RuleFrameVerifyKey: Rejecting, RuleFramePayloadCount: Rejecting,
+	RuleFramePayloadLength: Rejecting, RuleFrameCapsCount: Rejecting, RuleFrameCapsOrder: Rejecting,
+	RuleFrameCapsDuplicate: Rejecting, RuleFrameNotEmpty: Rejecting, RuleFrameHigherLevel: Outside,
+
+	RuleCoreLayout: Constructing, RuleCorePublicKey: Rejecting, RuleCoreBlockKey: Rejecting,
+	RuleCoreHeadLength: Rejecting, RuleCoreRelayNeverSee: Outside,
+
+	RuleCatalogLayout: Constructing, RuleCatalogEntryCount: Rejecting, RuleCatalogCategory: Rejecting,
+	RuleCatalogLocalID: Rejecting, RuleCatalogNames: Rejecting, RuleCatalogDeclLength: Rejecting,
+	RuleCatalogDeclText: Rejecting, RuleCatalogDeclHead: Rejecting, RuleCatalogDepsOrder: Rejecting,
+	RuleCatalogDepsDuplicate: Rejecting, RuleCatalogDepsClosed: Rejecting,
+
+	RuleFmtLayout: Constructing, RuleFmtMagic: Rejecting, RuleFmtAuthority: Rejecting,
+	RuleFmtMajor: Rejecting, RuleFmtMinor: Rejecting, RuleFmtSpecEmpty: Rejecting,
+	RuleFmtSpecMax: Rejecting, RuleFmtCatalogEmpty: Rejecting, RuleFmtCatalogMax: Rejecting,
+	RuleFmtSpecCR: Rejecting, RuleFmtSpecBOM: Rejecting, RuleFmtSpecNUL: Rejecting,
+	RuleFmtSpecUTF8: Rejecting, RuleFmtSpecFinalLF: Rejecting, RuleFmtCatalogDecode: General,
+	RuleFmtTrailing: Rejecting, RuleFmtSpecExact: Constructing, RuleFmtHash: Constructing,
+
+	manifest.RuleFraming: Constructing, manifest.RuleUnsorted: Rejecting, manifest.RuleDuplicate: Rejecting,
+	manifest.RuleAbsolute: Rejecting, manifest.RuleDotSegment: Rejecting, manifest.RuleBackslash: Rejecting,
+	manifest.RuleUTF8: Rejecting, manifest.RuleNFC: Rejecting, manifest.RuleEmptySegment: Rejecting,
+	manifest.RuleControl: Rejecting, manifest.RuleTruncated: Rejecting, manifest.RuleTrailing: Rejecting,
+	manifest.RuleVectorHash: Constructing,
+
+	RuleVecInventory: General, RuleVecMissing: Rejecting, RuleVecExtra: Rejecting,
+	RuleVecSubstituted: Rejecting, RuleVecPositive: Rejecting, RuleVecBlobClass: Rejecting,
+	RuleVecNegative: Rejecting, RuleVecRegistry: Rejecting, RuleVecSetHash: Constructing,
+	RuleVecIdentity: Constructing, RuleVecNotWireTuple: Outside,
+}
+
+// realized lists, for each General rule, the specific rules whose
+// rejections carry it.
+var realized = map[rules.ID][]rules.ID{
+	RuleClosedNames:       {RuleCatalogEntryCount, RuleCatalogNames, RuleVecMissing, RuleVecExtra},
+	RuleForeignCategories: {RuleCatalogCategory, RuleCatalogNames, RuleCatalogDepsClosed, RuleVecExtra},
+	cenc.RuleOutOfRange: {RuleRCapSizeClass, RuleCkptFrontierCount, RuleCkptCapsCount, RuleFramePayloadCount,
+		RuleFramePayloadLength, RuleFrameCapsCount, RuleCoreHeadLength, cenc.RuleCompactSafe},
+	cenc.RuleNonCanonical: {cenc.RuleCompactOverlong, cenc.RuleOptionalTag, RuleCkptFrontierOrder, RuleCkptCapsOrder,
+		RuleFrameCapsOrder, RuleFrameGenesisNoPrev, RuleFrameSuccessorPrev},
+	cenc.RuleBadEncodingCode: {cenc.RuleTruncated, cenc.RuleTrailing, cenc.RuleUnknownVersion},
+	cenc.RuleNonzero: {RuleRCapRelayKey, RuleRCapStorageSlot, RuleRCapCellKey, RuleRCapExpectedHash,
+		RuleWCapCreateKey, RuleWCapRenewKey, RuleWCapDropKey, RuleCkptChainID, RuleCkptFrameHash,
+		RuleCkptStateCommit, RuleCkptPayloadHash, RuleFrameChainID, RuleFrameVerifyKey,
+		RuleCorePublicKey, RuleCoreBlockKey},
+	cenc.RuleSortOrder:     {RuleCkptFrontierOrder, RuleCkptCapsOrder, RuleFrameCapsOrder, RuleCatalogDepsOrder, manifest.RuleUnsorted},
+	cenc.RuleSortDuplicate: {RuleCkptFrontierDup, RuleCkptCapsDuplicate, RuleFrameCapsDuplicate, RuleCatalogDepsDuplicate, manifest.RuleDuplicate},
+	RuleBlobLengths:        {RuleBlobWrongClass, RuleBlobShort, RuleBlobLong},
+	RuleFmtCatalogDecode: {RuleCatalogEntryCount, RuleCatalogCategory, RuleCatalogLocalID, RuleCatalogNames,
+		RuleCatalogDeclLength, RuleCatalogDeclText, RuleCatalogDeclHead, RuleCatalogDepsOrder,
+		RuleCatalogDepsDuplicate, RuleCatalogDepsClosed},
+	RuleVecInventory: {RuleVecMissing, RuleVecExtra},
+}
+
+// CheckOf reports how rule id is checked; 0 for an ID not in the catalog.
+func CheckOf(id rules.ID) Check { return checks[id] }
+
+// RealizedBy returns the specific rules whose rejections carry the General
+// rule id, or nil.
+func RealizedBy(id rules.ID) []rules.ID { return realized[id] }

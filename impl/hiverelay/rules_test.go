@@ -1,0 +1,105 @@
+package hiverelay
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/threespec/conformance/impl/rules"
+)
+
+var idPattern = regexp.MustCompile(`^HR-[A-Z]+-[0-9]{2}$`)
+
+func TestCatalogIsWellFormed(t *testing.T) {
+	seen := map[rules.ID]bool{}
+	spec := string(Spec())
+	for _, r := range Catalog() {
+		if !idPattern.MatchString(string(r.ID)) {
+			t.Errorf("%s: malformed ID", r.ID)
+		}
+		if seen[r.ID] {
+			t.Errorf("%s: duplicate ID", r.ID)
+		}
+		seen[r.ID] = true
+		if r.Spec != "hiverelay" || r.Level != rules.Must || !strings.HasSuffix(r.Text, ".") && !strings.HasSuffix(r.Text, ".)") && !strings.HasSuffix(r.Text, ")") {
+			t.Errorf("%s: spec %q level %s text %q", r.ID, r.Spec, r.Level, r.Text)
+		}
+		if r.Section != "Preamble" && !strings.Contains(spec, "\n## "+r.Section+"\n") {
+			t.Errorf("%s: section %q is not a heading of the spec", r.ID, r.Section)
+		}
+		switch CheckOf(r.ID) {
+		case 0:
+			t.Errorf("%s: no Check", r.ID)
+		case General:
+			if len(RealizedBy(r.ID)) == 0 {
+				t.Errorf("%s: general rule realized by nothing", r.ID)
+			}
+		case Outside:
+			if !strings.Contains(r.Text, "Not byte-testable") {
+				t.Errorf("%s: an outside rule must say it is not byte-testable", r.ID)
+			}
+		}
+	}
+	for id := range checks {
+		if !seen[id] {
+			t.Errorf("%s has a Check but is not in the catalog", id)
+		}
+	}
+	for id, specific := range realized {
+		if CheckOf(id) != General {
+			t.Errorf("%s realizes rules but is not General", id)
+		}
+		for _, s := range specific {
+			if CheckOf(s) != Rejecting {
+				t.Errorf("%s is realized by %s, which rejects nothing", id, s)
+			}
+		}
+	}
+	if Check(0).String() != "unknown" || Rejecting.String() != "rejecting" || Outside.String() != "outside" {
+		t.Error("Check.String")
+	}
+}
+
+// The statements the brief names are in the catalog: the MUST NOT decode,
+// the two-hash binding, the hash formulas, the inventory.
+func TestCatalogHasTheNamedStatements(t *testing.T) {
+	text := map[rules.ID]string{}
+	for _, r := range Catalog() {
+		text[r.ID] = r.Text
+	}
+	for id, words := range map[rules.ID]string{
+		RuleRelayMustNotDecode: "MUST NOT decode",
+		RuleBindTwoHashTuple:   "two-hash tuple",
+		RuleFmtHash:            FormatHashDomain,
+		RuleVecSetHash:         VectorSetHashDomain,
+		RuleVecInventory:       "18 paths",
+	} {
+		if !strings.Contains(text[id], words) {
+			t.Errorf("%s: %q does not say %q", id, text[id], words)
+		}
+	}
+}
+
+// Every rejecting rule of this package's catalog has a test case that
+// expects it. The manifest framing rules (HR-MAN-*) are covered by
+// impl/manifest's own tests.
+func TestEveryRejectingRuleIsTested(t *testing.T) {
+	tested := map[rules.ID]bool{}
+	var all []rejectCase
+	all = append(all, codecRejectCases()...)
+	all = append(all, catalogRejectCases()...)
+	all = append(all, artifactRejectCases()...)
+	all = append(all, metadataRejectCases()...)
+	for _, c := range all {
+		tested[c.rule] = true
+	}
+	for _, c := range vectorSetCases() {
+		tested[c.rule] = true
+	}
+	tested[RuleVecBlobClass] = true // TestVerifyVectorSetCatchesFaults
+	for _, r := range Catalog() {
+		if CheckOf(r.ID) == Rejecting && !strings.HasPrefix(string(r.ID), "HR-MAN-") && !tested[r.ID] {
+			t.Errorf("%s (%s) has no rejection test", r.ID, r.Text)
+		}
+	}
+}

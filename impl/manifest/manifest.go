@@ -1,0 +1,272 @@
+// Package manifest implements the strict vector-manifest framing of HiveRelay
+// Blind Client Composition v1, section 5, which every vector suite of this
+// project uses: a u32be entry count, then rows sorted by raw UTF-8 path bytes,
+// each a u16be path length, the canonical relative path, the u64be vector
+// length and the BLAKE2b-256 of the complete vector bytes.
+//
+// Every failure is a *rules.Violation with code BAD_ENCODING, an HR-MAN rule
+// ID, the byte offset in the manifest and a detail naming the row and field.
+package manifest
+
+import (
+	"sort"
+	"strconv"
+
+	"golang.org/x/crypto/blake2b"
+
+	"github.com/threespec/conformance/impl/cenc"
+	"github.com/threespec/conformance/impl/nfc17"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// HashSize is the size of a row's vector hash, an unkeyed BLAKE2b-256.
+const HashSize = 32
+
+// MaxPathLength is the longest path a u16be path length can carry.
+const MaxPathLength = 0xffff
+
+// rowMin is the smallest row: a u16be path length, an empty path, a u64be
+// vector length and the hash. Counts are checked against it before any
+// allocation.
+const rowMin = 2 + 8 + HashSize
+
+// Entry is one manifest row.
+type Entry struct {
+	Path   string         // canonical relative path, '/'-separated
+	Length uint64         // length of the complete vector bytes
+	Hash   [HashSize]byte // BLAKE2b-256 of the complete vector bytes
+}
+
+// Hash returns the unkeyed BLAKE2b-256 of b, the vector hash of a row
+// (HR-MAN-13).
+func Hash(b []byte) [HashSize]byte { return blake2b.Sum256(b) }
+
+// EntryFor returns the row describing vector bytes data at path.
+func EntryFor(path string, data []byte) Entry {
+	return Entry{Path: path, Length: uint64(len(data)), Hash: Hash(data)}
+}
+
+// Parse decodes a complete manifest and checks every rule of the framing.
+// The entries' paths are copies; nothing aliases b.
+func Parse(b []byte) ([]Entry, error) {
+	d := cenc.NewDecoder(b)
+	d.SetTruncationRule(RuleTruncated) // section 5, HR-MAN-11
+	count, err := d.U32("count")
+	if err != nil {
+		return nil, err
+	}
+	n, err := d.Fits("count", uint64(count), rowMin)
+	if err != nil {
+		return nil, err
+	}
+	entries := make([]Entry, 0, n)
+	var prev []byte
+	for i := 0; i < int(count) && !d.Exhausted(); i++ {
+		d.Enter("rows", i)
+		pathLen, err := d.U16("pathLength")
+		if err != nil {
+			return nil, err
+		}
+		at := d.Offset()
+		path, err := d.Raw("path", uint64(pathLen))
+		if err != nil {
+			return nil, err
+		}
+		if err := checkPath(&d, path, at); err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			// Section 5, HR-MAN-02/03: raw-UTF-8-path-sorted rows, no duplicates.
+			if err := d.Ascending(prev, path, at, "path", RuleUnsorted, RuleDuplicate); err != nil {
+				return nil, err
+			}
+		}
+		prev = path
+		e := Entry{Path: string(path)}
+		if e.Length, err = d.U64("length"); err != nil {
+			return nil, err
+		}
+		if err := d.Fixed("hash", e.Hash[:]); err != nil {
+			return nil, err
+		}
+		entries = append(entries, e)
+		d.Leave()
+	}
+	// Section 5, HR-MAN-12: trailing bytes fail closed.
+	if err := d.End(RuleTrailing); err != nil {
+		return nil, err
+	}
+	return entries, nil
+}
+
+// CheckPath reports whether p is a canonical relative path (section 5,
+// HR-MAN-04..10); the violation's offset is the byte offset in p.
+func CheckPath(p string) error {
+	d := cenc.NewDecoder(nil)
+	return checkPath(&d, []byte(p), 0)
+}
+
+// checkPath checks a path that starts at byte at of the manifest.
+func checkPath(d *cenc.Decoder, p []byte, at int) error {
+	if len(p) == 0 {
+		// HR-MAN-09 (project reading): the empty path is no relative path.
+		return d.Fail(RuleEmptySegment, at, "path", "empty path")
+	}
+	if p[0] == '/' {
+		// Section 5, HR-MAN-04: absolute paths fail closed.
+		if err := d.Fail(RuleAbsolute, at, "path", "absolute path %q", p); err != nil {
+			return err
+		}
+	}
+	for i, c := range p {
+		switch {
+		case c == '\\':
+			// Section 5, HR-MAN-06: backslashes fail closed.
+			if err := d.Fail(RuleBackslash, at+i, "path", "backslash in %q", p); err != nil {
+				return err
+			}
+		case c < 0x20 || c == 0x7f:
+			// HR-MAN-10 (project reading): no control characters.
+			if err := d.Fail(RuleControl, at+i, "path", "control byte 0x%02x in %q", c, p); err != nil {
+				return err
+			}
+		}
+	}
+	if e := nfc17.CheckUTF8(p); e != nil {
+		// Section 5, HR-MAN-07: non-canonical UTF-8 fails closed.
+		if err := d.Fail(RuleUTF8, at+e.Offset, "path", "%s in %q", e.Reason, p); err != nil {
+			return err
+		}
+	} else if !nfc17.IsNFC(p) {
+		// HR-MAN-08 (project reading): canonical paths are NFC.
+		if err := d.Fail(RuleNFC, at, "path", "%q is not in NFC", p); err != nil {
+			return err
+		}
+	}
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch seg := p[start:i]; {
+		case len(seg) == 0 && !(start == 0 && p[0] == '/'):
+			// HR-MAN-09 (project reading): no empty component. A leading
+			// '/' was reported as absolute above.
+			if err := d.Fail(RuleEmptySegment, at+start, "path", "empty component in %q", p); err != nil {
+				return err
+			}
+		case string(seg) == "." || string(seg) == "..":
+			// Section 5, HR-MAN-05: dot components fail closed.
+			if err := d.Fail(RuleDotSegment, at+start, "path", "dot component %q in %q", seg, p); err != nil {
+				return err
+			}
+		}
+		start = i + 1
+	}
+	return nil
+}
+
+// Encode writes entries as a manifest. It refuses entries that break a rule
+// (unsorted, duplicate or non-canonical paths): the bytes it would write are
+// parsed back and any violation is returned.
+func Encode(entries []Entry) ([]byte, error) {
+	size := 4
+	for _, e := range entries {
+		size += 2 + len(e.Path) + 8 + HashSize
+	}
+	enc := cenc.NewEncoder(size)
+	if uint64(len(entries)) > 0xffffffff {
+		return nil, rules.Fail(RuleFraming, cenc.Code, -1, "count: %d entries do not fit a u32be", len(entries))
+	}
+	enc.U32(uint32(len(entries)))
+	for i, e := range entries {
+		if len(e.Path) > MaxPathLength {
+			return nil, rules.Fail(RuleFraming, cenc.Code, -1, "rows[%d].path: %d bytes do not fit a u16be length", i, len(e.Path))
+		}
+		enc.U16(uint16(len(e.Path)))
+		enc.Fixed([]byte(e.Path))
+		enc.U64(e.Length)
+		enc.Fixed(e.Hash[:])
+	}
+	if _, err := Parse(enc.Bytes()); err != nil {
+		return nil, err
+	}
+	return enc.Bytes(), nil
+}
+
+// Build returns the manifest of a set of vectors, given as path -> complete
+// bytes: one row per path, sorted by raw path bytes.
+func Build(files map[string][]byte) ([]byte, error) {
+	entries := make([]Entry, 0, len(files))
+	for p, data := range files {
+		entries = append(entries, EntryFor(p, data))
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Path < entries[j].Path })
+	return Encode(entries)
+}
+
+// MismatchKind says how a set of files differs from a manifest.
+type MismatchKind uint8
+
+const (
+	Missing     MismatchKind = iota + 1 // a row whose path has no file
+	Extra                               // a file that no row names
+	Substituted                         // a file whose length or hash differs from its row
+)
+
+func (k MismatchKind) String() string {
+	switch k {
+	case Missing:
+		return "missing"
+	case Extra:
+		return "extra"
+	case Substituted:
+		return "substituted"
+	}
+	return "MismatchKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Mismatch is one difference between a manifest and a set of files.
+type Mismatch struct {
+	Path string
+	Kind MismatchKind
+	Row  int // index of the manifest row, -1 for an extra file
+}
+
+// Diff compares parsed manifest rows with a set of files (path -> bytes) and
+// returns every difference: rows in order, then extra files sorted by path.
+func Diff(entries []Entry, files map[string][]byte) []Mismatch {
+	var out []Mismatch
+	named := make(map[string]bool, len(entries))
+	for i, e := range entries {
+		named[e.Path] = true
+		data, ok := files[e.Path]
+		switch {
+		case !ok:
+			out = append(out, Mismatch{e.Path, Missing, i})
+		case uint64(len(data)) != e.Length || Hash(data) != e.Hash:
+			out = append(out, Mismatch{e.Path, Substituted, i})
+		}
+	}
+	var extra []string
+	for p := range files {
+		if !named[p] {
+			extra = append(extra, p)
+		}
+	}
+	sort.Strings(extra)
+	for _, p := range extra {
+		out = append(out, Mismatch{p, Extra, -1})
+	}
+	return out
+}
+
+// RowOffset returns the byte offset of row i in a manifest whose rows are
+// entries (for reporting a mismatch at its row).
+func RowOffset(entries []Entry, i int) int64 {
+	off := int64(4)
+	for _, e := range entries[:i] {
+		off += int64(2 + len(e.Path) + 8 + HashSize)
+	}
+	return off
+}

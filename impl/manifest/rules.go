@@ -1,0 +1,49 @@
+package manifest
+
+import (
+	"github.com/threespec/conformance/impl/cenc"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// Section is the heading of the spec section the manifest framing comes from.
+const Section = "5. Vector manifest and semantic commitments"
+
+// Rules of the strict vector-manifest framing (HiveRelay Blind Client
+// Composition v1, section 5). Rules 08, 09 and 10 are the project's reading of
+// "canonical relative path bytes" (docs/hiverelay.md). IDs are stable.
+const (
+	RuleFraming      rules.ID = "HR-MAN-01" // u32be count, sorted rows of u16be path length, path, u64be length, BLAKE2b-256
+	RuleUnsorted     rules.ID = "HR-MAN-02" // rows sorted by raw UTF-8 path bytes
+	RuleDuplicate    rules.ID = "HR-MAN-03" // duplicate paths fail
+	RuleAbsolute     rules.ID = "HR-MAN-04" // absolute paths fail
+	RuleDotSegment   rules.ID = "HR-MAN-05" // "." and ".." components fail
+	RuleBackslash    rules.ID = "HR-MAN-06" // backslashes fail
+	RuleUTF8         rules.ID = "HR-MAN-07" // non-canonical (invalid) UTF-8 fails
+	RuleNFC          rules.ID = "HR-MAN-08" // paths are NFC (project reading of canonical)
+	RuleEmptySegment rules.ID = "HR-MAN-09" // empty path or empty component fails (project reading)
+	RuleControl      rules.ID = "HR-MAN-10" // C0 controls and DEL fail (project reading)
+	RuleTruncated    rules.ID = "HR-MAN-11" // truncated manifests fail
+	RuleTrailing     rules.ID = "HR-MAN-12" // trailing bytes fail
+	RuleVectorHash   rules.ID = "HR-MAN-13" // each row holds the length and BLAKE2b-256 of the complete vector bytes
+)
+
+func r(id rules.ID, text string) rules.Rule { return cenc.HiveRelayRule(id, Section, text) }
+
+// Rules returns the manifest framing rules in spec order.
+func Rules() []rules.Rule {
+	return []rules.Rule{
+		r(RuleFraming, "A vector manifest is a u32be entry count followed by that many rows of path length u16be, canonical relative path bytes, vector length u64be and the 32-byte BLAKE2b-256 of the complete vector bytes."),
+		r(RuleUnsorted, "Manifest rows are sorted by raw UTF-8 path bytes; a row whose path sorts before its predecessor's fails closed."),
+		r(RuleDuplicate, "A manifest with two rows of the same path fails closed."),
+		r(RuleAbsolute, "A manifest path that is absolute (starts with '/') fails closed."),
+		r(RuleDotSegment, "A manifest path with a dot component ('.' or '..') fails closed."),
+		r(RuleBackslash, "A manifest path containing a backslash fails closed."),
+		r(RuleUTF8, "A manifest path that is not strict UTF-8 (overlong forms, surrogates, values above U+10FFFF, stray or missing continuation bytes) fails closed."),
+		r(RuleNFC, "A manifest path that is not in Unicode Normalization Form C (Unicode 17.0.0) is non-canonical and fails closed (project reading of canonical path bytes)."),
+		r(RuleEmptySegment, "An empty manifest path, or one with an empty component (leading, doubled or trailing '/'), is not a canonical relative path and fails closed (project reading)."),
+		r(RuleControl, "A manifest path containing a C0 control character (U+0000..U+001F) or DEL (U+007F) is not a canonical relative path and fails closed (project reading)."),
+		r(RuleTruncated, "A truncated manifest (a count, row or path the remaining bytes cannot hold) fails closed."),
+		r(RuleTrailing, "Bytes after the last manifest row fail closed."),
+		r(RuleVectorHash, "Each manifest row holds the exact length and the BLAKE2b-256 (unkeyed, 32-byte digest) of the complete bytes of the vector at its path."),
+	}
+}
