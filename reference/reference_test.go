@@ -1,8 +1,13 @@
 package reference
 
 import (
+	"bytes"
+	"encoding/hex"
+	"strings"
+
 	"context"
 	"encoding/json"
+	"github.com/threespec/conformance/impl/hiverelay"
 	"testing"
 
 	"github.com/threespec/conformance/testee"
@@ -78,5 +83,40 @@ func TestUnsupported(t *testing.T) {
 	}
 	if _, err := New().Do(context.Background(), testee.Request{Op: testee.OpLaceRecord, Args: json.RawMessage(`[1]`)}); err == nil {
 		t.Fatal("args that are not an object must be a request error")
+	}
+}
+
+func TestHiveRelayAuthorityKnownAnswers(t *testing.T) {
+	// Every positive vector of the closed inventory decodes and re-encodes to
+	// itself (HiveRelay BCC v1, section 5); every negative is BAD_ENCODING.
+	for _, v := range hiverelay.Vectors() {
+		if v.Kind == hiverelay.Registry {
+			continue
+		}
+		args, _ := json.Marshal(testee.HiveRelayDecodeArgs{Schema: v.Schema, Class: int(v.Class)})
+		resp := do(t, testee.OpHiveRelayDecode, string(args), v.Bytes)
+		switch v.Kind {
+		case hiverelay.Positive:
+			var res struct{ Reencoded []byte }
+			if resp.Outcome != testee.Accepted || json.Unmarshal(resp.Result, &res) != nil || !bytes.Equal(res.Reencoded, v.Bytes) {
+				t.Errorf("%s: %+v", v.Path, resp)
+			}
+		case hiverelay.Negative:
+			if resp.Outcome != testee.Rejected || resp.Code != "BAD_ENCODING" || resp.Rule == "" {
+				t.Errorf("%s: %+v", v.Path, resp)
+			}
+		}
+	}
+	art := hiverelay.ReferenceFormatArtifact()
+	resp := do(t, testee.OpHiveRelayFormat, "{}", art)
+	h := hiverelay.FormatHash(art)
+	if resp.Outcome != testee.Accepted || !strings.Contains(string(resp.Result), hex.EncodeToString(h[:])) {
+		t.Errorf("format artifact: %+v", resp)
+	}
+	if resp := do(t, testee.OpHiveRelayFormat, "{}", art[:len(art)-1]); resp.Outcome != testee.Rejected || resp.Code != "BAD_ENCODING" {
+		t.Errorf("truncated artifact: %+v", resp)
+	}
+	if resp := do(t, testee.OpHiveRelayManifest, "{}", hiverelay.VectorManifest()); resp.Outcome != testee.Accepted || !strings.Contains(string(resp.Result), `"path":"registry/client-composition-schema-catalog-v1.cenc"`) {
+		t.Errorf("manifest: %+v", resp)
 	}
 }

@@ -4,6 +4,7 @@
 package catalog
 
 import (
+	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/rules"
 )
@@ -15,6 +16,7 @@ var Specs = []string{"lace", "hiverelay", "libtracer"}
 func All() []rules.Rule {
 	var all []rules.Rule
 	all = append(all, lace.Catalog()...)
+	all = append(all, hiverelay.Catalog()...)
 	return all
 }
 

@@ -1,0 +1,70 @@
+package reference
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+
+	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/testee"
+)
+
+var hiveRelayOps = map[string]handler{
+	testee.OpHiveRelayDecode:   hiveRelayDecode,
+	testee.OpHiveRelayManifest: hiveRelayManifest,
+	testee.OpHiveRelayFormat:   hiveRelayFormat,
+}
+
+func hiveRelayDecode(req testee.Request) (any, error) {
+	var a testee.HiveRelayDecodeArgs
+	if err := decodeArgs(req, &a); err != nil {
+		return nil, err
+	}
+	known := false
+	for _, s := range hiverelay.Schemas {
+		known = known || s == a.Schema
+	}
+	if !known {
+		return nil, unsupported("schema %q is not one of the six HiveRelay BCC v1 schemas", a.Schema)
+	}
+	// A class outside 0..255 cannot be a size class; it decodes as class 0,
+	// which no blob has (HiveRelay BCC v1, section 3: the decoder is selected
+	// by an already authenticated size class 1..5).
+	class := uint8(0)
+	if a.Class > 0 && a.Class <= 0xff {
+		class = uint8(a.Class)
+	}
+	_, re, err := hiverelay.Decode(a.Schema, class, req.Input)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"reencoded": base64.StdEncoding.EncodeToString(re)}, nil
+}
+
+// ManifestEntry is one row of the hiverelay.manifest result.
+type ManifestEntry struct {
+	Path    string `json:"path"`
+	Length  uint64 `json:"length"`
+	BLAKE2b string `json:"blake2b"`
+}
+
+func hiveRelayManifest(req testee.Request) (any, error) {
+	entries, err := manifest.Parse(req.Input)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ManifestEntry, len(entries))
+	for i, e := range entries {
+		out[i] = ManifestEntry{Path: e.Path, Length: e.Length, BLAKE2b: hex.EncodeToString(e.Hash[:])}
+	}
+	h := hiverelay.VectorSetHash(req.Input)
+	return map[string]any{"entries": out, "vector_set_hash": hex.EncodeToString(h[:])}, nil
+}
+
+func hiveRelayFormat(req testee.Request) (any, error) {
+	if _, err := hiverelay.VerifyFormatArtifact(req.Input); err != nil {
+		return nil, err
+	}
+	h := hiverelay.FormatHash(req.Input)
+	return map[string]any{"format_hash": hex.EncodeToString(h[:])}, nil
+}
