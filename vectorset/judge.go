@@ -2,9 +2,11 @@ package vectorset
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
@@ -99,12 +101,53 @@ func ResultDiff(expected, got json.RawMessage) (string, error) {
 		return "", fmt.Errorf("the testee's result is not a JSON object: %v", err)
 	}
 	sub := make(map[string]any, len(want))
-	for k := range want {
-		if v, ok := have[k]; ok {
-			sub[k] = v
+	for k, w := range want {
+		v, ok := have[k]
+		if !ok {
+			continue
 		}
+		if digest, ok := w.(map[string]any); ok && digest[DigestKey] != nil {
+			v = digestOf(v)
+		}
+		sub[k] = v
 	}
 	return cmp.Diff(want, sub, cmp.Comparer(numbersEqual)), nil
+}
+
+// DigestKey marks an expected result value that stands for a large base64
+// byte string by its digest (docs/VECTORS.md, "Index"):
+//
+//	{"$base64_blake2b": "<hex BLAKE2b-256 of the decoded bytes>", "$base64_length": N}
+//
+// The testee's field must be a standard-base64 string whose decoded bytes
+// have that length and digest.
+const DigestKey = "$base64_blake2b"
+
+// DigestLengthKey is the decoded length beside DigestKey.
+const DigestLengthKey = "$base64_length"
+
+// BytesMatcher returns the expected-result value standing for b: b in
+// standard base64 when it is short, its digest form when it is longer than
+// 3 KiB (so that an index stays small).
+func BytesMatcher(b []byte) any {
+	if len(b) <= 3<<10 {
+		return base64.StdEncoding.EncodeToString(b)
+	}
+	return map[string]any{DigestKey: Hash(b), DigestLengthKey: len(b)}
+}
+
+// digestOf turns a testee's base64 string into the digest form, or leaves it
+// as it is (so that the difference shows) when it is not base64.
+func digestOf(v any) any {
+	s, ok := v.(string)
+	if !ok {
+		return v
+	}
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		return v
+	}
+	return map[string]any{DigestKey: Hash(b), DigestLengthKey: json.Number(strconv.Itoa(len(b)))}
 }
 
 func decodeNumbers(b []byte, v any) error {

@@ -1,6 +1,7 @@
 package vectorset
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -47,5 +48,32 @@ func TestJudge(t *testing.T) {
 	}
 	if vd := Judge(rej, no("BAD_ENCODING", "HR-CENC-09"), false); vd.RuleMismatch == "" {
 		t.Error("a different reported rule must be noted")
+	}
+}
+
+func TestResultDigestMatcher(t *testing.T) {
+	big := make([]byte, 5000)
+	for i := range big {
+		big[i] = byte(i)
+	}
+	m, ok := BytesMatcher(big).(map[string]any)
+	if !ok {
+		t.Fatal("5000 bytes must be matched by digest")
+	}
+	want, _ := json.Marshal(map[string]any{"reencoded": m})
+	got, _ := json.Marshal(map[string]any{"reencoded": base64.StdEncoding.EncodeToString(big)})
+	if d, err := ResultDiff(want, got); err != nil || d != "" {
+		t.Fatalf("equal bytes: diff %q, err %v", d, err)
+	}
+	big[7]++
+	other, _ := json.Marshal(map[string]any{"reencoded": base64.StdEncoding.EncodeToString(big)})
+	if d, _ := ResultDiff(want, other); d == "" {
+		t.Fatal("one changed byte must show")
+	}
+	if d, _ := ResultDiff(want, []byte(`{"reencoded":"not base64!"}`)); d == "" {
+		t.Fatal("a non-base64 value must show")
+	}
+	if s, ok := BytesMatcher([]byte("hi")).(string); !ok || s != "aGk=" {
+		t.Fatalf("short bytes are literal base64, got %v", BytesMatcher([]byte("hi")))
 	}
 }

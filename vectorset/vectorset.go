@@ -190,7 +190,7 @@ func (v *Vector) Input(vectorsDir, suite string) ([]byte, error) {
 	var b []byte
 	var err error
 	if v.Recipe != nil {
-		b, err = v.Recipe.Expand(vectorsDir, suite)
+		b, err = v.Recipe.Expand(DirReader(vectorsDir, suite))
 	} else {
 		var p string
 		if p, err = TreePath(vectorsDir, suite, v.File); err == nil {
@@ -215,8 +215,21 @@ func Hash(b []byte) string {
 	return hex.EncodeToString(h[:])
 }
 
-// Expand builds the recipe's bytes.
-func (r *Recipe) Expand(vectorsDir, suite string) ([]byte, error) {
+// DirReader reads suite-tree files from a vectors directory laid out as
+// docs/VECTORS.md says.
+func DirReader(vectorsDir, suite string) func(treePath string) ([]byte, error) {
+	return func(treePath string) ([]byte, error) {
+		p, err := TreePath(vectorsDir, suite, treePath)
+		if err != nil {
+			return nil, err
+		}
+		return os.ReadFile(p)
+	}
+}
+
+// Expand builds the recipe's bytes, reading file parts with read (given a
+// suite-tree path such as "negative/x.prefix").
+func (r *Recipe) Expand(read func(treePath string) ([]byte, error)) ([]byte, error) {
 	var out []byte
 	grow := func(n int64) error {
 		if n < 0 || int64(len(out))+n > MaxExpanded {
@@ -245,11 +258,10 @@ func (r *Recipe) Expand(vectorsDir, suite string) ([]byte, error) {
 			}
 			out = append(out, b...)
 		case p.File != "":
-			fp, err := TreePath(vectorsDir, suite, p.File)
-			if err != nil {
+			if _, err := TreePath("", "", p.File); err != nil {
 				return nil, fmt.Errorf("recipe part %d: %w", i, err)
 			}
-			b, err := os.ReadFile(fp)
+			b, err := read(p.File)
 			if err != nil {
 				return nil, fmt.Errorf("recipe part %d: %w", i, err)
 			}

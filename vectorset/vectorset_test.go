@@ -16,7 +16,7 @@ func TestTracerNestBytes(t *testing.T) {
 		"80" + "48" + "04000000" + // inner: payload = leaf (4)
 		"09000000"
 	r := Recipe{Parts: []Part{{LibtracerNest: &TracerNest{Depth: 2, Type: 0x80, LeafHex: "09000000"}}}}
-	got, err := r.Expand("", "libtracer")
+	got, err := r.Expand(DirReader("", "libtracer"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestRecipeParts(t *testing.T) {
 		{File: "negative/p.prefix"},
 		{Repeat: &Repeat{Hex: "2d2e", Count: 3}},
 	}}
-	got, err := r.Expand(dir, "lace")
+	got, err := r.Expand(DirReader(dir, "lace"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestRecipeRejects(t *testing.T) {
 		"escape":       {Parts: []Part{{File: "positive/../../etc"}}},
 		"other dir":    {Parts: []Part{{File: "secret/x"}}},
 	} {
-		if _, err := r.Expand(t.TempDir(), "lace"); err == nil {
+		if _, err := r.Expand(DirReader(t.TempDir(), "lace")); err == nil {
 			t.Errorf("%s: expanded without error", name)
 		}
 	}

@@ -1,0 +1,104 @@
+// Command vecgen writes the project's vector sets: vectors/positive/<suite>/,
+// vectors/negative/<suite>/, vectors/<suite>.index.json and manifest/
+// (docs/VECTORS.md). Every vector is checked against the reference
+// implementation as it is generated. With -check it regenerates into a
+// temporary directory and fails, listing the differing paths, when the
+// committed tree differs.
+//
+// Usage:
+//
+//	go run ./cmd/vecgen [-root DIR] [-check] [-large] [-export-hiverelay DIR] [-q]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/internal/vecgen/hivevec"
+)
+
+// suites are the generators, in report order.
+var suites = []vecgen.Suite{hivevec.Suite}
+
+func main() {
+	root := flag.String("root", ".", "repository root to write vectors/ and manifest/ into")
+	check := flag.Bool("check", false, "regenerate into a temporary directory and fail if the committed tree differs")
+	large := flag.Bool("large", false, "also emit the larger optional mutation families")
+	export := flag.String("export-hiverelay", "", "also write the HiveRelay authority tree (exactly the 18 inventory paths) into this directory")
+	quiet := flag.Bool("q", false, "no progress lines")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "vecgen: unexpected arguments %q\n", flag.Args())
+		os.Exit(2)
+	}
+	var progress io.Writer = os.Stderr
+	if *quiet {
+		progress = nil
+	}
+	start := time.Now()
+	out, err := vecgen.Generate(suites, vecgen.Options{Large: *large, Progress: progress})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if *check {
+		diffs, err := vecgen.Check(*root, out)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "vecgen -check:", err)
+			os.Exit(1)
+		}
+		if len(diffs) > 0 {
+			fmt.Fprintf(os.Stderr, "vecgen -check: the committed vectors differ from a fresh generation (%d paths); run go run ./cmd/vecgen:\n", len(diffs))
+			for _, d := range diffs {
+				fmt.Fprintln(os.Stderr, "  "+d)
+			}
+			os.Exit(1)
+		}
+	} else if err := vecgen.Write(*root, out); err != nil {
+		fmt.Fprintln(os.Stderr, "vecgen:", err)
+		os.Exit(1)
+	}
+	if *export != "" {
+		if err := exportHiveRelay(*export); err != nil {
+			fmt.Fprintln(os.Stderr, "vecgen -export-hiverelay:", err)
+			os.Exit(1)
+		}
+	}
+	summary(os.Stdout, out, *check, time.Since(start))
+}
+
+func summary(w io.Writer, out *vecgen.Output, check bool, d time.Duration) {
+	verb := "wrote"
+	if check {
+		verb = "checked"
+	}
+	fmt.Fprintf(w, "vecgen: %s %d files in %.2fs\n", verb, len(out.Files), d.Seconds())
+	fmt.Fprintf(w, "%-10s %8s %8s %7s %6s  %s\n", "suite", "positive", "negative", "recipes", "rules", "set hash")
+	for _, s := range out.Summary {
+		fmt.Fprintf(w, "%-10s %8d %8d %7d %6d  %s\n", s.Name, s.Positive, s.Negative, s.Recipes, len(s.Rules), s.SetHash)
+	}
+	m := hiverelay.ReferenceMetadata()
+	fmt.Fprintf(w, "hiverelay authority: clientCompositionFormatHash %x\n", m.FormatHash)
+	fmt.Fprintf(w, "                     clientCompositionVectorSetHash %x\n", m.VectorSetHash)
+}
+
+// exportHiveRelay writes the 18 inventory files under dir with exactly the
+// specification's relative paths.
+func exportHiveRelay(dir string) error {
+	for p, b := range hiverelay.VectorFiles() {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(full, b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,390 @@
+// Package vecgen is the engine behind cmd/vecgen. It runs the suite
+// generators, checks every vector against the reference implementation
+// (accepted vectors accepted with the expected result, rejected ones rejected
+// by the rule they name), and lays out vectors/, the suite indexes and
+// manifest/ deterministically (docs/VECTORS.md): the same inputs give the
+// same bytes on every run and machine.
+package vecgen
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/crypto/blake2b"
+
+	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// Vector is one generated vector: its index entry and, for a file vector,
+// its bytes. The engine fills in Size and BLAKE2b.
+type Vector struct {
+	vectorset.Vector
+	// Data is the file's bytes; nil for a recipe vector.
+	Data []byte
+	// Want lists result fields the engine copies from the reference's answer
+	// into Result (for fields a generator does not compute itself). Fields
+	// already in Result are checked against the reference instead.
+	Want []string
+}
+
+// Suite is one suite's generator.
+type Suite struct {
+	Name string
+	// Generate returns the suite's vectors, in any order.
+	Generate func(opt Options) ([]Vector, error)
+	// Extra returns files that are not vectors: tree files (HiveRelay's
+	// registry/...) by suite-tree path, and files for manifest/<suite>/ by
+	// name. Nil when the suite has none.
+	Extra func() (tree, manifestFiles map[string][]byte, err error)
+}
+
+// Options tune a generation.
+type Options struct {
+	// Large also emits the larger, optional mutation families.
+	Large bool
+	// Progress, when set, receives a progress line per checked batch.
+	Progress io.Writer
+}
+
+// SuiteSummary describes one generated suite.
+type SuiteSummary struct {
+	Name               string
+	Positive, Negative int
+	Recipes            int
+	Rules              []string // the rule IDs its vectors cover, sorted
+	SetHash            string   // hex suite set hash
+	ManifestLen        int
+}
+
+// Output is a complete generation: every file by repository-relative path,
+// and a summary.
+type Output struct {
+	Files   map[string][]byte
+	Summary []SuiteSummary
+}
+
+// SetHashDomain is the domain string of a suite set hash (docs/VECTORS.md).
+const SetHashDomain = "threespec.conformance.suite-vector-set-hash.v1"
+
+// SetHash is BLAKE2b-256(domain || U64BE(len(manifest)) || manifest).
+func SetHash(m []byte) [32]byte {
+	h, _ := blake2b.New256(nil)
+	h.Write([]byte(SetHashDomain))
+	var n [8]byte
+	for i := 0; i < 8; i++ {
+		n[i] = byte(uint64(len(m)) >> (56 - 8*i))
+	}
+	h.Write(n[:])
+	h.Write(m)
+	var out [32]byte
+	copy(out[:], h.Sum(nil))
+	return out
+}
+
+// Generate runs every suite and returns all files.
+func Generate(suites []Suite, opt Options) (*Output, error) {
+	out := &Output{Files: map[string][]byte{}}
+	for _, s := range suites {
+		sum, err := generateSuite(s, opt, out.Files)
+		if err != nil {
+			return nil, fmt.Errorf("vecgen: %s: %w", s.Name, err)
+		}
+		out.Summary = append(out.Summary, *sum)
+	}
+	return out, nil
+}
+
+func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary, error) {
+	vecs, err := s.Generate(opt)
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(vecs, func(i, j int) bool { return vecs[i].ID < vecs[j].ID })
+	tree := map[string][]byte{} // suite-tree path -> bytes
+	inputs := make([][]byte, len(vecs))
+	for i := range vecs {
+		v := &vecs[i]
+		if i > 0 && vecs[i-1].ID == v.ID {
+			return nil, fmt.Errorf("two vectors named %s", v.ID)
+		}
+		if err := checkNaming(s.Name, v); err != nil {
+			return nil, err
+		}
+		if err := checkRules(v); err != nil {
+			return nil, err
+		}
+		if v.Recipe != nil {
+			in, err := v.Recipe.Expand(func(p string) ([]byte, error) {
+				if b, ok := tree[p]; ok {
+					return b, nil
+				}
+				return nil, fmt.Errorf("recipe file %s is not a vector file generated before it", p)
+			})
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", v.ID, err)
+			}
+			inputs[i] = in
+		} else {
+			if _, dup := tree[v.File]; dup {
+				return nil, fmt.Errorf("%s: file %s written twice", v.ID, v.File)
+			}
+			tree[v.File] = v.Data
+			inputs[i] = v.Data
+		}
+		v.Size = int64(len(inputs[i]))
+		v.BLAKE2b = vectorset.Hash(inputs[i])
+	}
+	if err := verify(s.Name, vecs, inputs, opt.Progress); err != nil {
+		return nil, err
+	}
+
+	var manifestFiles map[string][]byte
+	if s.Extra != nil {
+		extraTree, mf, err := s.Extra()
+		if err != nil {
+			return nil, err
+		}
+		for p, b := range extraTree {
+			if _, dup := tree[p]; dup {
+				return nil, fmt.Errorf("extra file %s is also a vector file", p)
+			}
+			tree[p] = b
+		}
+		manifestFiles = mf
+	}
+
+	ix := &vectorset.Index{Format: vectorset.Format, Suite: s.Name, GeneratedBy: "go run ./cmd/vecgen", Vectors: make([]vectorset.Vector, len(vecs))}
+	sum := &SuiteSummary{Name: s.Name}
+	covered := map[string]bool{}
+	for i := range vecs {
+		ix.Vectors[i] = vecs[i].Vector
+		if vecs[i].Expect == vectorset.Accept {
+			sum.Positive++
+		} else {
+			sum.Negative++
+		}
+		if vecs[i].Recipe != nil {
+			sum.Recipes++
+		}
+		for _, r := range vecs[i].Rules {
+			covered[r] = true
+		}
+	}
+	for r := range covered {
+		sum.Rules = append(sum.Rules, r)
+	}
+	sort.Strings(sum.Rules)
+	index, err := ix.Write()
+	if err != nil {
+		return nil, err
+	}
+	tree["index.json"] = index
+
+	m, err := manifest.Build(tree)
+	if err != nil {
+		return nil, fmt.Errorf("suite manifest: %w", err)
+	}
+	h := SetHash(m)
+	sum.SetHash, sum.ManifestLen = hex.EncodeToString(h[:]), len(m)
+
+	for p, b := range tree {
+		if p == "index.json" {
+			files[path.Join("vectors", s.Name+".index.json")] = b
+			continue
+		}
+		dir, name, _ := strings.Cut(p, "/")
+		files[path.Join("vectors", dir, s.Name, name)] = b
+	}
+	files[path.Join("manifest", s.Name, "suite-manifest.bin")] = m
+	files[path.Join("manifest", s.Name, "suite-set-hash.txt")] = []byte(fmt.Sprintf(
+		"# Code generated by go run ./cmd/vecgen. DO NOT EDIT.\n"+
+			"suite %s\nset-hash %s\nmanifest-bytes %d\nfiles %d\ndomain %s\n",
+		s.Name, sum.SetHash, len(m), len(tree), SetHashDomain))
+	for name, b := range manifestFiles {
+		files[path.Join("manifest", s.Name, name)] = b
+	}
+	return sum, nil
+}
+
+// checkNaming enforces docs/VECTORS.md: IDs <suite>/<polarity>/<name>, files
+// <polarity>/<name><ext> with the polarity of the expectation.
+func checkNaming(suite string, v *Vector) error {
+	parts := strings.Split(v.ID, "/")
+	if len(parts) != 3 || parts[0] != suite {
+		return fmt.Errorf("vector ID %q is not %s/<positive|negative>/<name>", v.ID, suite)
+	}
+	want := map[string]string{vectorset.Accept: "positive", vectorset.Reject: "negative"}[v.Expect]
+	if parts[1] != want {
+		return fmt.Errorf("%s expects %q but is filed under %s", v.ID, v.Expect, parts[1])
+	}
+	if v.Recipe == nil {
+		if v.Data == nil {
+			return fmt.Errorf("%s has neither data nor a recipe", v.ID)
+		}
+		dir, name, _ := strings.Cut(v.File, "/")
+		if dir != parts[1] || !strings.HasPrefix(name, parts[2]+".") {
+			return fmt.Errorf("%s: file %q is not %s/%s.<ext>", v.ID, v.File, parts[1], parts[2])
+		}
+	} else if v.File != "" || v.Data != nil {
+		return fmt.Errorf("%s: a recipe vector has no file", v.ID)
+	}
+	if strings.TrimSpace(v.Comment) == "" || strings.Contains(v.Comment, "\n") {
+		return fmt.Errorf("%s: needs a one-line comment", v.ID)
+	}
+	return nil
+}
+
+// checkRules requires every rule a vector names to be in the catalog, and
+// sets its level: SHOULD only when every rule it names is a SHOULD.
+func checkRules(v *Vector) error {
+	if len(v.Rules) == 0 {
+		return fmt.Errorf("%s names no rule", v.ID)
+	}
+	level := "SHOULD"
+	for _, id := range v.Rules {
+		r, ok := catalog.Lookup(rules.ID(id))
+		if !ok {
+			return fmt.Errorf("%s names rule %s, which no catalog defines", v.ID, id)
+		}
+		if r.Level == rules.Must {
+			level = "MUST"
+		}
+	}
+	v.Level = level
+	return nil
+}
+
+// verify asks the reference about every vector, on every core, and fails on
+// the first disagreement. It fills the Want fields of accepted vectors.
+func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer) error {
+	ref := reference.New()
+	errs := make([]error, len(vecs))
+	var done int
+	var mu sync.Mutex
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				errs[i] = verifyOne(ref, &vecs[i], inputs[i])
+				mu.Lock()
+				done++
+				if progress != nil && (done%200 == 0 || done == len(vecs)) {
+					fmt.Fprintf(progress, "\rvecgen: %s: %d/%d vectors checked against the reference", suite, done, len(vecs))
+					if done == len(vecs) {
+						fmt.Fprintln(progress)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range vecs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func verifyOne(ref *reference.Reference, v *Vector, input []byte) error {
+	args := v.Args
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+		v.Args = args
+	}
+	resp, err := ref.Do(context.Background(), testee.Request{Op: v.Op, Args: args, Input: input})
+	if err != nil {
+		return fmt.Errorf("%s: the reference cannot answer: %w", v.ID, err)
+	}
+	if resp.Outcome == testee.Unsupported {
+		return fmt.Errorf("%s: the reference answers unsupported: %s", v.ID, resp.Detail)
+	}
+	if v.Expect == vectorset.Accept && len(v.Want) > 0 {
+		if err := fillWant(v, resp); err != nil {
+			return err
+		}
+	}
+	if vd := vectorset.Judge(&v.Vector, resp, true); !vd.Pass {
+		return fmt.Errorf("%s: the reference disagrees with the vector: %s", v.ID, vd.Reason)
+	}
+	return nil
+}
+
+// fillWant copies the Want fields of the reference's result into v.Result,
+// keeping the fields v.Result already has (those are checked, not filled).
+func fillWant(v *Vector, resp testee.Response) error {
+	if resp.Outcome != testee.Accepted {
+		return fmt.Errorf("%s: expected acceptance, the reference rejects: %s %s", v.ID, resp.Code, resp.Detail)
+	}
+	var got, have map[string]json.RawMessage
+	if err := json.Unmarshal(resp.Result, &got); err != nil {
+		return err
+	}
+	have = map[string]json.RawMessage{}
+	if len(v.Result) > 0 {
+		if err := json.Unmarshal(v.Result, &have); err != nil {
+			return fmt.Errorf("%s: result: %w", v.ID, err)
+		}
+	}
+	for _, f := range v.Want {
+		val, ok := got[f]
+		if !ok {
+			return fmt.Errorf("%s: the reference's result has no field %q", v.ID, f)
+		}
+		if _, set := have[f]; !set {
+			have[f] = val
+		}
+	}
+	b, err := marshalSorted(have)
+	if err != nil {
+		return err
+	}
+	v.Result = b
+	return nil
+}
+
+// marshalSorted writes a JSON object with sorted keys and compact values.
+func marshalSorted(m map[string]json.RawMessage) ([]byte, error) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		buf.Write(kb)
+		buf.WriteByte(':')
+		if err := json.Compact(&buf, m[k]); err != nil {
+			return nil, err
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,130 @@
+package vecgen_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/internal/vecgen/hivevec"
+	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// The canonical Blob of Lace-010 ("A canonical vector covers all three record forms").
+const seedBlob = "🖧: B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3\nData-Length: 5\n\nhello"
+
+func laceVector(id, file, expect string, data []byte, rule string) vecgen.Vector {
+	v := vecgen.Vector{Data: data}
+	v.ID, v.File, v.Op, v.Expect, v.Rules, v.Comment = id, file, testee.OpLaceRecord, expect, []string{rule}, "test vector"
+	return v
+}
+
+func suiteOf(vs ...vecgen.Vector) vecgen.Suite {
+	return vecgen.Suite{Name: "lace", Generate: func(vecgen.Options) ([]vecgen.Vector, error) { return vs, nil }}
+}
+
+func TestGenerateChecksAgainstTheReference(t *testing.T) {
+	good := laceVector("lace/positive/seed-blob", "positive/seed-blob.lr", vectorset.Accept, []byte(seedBlob), "LACE-VEC-01")
+	good.Want = []string{"form", "hash"}
+	bad := []byte(strings.Replace(seedBlob, "Data-Length: 5", "Data-Length: 05", 1))
+	tests := []struct {
+		name string
+		vs   []vecgen.Vector
+		err  string
+	}{
+		{"accepted vector the reference rejects", []vecgen.Vector{laceVector("lace/positive/x", "positive/x.lr", vectorset.Accept, bad, "LACE-BLOB-03")}, "disagrees"},
+		{"rejected vector the reference accepts", []vecgen.Vector{laceVector("lace/negative/x", "negative/x.lr", vectorset.Reject, []byte(seedBlob), "LACE-BLOB-03")}, "disagrees"},
+		{"rejected for another rule", []vecgen.Vector{laceVector("lace/negative/x", "negative/x.lr", vectorset.Reject, bad, "LACE-FIELD-01")}, "expected rejection by rule LACE-FIELD-01"},
+		{"unknown rule", []vecgen.Vector{laceVector("lace/negative/x", "negative/x.lr", vectorset.Reject, bad, "LACE-NOPE-01")}, "no catalog defines"},
+		{"polarity and expectation disagree", []vecgen.Vector{laceVector("lace/positive/x", "positive/x.lr", vectorset.Reject, bad, "LACE-BLOB-03")}, "filed under positive"},
+		{"file not named for the vector", []vecgen.Vector{laceVector("lace/negative/x", "negative/y.lr", vectorset.Reject, bad, "LACE-BLOB-03")}, "is not negative/x"},
+		{"duplicate", []vecgen.Vector{good, good}, "two vectors named"},
+	}
+	for _, tt := range tests {
+		_, err := vecgen.Generate([]vecgen.Suite{suiteOf(tt.vs...)}, vecgen.Options{})
+		if err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.err)
+		}
+	}
+	out, err := vecgen.Generate([]vecgen.Suite{suiteOf(good, laceVector("lace/negative/data-length-05", "negative/data-length-05.lr", vectorset.Reject, bad, "LACE-BLOB-03"))}, vecgen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := vectorset.Parse(out.Files["vectors/lace.index.json"], "lace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res map[string]string
+	if err := json.Unmarshal(ix.Vectors[1].Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	// The hash printed by Lace-010 for its canonical Blob.
+	if res["form"] != "blob" || res["hash"] != "B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3" {
+		t.Fatalf("filled result %v", res)
+	}
+	if ix.Vectors[0].Level != "MUST" || ix.Vectors[0].Size != int64(len(bad)) {
+		t.Fatalf("index entry %+v", ix.Vectors[0])
+	}
+}
+
+func TestDeterministicAndChecked(t *testing.T) {
+	suites := []vecgen.Suite{hivevec.Suite}
+	a, err := vecgen.Generate(suites, vecgen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := vecgen.Generate(suites, vecgen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Files) != len(b.Files) {
+		t.Fatalf("%d files, then %d", len(a.Files), len(b.Files))
+	}
+	for p, x := range a.Files {
+		if !bytes.Equal(x, b.Files[p]) {
+			t.Errorf("%s differs between two generations", p)
+		}
+	}
+
+	root := t.TempDir()
+	if err := vecgen.Write(root, a); err != nil {
+		t.Fatal(err)
+	}
+	if diffs, err := vecgen.Check(root, b); err != nil || len(diffs) != 0 {
+		t.Fatalf("fresh tree: diffs %v, err %v", diffs, err)
+	}
+	changed := filepath.Join(root, "vectors", "positive", "hiverelay", "read-cell-cap-v1.bin")
+	stale := filepath.Join(root, "vectors", "negative", "hiverelay", "left-over.bin")
+	missing := filepath.Join(root, "manifest", "hiverelay", "suite-manifest.bin")
+	if err := os.WriteFile(changed, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stale, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(missing); err != nil {
+		t.Fatal(err)
+	}
+	diffs, err := vecgen.Check(root, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"missing:   manifest/hiverelay/suite-manifest.bin",
+		"stale:     vectors/negative/hiverelay/left-over.bin",
+		"different: vectors/positive/hiverelay/read-cell-cap-v1.bin",
+	}
+	if strings.Join(diffs, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("diffs:\n%s\nwant:\n%s", strings.Join(diffs, "\n"), strings.Join(want, "\n"))
+	}
+	if err := vecgen.Write(root, b); err != nil {
+		t.Fatal(err)
+	}
+	if diffs, _ := vecgen.Check(root, b); len(diffs) != 0 {
+		t.Fatalf("Write must repair the tree; still %v", diffs)
+	}
+}
