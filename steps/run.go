@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -98,6 +99,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				rs.scenarios[s.Id] = &ScenarioRun{URI: s.Uri, Name: s.Name, AstNodeIDs: s.AstNodeIds}
 				rs.order = append(rs.order, s.Id)
 				rs.mu.Unlock()
+				// A scenario tagged @needs-<profile> applies only to an
+				// implementation that claims the profile (docs/PROTOCOL.md).
+				for _, tag := range s.Tags {
+					if p, ok := strings.CutPrefix(tag.Name, "@needs-"); ok && !hello.ClaimsProfile(p) {
+						return ctx, fmt.Errorf("%w: the implementation does not claim profile %s", godog.ErrSkip, p)
+					}
+				}
 				return ctx, nil
 			})
 			sc.After(func(ctx context.Context, s *godog.Scenario, err error) (context.Context, error) {
