@@ -76,9 +76,9 @@ func examples(t testing.TB) []byteExample {
 			covered: "02 00 06 00 73 65 6e 73 6f 72 02 00 04 00 74 65 6d 70", crcHex: "f370ab47", crcWidth: 32,
 			smallest: "06 54 12 00 02 00 06 00 73 65 6e 73 6f 72 02 00 04 00 74 65 6d 70 fc dd"},
 		{rule: RuleExLL1, name: "extended length LL=1, 102400-byte payload",
-			wire:     "01 18 00 90 01 00" + bigHex(big) + "17 da 57 79",
-			want:     []Frame{{Type: 0x01, Opt: 0x18, Length: 102400, Payload: big, CRC: c32(0x7957da17)}},
-			covered:  bigHex(big), crcHex: "17da5779", crcWidth: 32,
+			wire:    "01 18 00 90 01 00" + bigHex(big) + "17 da 57 79",
+			want:    []Frame{{Type: 0x01, Opt: 0x18, Length: 102400, Payload: big, CRC: c32(0x7957da17)}},
+			covered: bigHex(big), crcHex: "17da5779", crcWidth: 32,
 			smallest: "01 1c 00 90 01 00" + bigHex(big) + "97 65"},
 		{rule: RuleTSExampleADC, name: "ADC sample record, relative TS per sample",
 			wire: "80 60 24 00" +
