@@ -110,3 +110,51 @@ func normalize(fs []Frame) []Frame {
 	}
 	return out
 }
+
+// mk builds a frame by hand, independently of the encoders: header (LL as
+// opt says), payload, trailer_ts bytes as given, and the CRC of payload and
+// trailer_ts by the bit-by-bit references when CR=1.
+func mk(typ uint8, o Opt, payload, ts []byte) []byte {
+	b := []byte{typ, byte(o)}
+	if o&OptLL != 0 {
+		b = append(b, byte(len(payload)), byte(len(payload)>>8), byte(len(payload)>>16), byte(len(payload)>>24))
+	} else {
+		b = append(b, byte(len(payload)), byte(len(payload)>>8))
+	}
+	b = append(b, payload...)
+	b = append(b, ts...)
+	if o&OptCR != 0 {
+		cov := append(append([]byte{}, payload...), ts...)
+		if o&OptCW != 0 {
+			c := bitCRC16(cov)
+			b = append(b, byte(c), byte(c>>8))
+		} else {
+			c := bitCRC32C(cov)
+			b = append(b, byte(c), byte(c>>8), byte(c>>16), byte(c>>24))
+		}
+	}
+	return b
+}
+
+// cat concatenates byte slices.
+func cat(parts ...[]byte) []byte {
+	var b []byte
+	for _, p := range parts {
+		b = append(b, p...)
+	}
+	return b
+}
+
+// u64le and i32le are trailer_ts fields.
+func u64le(v uint64) []byte {
+	return []byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24), byte(v >> 32), byte(v >> 40), byte(v >> 48), byte(v >> 56)}
+}
+
+func i32le(v int32) []byte { u := uint32(v); return []byte{byte(u), byte(u >> 8), byte(u >> 16), byte(u >> 24)} }
+
+// flip returns a copy of b with byte i XORed with x.
+func flip(b []byte, i int, x byte) []byte {
+	c := append([]byte{}, b...)
+	c[i] ^= x
+	return c
+}
