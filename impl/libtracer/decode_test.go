@@ -179,7 +179,9 @@ func TestBackToBack(t *testing.T) {
 	}
 }
 
-func hexU32(v uint32) string { return bigHex([]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}) }
+func hexU32(v uint32) string {
+	return bigHex([]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)})
+}
 
 // Relative stamps resolve against the nearest ancestor that has a
 // trailer_ts (LT-TS-02, LT-TS-03), modulo 2^64 (LT-TS-01).

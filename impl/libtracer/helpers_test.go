@@ -150,7 +150,10 @@ func u64le(v uint64) []byte {
 	return []byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24), byte(v >> 32), byte(v >> 40), byte(v >> 48), byte(v >> 56)}
 }
 
-func i32le(v int32) []byte { u := uint32(v); return []byte{byte(u), byte(u >> 8), byte(u >> 16), byte(u >> 24)} }
+func i32le(v int32) []byte {
+	u := uint32(v)
+	return []byte{byte(u), byte(u >> 8), byte(u >> 16), byte(u >> 24)}
+}
 
 // flip returns a copy of b with byte i XORed with x.
 func flip(b []byte, i int, x byte) []byte {
