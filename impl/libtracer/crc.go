@@ -240,7 +240,7 @@ type crcReg struct {
 
 // start opens a covered range at offset at and returns the running value
 // there, to give to finish.
-func crcStart[S source](r *crcReg, src S, cw16 bool, at int64) uint32 {
+func crcStart(r *crcReg, src source, cw16 bool, at int64) uint32 {
 	if r.open == 0 {
 		r.pos, r.c = at, crcInit(cw16)
 	} else {
@@ -253,7 +253,7 @@ func crcStart[S source](r *crcReg, src S, cw16 bool, at int64) uint32 {
 
 // finish closes the covered range [start, end) opened with value head and
 // returns its CRC.
-func crcFinish[S source](r *crcReg, src S, cw16 bool, head uint32, start, end int64) uint32 {
+func crcFinish(r *crcReg, src source, cw16 bool, head uint32, start, end int64) uint32 {
 	r.c = src.crc(cw16, r.c, r.pos, end)
 	r.pos = end
 	r.open--

@@ -2,6 +2,7 @@ package libtracer
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/threespec/conformance/impl/rules"
 )
@@ -84,7 +85,7 @@ func (r *Result) FirstError() *rules.Violation {
 // every top-level TLV, back to back. Truncation is tr::frame::truncated
 // (LT-TRUNC-03). Opaque payloads in the result share buf's memory.
 func Decode(buf []byte, lim Limits) *Result {
-	return decode(flat(buf), lim, 0, false)
+	return decode(source{buf: buf}, lim, 0, false)
 }
 
 // DecodeRope parses the bytes of r as Decode parses a datagram, in the
@@ -92,18 +93,21 @@ func Decode(buf []byte, lim Limits) *Result {
 // may each span several views. The result equals Decode's of the same bytes
 // (LT-CTX-03), except that opaque payloads are copies.
 func DecodeRope(r *Rope, lim Limits) *Result {
-	return decode(r, lim, 0, false)
+	return decode(source{rope: r}, lim, 0, false)
 }
 
-func decode[S source](src S, lim Limits, base int64, preverified bool) *Result {
-	t := &treeSink[S]{base: base}
-	w := newWalker[S, *treeSink[S]](src, t, lim)
+func decode(src source, lim Limits, base int64, preverified bool) *Result {
+	t := &treeSink{base: base}
+	w := newWalker(src, t, lim)
 	w.base, w.preverified = base, preverified
 	err := w.run()
 	return &Result{Frames: t.items, Err: asViolation(err)}
 }
 
 func asViolation(err error) *rules.Violation {
+	if v, ok := err.(*rules.Violation); ok || err == nil {
+		return v
+	}
 	var v *rules.Violation
 	if errors.As(err, &v) {
 		return v
@@ -112,13 +116,13 @@ func asViolation(err error) *rules.Violation {
 }
 
 // treeSink builds the frame tree.
-type treeSink[S source] struct {
+type treeSink struct {
 	base    int64 // the walker's base
 	items   []Frame
 	parents []*Frame // open walked frames, outermost first
 }
 
-func (t *treeSink[S]) beginItem(off int64, h Header) {
+func (t *treeSink) beginItem(off int64, h Header) {
 	t.items = append(t.items, Frame{Offset: off, Type: h.Type, Opt: h.Opt, Length: h.Length})
 	t.parents = t.parents[:0]
 }
@@ -127,7 +131,7 @@ func (t *treeSink[S]) beginItem(off int64, h Header) {
 // top-level frame, else a new last child of the innermost open frame. A
 // pointer into a parent's Children stays valid while that frame is open,
 // because the parent gets no new child until it closes.
-func (t *treeSink[S]) slot(fi *frameInfo) *Frame {
+func (t *treeSink) slot(fi *frameInfo) *Frame {
 	var f *Frame
 	if len(t.parents) == 0 {
 		f = &t.items[len(t.items)-1]
@@ -152,20 +156,20 @@ func (t *treeSink[S]) slot(fi *frameInfo) *Frame {
 	return f
 }
 
-func (t *treeSink[S]) open(fi *frameInfo) {
+func (t *treeSink) open(fi *frameInfo) {
 	f := t.slot(fi)
 	f.Children = []Frame{}
 	t.parents = append(t.parents, f)
 }
 
-func (t *treeSink[S]) leaf(fi *frameInfo, src S) {
+func (t *treeSink) leaf(fi *frameInfo, src source) {
 	f := t.slot(fi)
 	f.Payload = src.bytes(fi.payloadStart, fi.payloadEnd)
 }
 
-func (t *treeSink[S]) close() { t.parents = t.parents[:len(t.parents)-1] }
+func (t *treeSink) close() { t.parents = t.parents[:len(t.parents)-1] }
 
-func (t *treeSink[S]) failItem(err error) {
+func (t *treeSink) failItem(err error) {
 	it := &t.items[len(t.items)-1]
 	*it = Frame{Offset: it.Offset, Type: it.Type, Opt: it.Opt, Length: it.Length, Err: asViolation(err)}
 	t.parents = t.parents[:0]
@@ -173,31 +177,23 @@ func (t *treeSink[S]) failItem(err error) {
 
 // Validate checks buf as Decode does, without building a tree, and returns
 // the number of top-level TLVs it framed and the first error in input
-// order (Result.FirstError). For frames nesting no deeper than 16 levels it
-// allocates nothing unless it fails.
+// order (Result.FirstError). It allocates nothing unless it fails: its work
+// stack comes from a pool.
 func Validate(buf []byte, lim Limits) (frames int, err error) {
-	var c counter
-	w := newWalker[flat, *counter](flat(buf), &c, lim)
-	var stack [16]level
-	w.stack = stack[:0]
-	if err := w.run(); err != nil && c.first == nil {
-		c.first = err
+	w := newWalker(source{buf: buf}, nil, lim)
+	s := stackPool.Get().(*[]level)
+	w.stack = (*s)[:0]
+	if err := w.run(); err != nil && w.first == nil {
+		w.first = err
 	}
-	return c.items, c.first
+	if cap(w.stack) <= maxPooledLevels {
+		*s = w.stack[:0]
+		stackPool.Put(s)
+	}
+	return w.items, w.first
 }
 
-// counter is the sink of Validate.
-type counter struct {
-	items int
-	first error
-}
+// maxPooledLevels bounds the work stacks Validate keeps for reuse.
+const maxPooledLevels = 1 << 12
 
-func (c *counter) beginItem(int64, Header) { c.items++ }
-func (c *counter) open(*frameInfo)         {}
-func (c *counter) leaf(*frameInfo, flat)   {}
-func (c *counter) close()                  {}
-func (c *counter) failItem(err error) {
-	if c.first == nil {
-		c.first = err
-	}
-}
+var stackPool = sync.Pool{New: func() any { s := make([]level, 0, 16); return &s }}

@@ -105,7 +105,7 @@ func encode(frames []Frame, exact bool) ([]byte, error) {
 
 	// Pass 2: write.
 	out := make([]byte, total)
-	src := flat(out)
+	src := source{buf: out}
 	var r32, r16 crcReg
 	type wframe struct {
 		plan         int

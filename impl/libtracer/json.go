@@ -42,9 +42,21 @@ func AppendJSON(dst []byte, frames []Frame) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = fmt.Appendf(dst, `{"offset":%d,"type":%d,"opt":%d,"length":%d,"class":"%s"`, f.Offset, f.Type, f.Opt, f.Length, ClassOf(f.Type))
+		dst = append(dst, `{"offset":`...)
+		dst = strconv.AppendInt(dst, f.Offset, 10)
+		dst = append(dst, `,"type":`...)
+		dst = strconv.AppendUint(dst, uint64(f.Type), 10)
+		dst = append(dst, `,"opt":`...)
+		dst = strconv.AppendUint(dst, uint64(f.Opt), 10)
+		dst = append(dst, `,"length":`...)
+		dst = strconv.AppendUint(dst, uint64(f.Length), 10)
+		dst = append(dst, `,"class":"`...)
+		dst = append(dst, ClassOf(f.Type).String()...)
+		dst = append(dst, '"')
 		if n := NameOf(f.Type); n != "" {
-			dst = fmt.Appendf(dst, `,"name":"%s"`, n)
+			dst = append(dst, `,"name":"`...)
+			dst = append(dst, n...)
+			dst = append(dst, '"')
 		}
 		switch {
 		case f.Err != nil:
@@ -69,10 +81,15 @@ func AppendJSON(dst []byte, frames []Frame) []byte {
 		}
 		if t := f.TS; t != nil {
 			if t.Relative {
-				dst = fmt.Appendf(dst, `,"ts":{"form":"rel","raw":"%d","resolved":"%d"}`, t.Rel, t.Resolved)
+				dst = append(dst, `,"ts":{"form":"rel","raw":"`...)
+				dst = strconv.AppendInt(dst, int64(t.Rel), 10)
 			} else {
-				dst = fmt.Appendf(dst, `,"ts":{"form":"abs","raw":"%d","resolved":"%d"}`, t.Abs, t.Resolved)
+				dst = append(dst, `,"ts":{"form":"abs","raw":"`...)
+				dst = strconv.AppendUint(dst, t.Abs, 10)
 			}
+			dst = append(dst, `","resolved":"`...)
+			dst = strconv.AppendUint(dst, t.Resolved, 10)
+			dst = append(dst, `"}`...)
 		}
 		if c := f.CRC; c != nil {
 			if c.Width == 16 {

@@ -2,30 +2,50 @@ package libtracer
 
 import "sort"
 
-// source is what the walker reads: the contiguous wire buffer (flat) or a
-// rope of views (*Rope). Offsets are int64 logical offsets, so a rope
+// source is what the walker reads: the contiguous wire buffer, or a rope of
+// views when rope is set. Offsets are int64 logical offsets, so a rope
 // longer than a 32-bit int still works; callers guarantee that every range
-// they ask for lies inside [0, size()).
-type source interface {
-	size() int64
-	// read copies len(p) bytes at off into p.
-	read(p []byte, off int64)
-	// crc folds the bytes [off, end) into the running CRC c.
-	crc(cw16 bool, c uint32, off, end int64) uint32
-	// bytes returns the bytes [off, end): a subslice of the buffer (flat)
-	// or a fresh copy (rope).
-	bytes(off, end int64) []byte
+// they ask for lies inside [0, size()). It is a plain struct rather than
+// an interface so that the contiguous path inlines and allocates nothing.
+type source struct {
+	// buf is the wire-receive context: one contiguous transport buffer,
+	// the cursor advancing offset += child_size (§Two parser contexts,
+	// LT-CTX-01).
+	buf  []byte
+	rope *Rope // the in-memory walk (LT-CTX-02)
 }
 
-// flat is the wire-receive context: one contiguous transport buffer, the
-// cursor advancing offset += child_size (§Two parser contexts, LT-CTX-01).
-type flat []byte
+func (s source) size() int64 {
+	if s.rope != nil {
+		return s.rope.Len()
+	}
+	return int64(len(s.buf))
+}
 
-func (b flat) size() int64                 { return int64(len(b)) }
-func (b flat) read(p []byte, off int64)    { copy(p, b[off:]) }
-func (b flat) bytes(off, end int64) []byte { return b[off:end:end] }
-func (b flat) crc(cw16 bool, c uint32, off, end int64) uint32 {
-	return crcUpdate(cw16, c, b[off:end])
+// read copies len(p) bytes at off into p.
+func (s source) read(p []byte, off int64) {
+	if s.rope != nil {
+		s.rope.read(p, off)
+		return
+	}
+	copy(p, s.buf[off:])
+}
+
+// crc folds the bytes [off, end) into the running CRC c.
+func (s source) crc(cw16 bool, c uint32, off, end int64) uint32 {
+	if s.rope != nil {
+		return s.rope.crc(cw16, c, off, end)
+	}
+	return crcUpdate(cw16, c, s.buf[off:end])
+}
+
+// bytes returns the bytes [off, end): a subslice of the buffer, or a fresh
+// copy from a rope.
+func (s source) bytes(off, end int64) []byte {
+	if s.rope != nil {
+		return s.rope.bytes(off, end)
+	}
+	return s.buf[off:end:end]
 }
 
 // Rope is the substrate of the in-memory walk: a chain of views whose
@@ -81,8 +101,6 @@ func (r *Rope) each(off, end int64, fn func(p []byte)) {
 		n -= int64(len(p))
 	}
 }
-
-func (r *Rope) size() int64 { return r.Len() }
 
 func (r *Rope) read(p []byte, off int64) {
 	k := 0

@@ -20,7 +20,8 @@ type StreamDecoder struct {
 	r       io.Reader
 	lim     Limits
 	off     int64  // stream offset of pending[0]
-	pending []byte // bytes read and not yet consumed
+	buf     []byte // read buffer, streamChunk bytes
+	pending []byte // bytes read and not yet consumed: a part of buf
 	eof     bool
 	err     error // sticky: framing broke, or the reader failed
 }
@@ -112,21 +113,23 @@ func (d *StreamDecoder) next() (Frame, error) {
 			}
 		}
 	}
-	r := decode(flat(buf), d.lim, start, true)
+	r := decode(source{buf: buf}, d.lim, start, true)
 	if r.Err != nil {
 		return Frame{}, r.Err // not reached: the frame is whole and its header checked
 	}
 	return r.Frames[0], nil
 }
 
-// fill reads until at least n bytes are pending or the stream ends.
+// fill reads until at least n (at most 6) bytes are pending or the stream
+// ends. Pending bytes live in one reused buffer of streamChunk bytes.
 func (d *StreamDecoder) fill(n int) error {
 	for len(d.pending) < n && !d.eof {
-		if cap(d.pending)-len(d.pending) < streamChunk {
-			d.pending = append(make([]byte, 0, len(d.pending)+streamChunk), d.pending...)
+		if d.buf == nil {
+			d.buf = make([]byte, streamChunk)
 		}
-		k, err := d.r.Read(d.pending[len(d.pending):cap(d.pending)])
-		d.pending = d.pending[:len(d.pending)+k]
+		k := copy(d.buf, d.pending) // the few bytes left move to the front
+		m, err := d.r.Read(d.buf[k:])
+		d.pending = d.buf[:k+m]
 		switch {
 		case errors.Is(err, io.EOF):
 			d.eof = true

@@ -57,33 +57,28 @@ type level struct {
 	want         uint32 // trailer_crc as received
 }
 
-// sink receives the frames a walker finds: a tree builder, or a counter.
-type sink[S source] interface {
-	beginItem(off int64, h Header) // a top-level TLV whose extent is known
-	open(fi *frameInfo)            // a structured TLV to be walked; its children follow
-	leaf(fi *frameInfo, src S)     // a frame kept as opaque bytes
-	close()                        // the last open structured TLV is complete
-	failItem(err error)            // the current top-level TLV is rejected with err
-}
-
-type walker[S source, K sink[S]] struct {
-	src         S
-	sink        K
+// walker parses; with tree set it builds the frame tree, else it only
+// counts and keeps the first error (Validate).
+type walker struct {
+	src         source
+	tree        *treeSink
 	base        int64 // added to every reported offset
 	maxLen      uint64
 	budget      int
 	preverified bool // the top-level CRC was checked as the bytes arrived (StreamDecoder)
 	stack       []level
 	r32, r16    crcReg
+	items       int   // top-level TLVs framed
+	first       error // the first rejected TLV's error
 }
 
-func newWalker[S source, K sink[S]](src S, k K, lim Limits) walker[S, K] {
-	return walker[S, K]{src: src, sink: k, maxLen: lim.maxLen(), budget: lim.budget()}
+func newWalker(src source, tree *treeSink, lim Limits) walker {
+	return walker{src: src, tree: tree, maxLen: lim.maxLen(), budget: lim.budget()}
 }
 
 // run walks every top-level TLV of the source as one datagram (or one
 // complete stream frame) and returns the error that broke framing, if any.
-func (w *walker[S, K]) run() error {
+func (w *walker) run() error {
 	size := w.src.size()
 	if size == 0 {
 		// Decision (docs/libtracer.md): an empty datagram carries no
@@ -104,7 +99,7 @@ func (w *walker[S, K]) run() error {
 // item parses the top-level TLV at off. It returns the offset after it, or
 // an error that breaks framing. Errors inside a TLV whose extent is known
 // go to the sink (LT-CTX-04).
-func (w *walker[S, K]) item(off int64) (int64, error) {
+func (w *walker) item(off int64) (int64, error) {
 	size := w.src.size()
 	var hb [6]byte
 	n := min(size-off, 6)
@@ -130,16 +125,24 @@ func (w *walker[S, K]) item(off int64) (int64, error) {
 		return size, nil
 	}
 	end := off + int64(h.FrameSize())
-	w.sink.beginItem(w.base+off, h)
+	w.items++
+	if w.tree != nil {
+		w.tree.beginItem(w.base+off, h)
+	}
 	if err := w.frame(off, h); err != nil {
-		w.sink.failItem(err)
+		if w.first == nil {
+			w.first = err
+		}
+		if w.tree != nil {
+			w.tree.failItem(err)
+		}
 	}
 	return end, nil
 }
 
 // frame walks the top-level TLV at off, whose header h has been checked
 // and whose extent lies inside the source.
-func (w *walker[S, K]) frame(off int64, h Header) error {
+func (w *walker) frame(off int64, h Header) error {
 	w.stack = w.stack[:0]
 	w.r32, w.r16 = crcReg{}, crcReg{}
 	pos := off
@@ -233,10 +236,14 @@ func (w *walker[S, K]) frame(off int64, h Header) error {
 					}
 				}
 				w.stack = append(w.stack, lv)
-				w.sink.open(&fi)
+				if w.tree != nil {
+					w.tree.open(&fi)
+				}
 				pos = fi.payloadStart
 			} else {
-				w.sink.leaf(&fi, w.src)
+				if w.tree != nil {
+					w.tree.leaf(&fi, w.src)
+				}
 				pos = frameEnd
 			}
 		}
@@ -251,7 +258,9 @@ func (w *walker[S, K]) frame(off int64, h Header) error {
 			}
 			pos = lv.frameEnd
 			w.stack = w.stack[:len(w.stack)-1]
-			w.sink.close()
+			if w.tree != nil {
+				w.tree.close()
+			}
 		}
 		if len(w.stack) == 0 {
 			return nil
@@ -270,7 +279,7 @@ func lvIf(walk bool, lv *level) *level {
 // innermost open structured TLV. ok is false when a fault-injected check
 // let a malformed child through; the caller then skips the rest of the
 // parent.
-func (w *walker[S, K]) child(pos int64) (h Header, ok bool, err error) {
+func (w *walker) child(pos int64) (h Header, ok bool, err error) {
 	avail := w.stack[len(w.stack)-1].payloadEnd - pos
 	var hb [6]byte
 	n := min(avail, 6)
@@ -305,7 +314,7 @@ func crcMismatch(cw16 bool, frameOff, at int64, want, got uint32) error {
 // outermost mismatch is reported instead of err. The extent of every open
 // frame lies inside the top-level TLV's, which is present, so the folding
 // reads only present bytes.
-func (w *walker[S, K]) resolve(err error, cur *level) error {
+func (w *walker) resolve(err error, cur *level) error {
 	var outer error
 	if cur != nil {
 		outer = w.finish(cur)
@@ -323,7 +332,7 @@ func (w *walker[S, K]) resolve(err error, cur *level) error {
 
 // finish checks the CRC of the structured frame lv once its covered range
 // has been walked, and marks it checked.
-func (w *walker[S, K]) finish(lv *level) error {
+func (w *walker) finish(lv *level) error {
 	if lv.crc == 0 {
 		return nil
 	}
