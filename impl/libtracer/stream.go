@@ -74,7 +74,7 @@ func (d *StreamDecoder) next() (Frame, error) {
 			break
 		}
 		if have < want {
-			return Frame{}, d.down(start, "inside the header")
+			return Frame{}, d.down(start, uint64(want))
 		}
 		want = have + need
 	}
@@ -102,7 +102,7 @@ func (d *StreamDecoder) next() (Frame, error) {
 			return Frame{}, err
 		}
 		if len(d.pending) == 0 {
-			return Frame{}, d.down(start, "inside the frame")
+			return Frame{}, d.down(start, total)
 		}
 	}
 	if h.Opt.Has(OptCR) {
@@ -140,8 +140,11 @@ func (d *StreamDecoder) fill(n int) error {
 	return nil
 }
 
-func (d *StreamDecoder) down(start int64, where string) error {
-	if err := rules.Fail(RuleTruncStreamDown, CodeTransportDown, start, "stream closed %s of the frame at %d, after %d bytes", where, start, d.off-start+int64(len(d.pending))); err != nil {
+// down is the stream closing inside the frame at start, which needed at
+// least need bytes (LT-TRUNC-02).
+func (d *StreamDecoder) down(start int64, need uint64) error {
+	got := d.off - start + int64(len(d.pending))
+	if err := rules.Fail(RuleTruncStreamDown, CodeTransportDown, start, "stream closed after %d of the %d bytes the frame at %d needs", got, need, start); err != nil {
 		return err
 	}
 	return io.EOF // fault injected: end quietly

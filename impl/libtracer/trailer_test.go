@@ -139,3 +139,17 @@ func TestFrameWriter(t *testing.T) {
 	_, err = NewFrameWriter(&out, Header{Type: 1, Length: 70000}, fixed(0))
 	wantViolation(t, err, RuleLenMax16, CodeInvalid, -1)
 }
+
+// Forwarding copies payload bytes, so a nested 0x05 (accepted as opaque
+// bytes, LT-UNK-06) passes through, although no encoder emits one
+// (LT-TYPE-06).
+func TestForwardPassesNested05(t *testing.T) {
+	inner := mk(0x05, 0, []byte{9}, nil)
+	out, err := Forward(rec(OptCR, nil, inner), Limits{}, Trailer{CRC: TrailerCRC16}, fixed(0))
+	if err != nil || !bytes.Equal(out, rec(OptCR|OptCW, nil, inner)) {
+		t.Fatalf("Forward = %x, %v", out, err)
+	}
+	if _, err := EncodeExact(Decode(out, Limits{}).Frames); err == nil {
+		t.Fatal("EncodeExact emitted 0x05")
+	}
+}
