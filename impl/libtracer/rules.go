@@ -86,6 +86,7 @@ const (
 	RuleTSParent     rules.ID = "LT-TS-03"
 	RuleTSNoAnchor   rules.ID = "LT-TS-04"
 	RuleTSExampleADC rules.ID = "LT-TS-05"
+	RuleTSWireTime   rules.ID = "LT-TS-06"
 )
 
 // Type code registry.
@@ -96,7 +97,8 @@ const (
 	RuleTypeUser      rules.ID = "LT-TYPE-04"
 	RuleType05Receive rules.ID = "LT-TYPE-05"
 	RuleType05NoSend  rules.ID = "LT-TYPE-06"
-	RuleTypeNoVersion rules.ID = "LT-TYPE-07"
+	RuleTypeLayering  rules.ID = "LT-TYPE-07"
+	RuleTypeNoVersion rules.ID = "LT-TYPE-08"
 )
 
 // Handling unknown type codes.
@@ -185,6 +187,8 @@ const (
 	secTS        = "Timestamp form"
 	secType      = "Type code registry"
 	secVersion   = "Versioning and compatibility"
+	secLayering  = "Type byte layering"
+	secAppTime   = "Application-domain timestamps are NOT the wire-trailer TS"
 	secUnknown   = "Handling unknown type codes"
 	secNest      = "Iterative parsing requirement"
 	secCtx       = "Two parser contexts"
@@ -272,6 +276,8 @@ func Catalog() []rules.Rule {
 		must(RuleTSNoAnchor, secTS, "A TLV with TS=1 and TF=1 whose ancestor chain has no trailer_ts MUST be rejected with ERROR{tr::path::invalid}."),
 		must(RuleTSExampleADC, secTS, "Worked example (1 GS/s ADC): a PL=1 user record with an absolute trailer_ts and VALUE children of a 4-byte sample plus an i32 relative trailer_ts, 12 bytes each, resolving to the window start +0 ns, +1 ns, ..."),
 
+		must(RuleTSWireTime, secAppTime, "The trailer_ts is transport time, when the sender put the TLV on the wire; it is never an application-domain time, which belongs inside the payload (e.g. a TIME TLV)."),
+
 		// Type code registry.
 		must(RuleTypeZero, secType, "Type code 0x00 is the reserved sentinel, never assigned; receivers MUST treat type=0x00 as INVALID."),
 		must(RuleTypeCore, secType, "Type codes 0x01..0x1F are core protocol types; 0x01..0x0D are assigned (DESIGN.md) and a PL=1 TLV of an assigned type is walked."),
@@ -279,6 +285,7 @@ func Catalog() []rules.Rule {
 		must(RuleTypeUser, secType, "Type codes 0x80..0xFF are user-defined application types with no protocol opinion; a PL=1 user TLV is walked."),
 		must(RuleType05Receive, secType, "Receivers MUST treat type=0x05 as reserved-but-unassigned and apply the rules for unknown type codes."),
 		must(RuleType05NoSend, secType, "Senders MUST NOT emit type 0x05."),
+		must(RuleTypeLayering, secLayering, "Framing does not depend on the type code: length, trailer and CRC are read the same for every type (a pure-framing parser routes by length and CRC alone); only a TLV-aware receiver uses type and PL to decide whether to walk into children."),
 		must(RuleTypeNoVersion, secVersion, "The wire format does not version: there is no version bit in the header, so no header field changes meaning per frame."),
 		must(RuleUnkNoCrash, secUnknown, "A receiver encountering an unknown type code (0x0E..0x7F or 0x05) MUST NOT crash."),
 		must(RuleUnkContinue, secUnknown, "A receiver MUST continue parsing the surrounding stream past an unknown TLV."),

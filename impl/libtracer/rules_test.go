@@ -94,3 +94,17 @@ func TestByteExactRulesHaveExamples(t *testing.T) {
 		}
 	}
 }
+
+// docs/libtracer.md carries the catalog: every rule's ID and text.
+func TestDocsListEveryRule(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/libtracer.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range Catalog() {
+		row := "| " + string(r.ID) + " | " + r.Level.String() + " | " + r.Section + " | " + strings.ReplaceAll(r.Text, "|", `\|`) + " |"
+		if !strings.Contains(string(doc), row) {
+			t.Errorf("docs/libtracer.md lacks the row of %s:\n%s", r.ID, row)
+		}
+	}
+}
