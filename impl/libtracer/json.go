@@ -33,7 +33,9 @@ import (
 //     children, ts or crc): {"rule","code","offset","detail"}.
 //
 // A Result is {"frames":[...]} with "error" added when framing broke.
-// Writing is iterative, so a frame tree of any depth can be written.
+// Writing is iterative, so a frame tree of any depth can be written with
+// AppendJSON or (*Result).MarshalJSON called directly; json.Marshal re-scans
+// what a MarshalJSON returns and stops at depth 10000.
 
 // AppendJSON appends the JSON of the frames, as a JSON array, to dst.
 func AppendJSON(dst []byte, frames []Frame) []byte {
