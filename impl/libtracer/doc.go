@@ -1,0 +1,20 @@
+// Package libtracer is the reference implementation of the libtracer v1 wire
+// format (../shared/specs/libtracer-01-data-format.txt, "Reference 01 — Data
+// Format"): TLV frames of a type byte, an options byte, a u16 or u32
+// little-endian length, the payload, and an optional trailer of a u64
+// absolute or i32 relative timestamp and a CRC-32C or CRC-16-CCITT.
+//
+// Receiving: Decode parses a datagram (the contiguous wire buffer),
+// DecodeRope the same bytes held as a rope of views (the in-memory walk),
+// StreamDecoder frames arriving on a stream, and Validate checks a datagram
+// without building a tree or allocating. All of them share one iterative
+// walker whose work stack is bounded by Limits, and report every rejection
+// as a *rules.Violation carrying the rule ID of Catalog and the spec's code.
+//
+// Sending: Encode writes a frame tree in the smallest variants, EncodeExact
+// with every option bit as given; FrameWriter streams one frame. Strip,
+// Attach and Forward carry a frame between transit and rest.
+//
+// docs/libtracer.md gives the decisions taken where the spec is silent and
+// the JSON form of the frame tree.
+package libtracer

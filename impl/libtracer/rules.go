@@ -1,0 +1,346 @@
+package libtracer
+
+import "github.com/threespec/conformance/impl/rules"
+
+// The libtracer rule catalog: every normative statement of
+// ../shared/specs/libtracer-01-data-format.txt ("Reference 01 — Data
+// Format"), the binding decisions of ../shared/DESIGN.md, and the project's
+// decisions where the spec is silent (docs/libtracer.md), one atomic rule
+// each. IDs are stable: never reuse or renumber one; retire it instead.
+//
+// Sections are the spec's headings. Rules whose Section starts with
+// "Decision:" are the project's readings (docs/libtracer.md).
+
+// Frame layout.
+const (
+	RuleFrameType         rules.ID = "LT-FRAME-01"
+	RuleFrameOpt          rules.ID = "LT-FRAME-02"
+	RuleFrameLen16        rules.ID = "LT-FRAME-03"
+	RuleFrameLen32        rules.ID = "LT-FRAME-04"
+	RuleFramePayload      rules.ID = "LT-FRAME-05"
+	RuleFrameTSAbs        rules.ID = "LT-FRAME-06"
+	RuleFrameTSRel        rules.ID = "LT-FRAME-07"
+	RuleFrameCRC32        rules.ID = "LT-FRAME-08"
+	RuleFrameCRC16        rules.ID = "LT-FRAME-09"
+	RuleFrameSize         rules.ID = "LT-FRAME-10"
+	RuleFrameLittleEndian rules.ID = "LT-FRAME-11"
+	RuleFrameUnaligned    rules.ID = "LT-FRAME-12"
+	RuleFrameMinimum      rules.ID = "LT-FRAME-13"
+)
+
+// Append-only-at-egress, strip-only-at-ingress.
+const (
+	RuleLifeAtRest    rules.ID = "LT-LIFE-01"
+	RuleLifeInTransit rules.ID = "LT-LIFE-02"
+	RuleLifeStrip     rules.ID = "LT-LIFE-03"
+	RuleLifeForward   rules.ID = "LT-LIFE-04"
+	RuleLifeRecord    rules.ID = "LT-LIFE-05"
+	RuleLifeInvariant rules.ID = "LT-LIFE-06"
+)
+
+// Options bitfield.
+const (
+	RuleOptReserved7      rules.ID = "LT-OPT-01"
+	RuleOptReserved0      rules.ID = "LT-OPT-02"
+	RuleOptReservedFrozen rules.ID = "LT-OPT-03"
+	RuleOptPL             rules.ID = "LT-OPT-04"
+	RuleOptTS             rules.ID = "LT-OPT-05"
+	RuleOptCR             rules.ID = "LT-OPT-06"
+	RuleOptLL             rules.ID = "LT-OPT-07"
+	RuleOptCW             rules.ID = "LT-OPT-08"
+	RuleOptCWIgnored      rules.ID = "LT-OPT-09"
+	RuleOptTF             rules.ID = "LT-OPT-10"
+	RuleOptTFIgnored      rules.ID = "LT-OPT-11"
+)
+
+// Length encoding.
+const (
+	RuleLenMax16        rules.ID = "LT-LEN-01"
+	RuleLenMax32        rules.ID = "LT-LEN-02"
+	RuleLenAddressShift rules.ID = "LT-LEN-03"
+)
+
+// CRC.
+const (
+	RuleCRC32Poly         rules.ID = "LT-CRC-01"
+	RuleCRC32Init         rules.ID = "LT-CRC-02"
+	RuleCRC32XorOut       rules.ID = "LT-CRC-03"
+	RuleCRC32Check        rules.ID = "LT-CRC-04"
+	RuleCRC16Poly         rules.ID = "LT-CRC-05"
+	RuleCRC16Init         rules.ID = "LT-CRC-06"
+	RuleCRC16XorOut       rules.ID = "LT-CRC-07"
+	RuleCRC16Check        rules.ID = "LT-CRC-08"
+	RuleCRCVerify32       rules.ID = "LT-CRC-09"
+	RuleCRCVerify16       rules.ID = "LT-CRC-10"
+	RuleCRCCoverage       rules.ID = "LT-CRC-11"
+	RuleCRCHeaderExcluded rules.ID = "LT-CRC-12"
+	RuleCRCStreamSend     rules.ID = "LT-CRC-13"
+	RuleCRCStreamReceive  rules.ID = "LT-CRC-14"
+	RuleCRCCorruptTS      rules.ID = "LT-CRC-15"
+)
+
+// Timestamp form.
+const (
+	RuleTSAbs        rules.ID = "LT-TS-01"
+	RuleTSRel        rules.ID = "LT-TS-02"
+	RuleTSParent     rules.ID = "LT-TS-03"
+	RuleTSNoAnchor   rules.ID = "LT-TS-04"
+	RuleTSExampleADC rules.ID = "LT-TS-05"
+	RuleTSWireTime   rules.ID = "LT-TS-06"
+)
+
+// Type code registry.
+const (
+	RuleTypeZero      rules.ID = "LT-TYPE-01"
+	RuleTypeCore      rules.ID = "LT-TYPE-02"
+	RuleTypeFuture    rules.ID = "LT-TYPE-03"
+	RuleTypeUser      rules.ID = "LT-TYPE-04"
+	RuleType05Receive rules.ID = "LT-TYPE-05"
+	RuleType05NoSend  rules.ID = "LT-TYPE-06"
+	RuleTypeLayering  rules.ID = "LT-TYPE-07"
+	RuleTypeNoVersion rules.ID = "LT-TYPE-08"
+)
+
+// Handling unknown type codes.
+const (
+	RuleUnkNoCrash      rules.ID = "LT-UNK-01"
+	RuleUnkContinue     rules.ID = "LT-UNK-02"
+	RuleUnkCRC          rules.ID = "LT-UNK-03"
+	RuleUnkSkipByLength rules.ID = "LT-UNK-04"
+	RuleUnkOuter        rules.ID = "LT-UNK-05"
+	RuleUnkNested       rules.ID = "LT-UNK-06"
+)
+
+// Iterative parsing requirement.
+const (
+	RuleNestIterative     rules.ID = "LT-NEST-01"
+	RuleNestBudget        rules.ID = "LT-NEST-02"
+	RuleNestTooDeep       rules.ID = "LT-NEST-03"
+	RuleNestProtocolDepth rules.ID = "LT-NEST-04"
+	RuleNestExactFill     rules.ID = "LT-NEST-05"
+	RuleNestEmpty         rules.ID = "LT-NEST-06"
+)
+
+// Two parser contexts.
+const (
+	RuleCtxWire       rules.ID = "LT-CTX-01"
+	RuleCtxRope       rules.ID = "LT-CTX-02"
+	RuleCtxAgree      rules.ID = "LT-CTX-03"
+	RuleCtxBackToBack rules.ID = "LT-CTX-04"
+)
+
+// Truncation handling.
+const (
+	RuleTruncStreamWait    rules.ID = "LT-TRUNC-01"
+	RuleTruncStreamDown    rules.ID = "LT-TRUNC-02"
+	RuleTruncDatagram      rules.ID = "LT-TRUNC-03"
+	RuleTruncNoOverrun     rules.ID = "LT-TRUNC-04"
+	RuleTruncLengthFirst   rules.ID = "LT-TRUNC-05"
+	RuleTruncMaxTLV        rules.ID = "LT-TRUNC-06"
+	RuleTruncMaxDefault    rules.ID = "LT-TRUNC-07"
+	RuleTruncEmptyDatagram rules.ID = "LT-TRUNC-08"
+)
+
+// Worked frame examples.
+const (
+	RuleExStatusOK  rules.ID = "LT-EX-01"
+	RuleExBool      rules.ID = "LT-EX-02"
+	RuleExU32Rel    rules.ID = "LT-EX-03"
+	RuleExU32AbsCRC rules.ID = "LT-EX-04"
+	RuleExValueCRC  rules.ID = "LT-EX-05"
+	RuleExPath      rules.ID = "LT-EX-06"
+	RuleExLL1       rules.ID = "LT-EX-07"
+)
+
+// Frame size summary: one rule per row of the table.
+const (
+	RuleSizeMinimum    rules.ID = "LT-SIZE-01"
+	RuleSizeCRC16      rules.ID = "LT-SIZE-02"
+	RuleSizeCRC32      rules.ID = "LT-SIZE-03"
+	RuleSizeRel        rules.ID = "LT-SIZE-04"
+	RuleSizeRelCRC16   rules.ID = "LT-SIZE-05"
+	RuleSizeRelCRC32   rules.ID = "LT-SIZE-06"
+	RuleSizeAbs        rules.ID = "LT-SIZE-07"
+	RuleSizeAbsCRC16   rules.ID = "LT-SIZE-08"
+	RuleSizeAbsCRC32   rules.ID = "LT-SIZE-09"
+	RuleSizeLL1AbsCRC2 rules.ID = "LT-SIZE-10"
+)
+
+// Interop: minimal vs feature-rich implementations.
+const (
+	RuleIopAcceptAll rules.ID = "LT-IOP-01"
+	RuleIopSmallest  rules.ID = "LT-IOP-02"
+)
+
+const spec = "libtracer"
+
+// Section headings of the spec, as Rule.Section gives them.
+const (
+	secLayout    = "Frame layout"
+	secLife      = "Append-only-at-egress, strip-only-at-ingress"
+	secOpt       = "Options bitfield"
+	secLen       = "Length encoding"
+	secCRC32     = "CRC / CRC-32C"
+	secCRC16     = "CRC / CRC-16-CCITT"
+	secCRC       = "CRC"
+	secCoverage  = "CRC / Coverage"
+	secTS        = "Timestamp form"
+	secType      = "Type code registry"
+	secVersion   = "Versioning and compatibility"
+	secLayering  = "Type byte layering"
+	secAppTime   = "Application-domain timestamps are NOT the wire-trailer TS"
+	secUnknown   = "Handling unknown type codes"
+	secNest      = "Iterative parsing requirement"
+	secCtx       = "Two parser contexts"
+	secTrunc     = "Truncation handling"
+	secExamples  = "Worked frame examples"
+	secSize      = "Frame size summary"
+	secInterop   = "Interop: minimal vs feature-rich implementations"
+	secDecision  = "Decision: docs/libtracer.md"
+	secDesignDoc = "DESIGN.md / libtracer"
+)
+
+func must(id rules.ID, section, text string) rules.Rule {
+	return rules.Rule{ID: id, Spec: spec, Section: section, Level: rules.Must, Text: text}
+}
+
+func should(id rules.ID, section, text string) rules.Rule {
+	return rules.Rule{ID: id, Spec: spec, Section: section, Level: rules.Should, Text: text}
+}
+
+// Catalog lists every libtracer rule in spec order.
+func Catalog() []rules.Rule {
+	return []rules.Rule{
+		// Frame layout.
+		must(RuleFrameType, secLayout, "Offset 0 of every TLV is the type code, one byte (u8)."),
+		must(RuleFrameOpt, secLayout, "Offset 1 of every TLV is opt, the bit-packed options byte (u8)."),
+		must(RuleFrameLen16, secLayout, "With opt.LL=0 the length is a u16 little-endian at offset 2 and the header is H=4 bytes."),
+		must(RuleFrameLen32, secLayout, "With opt.LL=1 the length is a u32 little-endian at offset 2 and the header is H=6 bytes."),
+		must(RuleFramePayload, secLayout, "The payload is exactly length bytes at offset H: one contiguous, untouched user region with no metadata interleaved."),
+		must(RuleFrameTSAbs, secLayout, "trailer_ts at offset H+L is a u64 little-endian (absolute ns since the Unix epoch), present iff opt.TS=1 and opt.TF=0."),
+		must(RuleFrameTSRel, secLayout, "trailer_ts at offset H+L is an i32 little-endian (relative ns from the parent TS), present iff opt.TS=1 and opt.TF=1."),
+		must(RuleFrameCRC32, secLayout, "trailer_crc at offset H+L+T is a u32 little-endian CRC-32C, present iff opt.CR=1 and opt.CW=0."),
+		must(RuleFrameCRC16, secLayout, "trailer_crc at offset H+L+T is a u16 little-endian CRC-16-CCITT, present iff opt.CR=1 and opt.CW=1."),
+		must(RuleFrameSize, secLayout, "The total frame size is H + L + T + (4 if CR=1 and CW=0) + (2 if CR=1 and CW=1), where T is 8 if TS=1 and TF=0, 4 if TS=1 and TF=1, else 0."),
+		must(RuleFrameLittleEndian, secLayout, "Every multi-byte field (length, trailer_ts, trailer_crc) is little-endian."),
+		must(RuleFrameUnaligned, secLayout, "Implementations MUST tolerate unaligned reads of length, trailer_ts and trailer_crc."),
+		must(RuleFrameMinimum, secLayout, "The minimum frame is 4 bytes: empty payload, no trailer, LL=0."),
+
+		// Trailer lifecycle.
+		must(RuleLifeAtRest, secLife, "At rest a TLV is header + payload (H + L bytes) with no trailer; the TS and CR bits are cleared with the trailer, so the stored bytes are themselves a frame (DESIGN.md)."),
+		must(RuleLifeInTransit, secLife, "In transit the optional trailer follows the payload: trailer_ts, then trailer_crc, 0 to 12 bytes in all."),
+		must(RuleLifeStrip, secLife, "At ingress a receiver validates the frame and strips the trailer; the payload bytes stay identical."),
+		must(RuleLifeForward, secLife, "A forwarder strips the incoming trailer and attaches an outgoing one with a fresh wire-time and a fresh CRC."),
+		must(RuleLifeRecord, secLife, "A recorder strips the trailer and stores header + payload; on replay it re-attaches a fresh trailer."),
+		must(RuleLifeInvariant, secLife, "Payload bytes are invariant under every transition (strip, attach, forward, record, replay)."),
+
+		// Options bitfield.
+		must(RuleOptReserved7, secOpt, "Bit 7 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
+		must(RuleOptReserved0, secOpt, "Bit 0 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
+		must(RuleOptReservedFrozen, secOpt, "The reserved bits are frozen for the lifetime of v1: v1 MUST NOT allocate them, so no sender sets them."),
+		must(RuleOptPL, secOpt, "Bit 6 (PL): 0 means the payload is opaque bytes, 1 means it is concatenated child TLVs."),
+		must(RuleOptTS, secOpt, "Bit 5 (TS): 1 means the trailer has a timestamp, in the form TF selects."),
+		must(RuleOptCR, secOpt, "Bit 4 (CR): 1 means the trailer has a CRC, of the width CW selects."),
+		must(RuleOptLL, secOpt, "Bit 3 (LL): 0 means a u16 length (the default), 1 a u32 length."),
+		must(RuleOptCW, secOpt, "Bit 2 (CW): 0 means CRC-32C, 4 bytes (the default); 1 means CRC-16-CCITT, 2 bytes."),
+		must(RuleOptCWIgnored, secOpt, "CW is meaningful only when CR=1: with CR=0 either value is accepted and ignored (DESIGN.md)."),
+		must(RuleOptTF, secOpt, "Bit 1 (TF): 0 means an absolute u64 ns since the Unix epoch, 8 bytes (the default); 1 a signed i32 ns offset from the parent TS, 4 bytes."),
+		must(RuleOptTFIgnored, secOpt, "TF is meaningful only when TS=1: with TS=0 either value is accepted and ignored (DESIGN.md)."),
+
+		// Length encoding.
+		must(RuleLenMax16, secLen, "With LL=0 the payload is at most 65535 bytes."),
+		must(RuleLenMax32, secLen, "With LL=1 the payload is at most 4 GiB - 1 (4294967295) bytes; there is no u64 length."),
+		must(RuleLenAddressShift, secLen, "A host that ships more than 4 GiB - 1 bytes MUST slice them by address shift; no single TLV carries them, so an encoder refuses a longer payload."),
+
+		// CRC.
+		must(RuleCRC32Poly, secCRC32, "CRC-32C uses the Castagnoli polynomial 0x1EDC6F41, reflected 0x82F63B78 (refin = refout = true)."),
+		must(RuleCRC32Init, secCRC32, "CRC-32C starts from 0xFFFFFFFF."),
+		must(RuleCRC32XorOut, secCRC32, "CRC-32C ends with a final XOR of 0xFFFFFFFF."),
+		must(RuleCRC32Check, secDesignDoc, "CRC-32C of the ASCII bytes \"123456789\" is 0xE3069283."),
+		must(RuleCRC16Poly, secCRC16, "CRC-16-CCITT uses the polynomial 0x1021, not reflected (refin = refout = false)."),
+		must(RuleCRC16Init, secCRC16, "CRC-16-CCITT starts from 0xFFFF."),
+		must(RuleCRC16XorOut, secCRC16, "CRC-16-CCITT ends with a final XOR of 0x0000."),
+		must(RuleCRC16Check, secDesignDoc, "CRC-16-CCITT of the ASCII bytes \"123456789\" is 0x29B1."),
+		must(RuleCRCVerify32, secCRC, "A receiver that sees CR=1 and CW=0 MUST verify the CRC-32C; a mismatch returns ERROR{tr::frame::crc_fail}."),
+		must(RuleCRCVerify16, secCRC, "A receiver that sees CR=1 and CW=1 MUST verify the CRC-16-CCITT; a mismatch returns ERROR{tr::frame::crc_fail}."),
+		must(RuleCRCCoverage, secCoverage, "The CRC is computed over the payload bytes, then the trailer_ts bytes if present, in that order."),
+		must(RuleCRCHeaderExcluded, secCoverage, "The header (type, opt, length) is not covered by the CRC."),
+		must(RuleCRCStreamSend, secCoverage, "A streaming sender accumulates the CRC while it sends the payload, then generates trailer_ts, folds it into the accumulator and appends it, then appends the final CRC."),
+		must(RuleCRCStreamReceive, secCoverage, "A streaming receiver accumulates the CRC over the payload bytes as they arrive, folds in trailer_ts, then compares the received CRC with the accumulator."),
+		must(RuleCRCCorruptTS, secCoverage, "Under CR=1 a corrupted trailer_ts shows up as tr::frame::crc_fail, not as a silently bogus time."),
+
+		// Timestamp form.
+		must(RuleTSAbs, secTS, "An absolute stamp (TF=0) is the u64 count of ns since the Unix epoch, self-contained; it wraps in 2554, and resolved times are computed modulo 2^64."),
+		must(RuleTSRel, secTS, "A relative stamp (TF=1) is a signed i32 ns offset (range -2147483648..2147483647 ns); the TLV's wire-time is the parent's wire-time plus the offset."),
+		must(RuleTSParent, secTS, "The parent of a relative stamp is the wrapping structured TLV's trailer_ts if present, else that of the next outermost ancestor that has one."),
+		must(RuleTSNoAnchor, secTS, "A TLV with TS=1 and TF=1 whose ancestor chain has no trailer_ts MUST be rejected with ERROR{tr::path::invalid}."),
+		must(RuleTSExampleADC, secTS, "Worked example (1 GS/s ADC): a PL=1 user record with an absolute trailer_ts and VALUE children of a 4-byte sample plus an i32 relative trailer_ts, 12 bytes each, resolving to the window start +0 ns, +1 ns, ..."),
+
+		must(RuleTSWireTime, secAppTime, "The trailer_ts is transport time, when the sender put the TLV on the wire; it is never an application-domain time, which belongs inside the payload (e.g. a TIME TLV)."),
+
+		// Type code registry.
+		must(RuleTypeZero, secType, "Type code 0x00 is the reserved sentinel, never assigned; receivers MUST treat type=0x00 as INVALID."),
+		must(RuleTypeCore, secType, "Type codes 0x01..0x1F are core protocol types; 0x01..0x0D are assigned (DESIGN.md) and a PL=1 TLV of an assigned type is walked."),
+		must(RuleTypeFuture, secType, "Type codes 0x0E..0x7F are not assigned in v1 (0x20..0x7F reserved for future core extensions): a v1 receiver handles them as unknown type codes."),
+		must(RuleTypeUser, secType, "Type codes 0x80..0xFF are user-defined application types with no protocol opinion; a PL=1 user TLV is walked."),
+		must(RuleType05Receive, secType, "Receivers MUST treat type=0x05 as reserved-but-unassigned and apply the rules for unknown type codes."),
+		must(RuleType05NoSend, secType, "Senders MUST NOT emit type 0x05."),
+		must(RuleTypeLayering, secLayering, "Framing does not depend on the type code: length, trailer and CRC are read the same for every type (a pure-framing parser routes by length and CRC alone); only a TLV-aware receiver uses type and PL to decide whether to walk into children."),
+		must(RuleTypeNoVersion, secVersion, "The wire format does not version: there is no version bit in the header, so no header field changes meaning per frame."),
+		must(RuleUnkNoCrash, secUnknown, "A receiver encountering an unknown type code (0x0E..0x7F or 0x05) MUST NOT crash."),
+		must(RuleUnkContinue, secUnknown, "A receiver MUST continue parsing the surrounding stream past an unknown TLV."),
+		must(RuleUnkCRC, secUnknown, "A receiver MUST validate the CRC of an unknown TLV, if present."),
+		must(RuleUnkSkipByLength, secUnknown, "A receiver MUST respect the length (and trailer) when skipping over an unknown TLV."),
+		must(RuleUnkOuter, secUnknown, "An unknown TLV that is the outer addressed TLV is answered with ERROR{tr::schema::type_mismatch}."),
+		must(RuleUnkNested, secUnknown, "An unknown TLV nested inside a structured TLV (parent PL=1) is treated as opaque bytes (never walked, even if its PL=1) and parsing continues."),
+
+		// Iterative parsing requirement.
+		must(RuleNestIterative, secNest, "Nested TLVs (PL=1) MUST be parsed iteratively with an explicit work stack; recursive parsing is forbidden."),
+		must(RuleNestBudget, secNest, "Nesting depth is unbounded by the wire format; the work-stack budget (one node per open level) is a receiver option, never a protocol constant."),
+		must(RuleNestTooDeep, secNest, "A frame exceeding the receiver's work-stack budget MUST be rejected with ERROR{tr::tlv::nesting_too_deep}."),
+		must(RuleNestProtocolDepth, secNest, "Protocol-defined TLV shapes nest at most 5 deep, so every receiver parses them at any budget: the effective budget is never below 5 open levels."),
+		must(RuleNestExactFill, secDecision, "The children of a PL=1 payload are complete TLVs that fill it exactly: a child that overruns the payload, or a remainder too short for a header, is INVALID."),
+		must(RuleNestEmpty, secDecision, "A PL=1 TLV with an empty payload is valid and has zero children (e.g. the PATH of the root)."),
+
+		// Two parser contexts.
+		must(RuleCtxWire, secCtx, "The wire-receive context parses one contiguous transport buffer, advancing offset += child_size."),
+		must(RuleCtxRope, secCtx, "The in-memory walk parses a rope of views in which the bytes of one TLV, its payload included, may lie in several adjacent views."),
+		must(RuleCtxAgree, secDesignDoc, "Both contexts give the same result for every input and every way of cutting it into views."),
+		must(RuleCtxBackToBack, secDecision, "A datagram or stream holds back-to-back top-level TLVs, each an outer addressed TLV: an error inside one whose extent is known is reported for it and parsing continues; an error that breaks framing stops the parse."),
+
+		// Truncation handling.
+		should(RuleTruncStreamWait, secTrunc, "A stream transport SHOULD wait for more bytes when a frame is incomplete."),
+		must(RuleTruncStreamDown, secTrunc, "A stream that closes inside a frame reports ERROR{tr::transport::down}."),
+		must(RuleTruncDatagram, secTrunc, "On a datagram transport, bytes that end before the frame does are ERROR{tr::frame::truncated}."),
+		must(RuleTruncNoOverrun, secTrunc, "Truncation MUST NOT cause a buffer overrun."),
+		must(RuleTruncLengthFirst, secTrunc, "Implementations MUST validate the length against the available buffer before reading any payload byte."),
+		must(RuleTruncMaxTLV, secTrunc, "A header whose length exceeds MAX_TLV_BYTES MUST be rejected with ERROR=INVALID without allocating the segment."),
+		should(RuleTruncMaxDefault, secTrunc, "MAX_TLV_BYTES is implementation-defined and SHOULD be 16 MiB (16777216), a receiver option."),
+		must(RuleTruncEmptyDatagram, secDecision, "An empty datagram carries no frame and is ERROR{tr::frame::truncated}; an empty stream that closes is a clean end with no frame."),
+
+		// Worked frame examples.
+		must(RuleExStatusOK, secExamples, "Empty STATUS=OK is the 4 bytes 09 00 00 00."),
+		must(RuleExBool, secExamples, "A VALUE true without trailer is the 5 bytes 01 00 01 00 01."),
+		must(RuleExU32Rel, secExamples, "A VALUE uint32 with a relative TS is 12 bytes: 01 22 04 00, the 4 payload bytes, the i32 trailer_ts."),
+		must(RuleExU32AbsCRC, secExamples, "A VALUE uint32 with an absolute TS and CRC-32C is 20 bytes: 01 30 04 00, 4 payload bytes, the u64 trailer_ts, the u32 CRC over payload and trailer_ts."),
+		must(RuleExValueCRC, secExamples, "A 5-byte VALUE with CRC-32C is 13 bytes: 01 10 05 00 AA BB CC DD EE and the CRC-32C of the payload."),
+		must(RuleExPath, secExamples, "PATH /sensor/temp with outer CRC-32C is 26 bytes: 06 50 12 00, NAME 02 00 06 00 \"sensor\", NAME 02 00 04 00 \"temp\", the CRC-32C of the 18 child bytes."),
+		must(RuleExLL1, secExamples, "A VALUE with a 102400-byte payload and CRC-32C uses LL=1: 01 18 00 90 01 00, the payload, the CRC; 102410 bytes in all."),
+
+		// Frame size summary.
+		must(RuleSizeMinimum, secSize, "Minimum (LL=0, no trailer): H=4, T_ts=0, T_crc=0, overhead 4 bytes."),
+		must(RuleSizeCRC16, secSize, "LL=0, CRC-16 only: H=4, T_ts=0, T_crc=2, overhead 6 bytes."),
+		must(RuleSizeCRC32, secSize, "LL=0, CRC-32 only: H=4, T_ts=0, T_crc=4, overhead 8 bytes."),
+		must(RuleSizeRel, secSize, "LL=0, TS rel only: H=4, T_ts=4, T_crc=0, overhead 8 bytes."),
+		must(RuleSizeRelCRC16, secSize, "LL=0, TS rel + CRC-16: H=4, T_ts=4, T_crc=2, overhead 10 bytes."),
+		must(RuleSizeRelCRC32, secSize, "LL=0, TS rel + CRC-32: H=4, T_ts=4, T_crc=4, overhead 12 bytes."),
+		must(RuleSizeAbs, secSize, "LL=0, TS abs only: H=4, T_ts=8, T_crc=0, overhead 12 bytes."),
+		must(RuleSizeAbsCRC16, secSize, "LL=0, TS abs + CRC-16: H=4, T_ts=8, T_crc=2, overhead 14 bytes."),
+		must(RuleSizeAbsCRC32, secSize, "LL=0, TS abs + CRC-32 (typical wire frame): H=4, T_ts=8, T_crc=4, overhead 16 bytes."),
+		must(RuleSizeLL1AbsCRC2, secSize, "LL=1, TS abs + CRC-32: H=6, T_ts=8, T_crc=4, overhead 18 bytes."),
+
+		// Interop.
+		must(RuleIopAcceptAll, secInterop, "Every conforming receiver MUST accept all combinations of LL, CW and TF, per TLV, mixed freely."),
+		should(RuleIopSmallest, secInterop, "A sender SHOULD default to the smaller variants (LL=0, CW=1, TF=1 where applicable) and use a larger one only when the smaller would not fit."),
+	}
+}
