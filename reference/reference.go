@@ -41,7 +41,7 @@ func unsupported(format string, args ...any) error {
 // live beside their handlers (lace.go, hiverelay.go, libtracer.go).
 func handlers() map[string]handler {
 	m := map[string]handler{}
-	for _, t := range []map[string]handler{laceOps, hiveRelayOps} {
+	for _, t := range []map[string]handler{laceOps, hiveRelayOps, libtracerOps} {
 		for op, h := range t {
 			m[op] = h
 		}

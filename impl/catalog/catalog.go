@@ -6,6 +6,7 @@ package catalog
 import (
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/libtracer"
 	"github.com/threespec/conformance/impl/rules"
 )
 
@@ -17,6 +18,7 @@ func All() []rules.Rule {
 	var all []rules.Rule
 	all = append(all, lace.Catalog()...)
 	all = append(all, hiverelay.Catalog()...)
+	all = append(all, libtracer.Catalog()...)
 	return all
 }
 

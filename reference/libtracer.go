@@ -1,0 +1,316 @@
+package reference
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/threespec/conformance/impl/libtracer"
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/testee"
+)
+
+var libtracerOps = map[string]handler{
+	testee.OpLibtracerDecode: libtracerDecode,
+	testee.OpLibtracerEncode: libtracerEncode,
+}
+
+// FlatFrame is one frame of the libtracer.decode result. The frame tree is
+// sent as a flat list in pre-order (a frame, then its children, then its
+// next sibling), each frame giving its depth (0 for a top-level frame), so
+// that a tree of any depth is a JSON value of depth three: JSON readers
+// limit nesting (encoding/json to 10,000 levels, Python's to about 1,000),
+// libtracer does not. docs/libtracer.md gives the fields.
+type FlatFrame struct {
+	Depth    int      `json:"depth"`
+	Offset   int64    `json:"offset"`
+	Type     uint8    `json:"type"`
+	Opt      uint8    `json:"opt"`
+	Length   uint32   `json:"length"`
+	Payload  *string  `json:"payload,omitempty"`  // hex, for a frame kept as opaque bytes
+	Children *int     `json:"children,omitempty"` // the number of children of a walked structured frame
+	TS       *FlatTS  `json:"ts,omitempty"`
+	CRC      *FlatCRC `json:"crc,omitempty"`
+	Error    *FlatErr `json:"error,omitempty"` // a rejected top-level frame (report "frames" only)
+}
+
+// Frame aliases libtracer.Frame for the flattening code.
+type Frame = libtracer.Frame
+
+// FlatTS is a trailer_ts: its form, the received field and the resolved
+// absolute wire-time, as decimal strings (a u64 is not a JSON number in
+// every language).
+type FlatTS struct {
+	Form     string `json:"form"` // "abs" or "rel"
+	Raw      string `json:"raw"`
+	Resolved string `json:"resolved"`
+}
+
+// FlatCRC is a trailer_crc as received (and verified).
+type FlatCRC struct {
+	Width int    `json:"width"` // 32 or 16
+	Value string `json:"value"` // 8 or 4 lower-case hex digits
+}
+
+// FlatErr is the error of a rejected top-level frame.
+type FlatErr struct {
+	Rule   string `json:"rule"`
+	Code   string `json:"code"`
+	Offset int64  `json:"offset"`
+	Detail string `json:"detail"`
+}
+
+// Flatten lists a frame tree in pre-order with depths, without recursion.
+func Flatten(frames []Frame) []FlatFrame {
+	var out []FlatFrame
+	type item struct {
+		f     *Frame
+		depth int
+	}
+	stack := make([]item, 0, 16)
+	for i := len(frames) - 1; i >= 0; i-- {
+		stack = append(stack, item{&frames[i], 0})
+	}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		f := it.f
+		ff := FlatFrame{Depth: it.depth, Offset: f.Offset, Type: f.Type, Opt: uint8(f.Opt), Length: f.Length}
+		switch {
+		case f.Err != nil:
+			ff.Error = &FlatErr{Rule: string(f.Err.Rule), Code: f.Err.Code, Offset: f.Err.Offset, Detail: f.Err.Detail}
+		case f.Children != nil:
+			n := len(f.Children)
+			ff.Children = &n
+			for i := n - 1; i >= 0; i-- {
+				stack = append(stack, item{&f.Children[i], it.depth + 1})
+			}
+		default:
+			p := hex.EncodeToString(f.Payload)
+			ff.Payload = &p
+		}
+		if f.Err == nil && f.TS != nil {
+			ts := &FlatTS{Form: "abs", Raw: strconv.FormatUint(f.TS.Abs, 10), Resolved: strconv.FormatUint(f.TS.Resolved, 10)}
+			if f.TS.Relative {
+				ts.Form, ts.Raw = "rel", strconv.FormatInt(int64(f.TS.Rel), 10)
+			}
+			ff.TS = ts
+		}
+		if f.Err == nil && f.CRC != nil {
+			digits := 8
+			if f.CRC.Width == 16 {
+				digits = 4
+			}
+			ff.CRC = &FlatCRC{Width: f.CRC.Width, Value: fmt.Sprintf("%0*x", digits, f.CRC.Value)}
+		}
+		out = append(out, ff)
+	}
+	return out
+}
+
+// libtracerDecodeArgs extends the protocol's decode arguments with report:
+// "verdict" (the default: any error rejects the input with the first
+// error's code) or "frames" (framing errors still reject; a top-level frame
+// rejected although its extent is known is listed with its error, and the
+// parse goes on: how a receiver "continues parsing the surrounding stream").
+type libtracerDecodeArgs struct {
+	testee.LibtracerDecodeArgs
+	Report string `json:"report,omitempty"`
+}
+
+func libtracerDecode(req testee.Request) (any, error) {
+	var a libtracerDecodeArgs
+	if err := decodeArgs(req, &a); err != nil {
+		return nil, err
+	}
+	var lim libtracer.Limits
+	if a.MaxTLVBytes != nil {
+		if *a.MaxTLVBytes < 0 {
+			return nil, unsupported("max_tlv_bytes %d", *a.MaxTLVBytes)
+		}
+		lim.MaxTLVBytes = uint64(*a.MaxTLVBytes)
+	}
+	if a.WorkBudget != nil {
+		if *a.WorkBudget < 1 || *a.WorkBudget > 1<<30 {
+			return nil, unsupported("work_budget %d", *a.WorkBudget)
+		}
+		lim.MaxOpenLevels = int(*a.WorkBudget)
+	}
+	perFrame := false
+	switch a.Report {
+	case "", "verdict":
+	case "frames":
+		perFrame = true
+	default:
+		return nil, unsupported("report %q", a.Report)
+	}
+	var frames []Frame
+	switch a.Transport {
+	case "", testee.TransportDatagram:
+		res := libtracer.Decode(req.Input, lim)
+		if res.Err != nil {
+			return nil, res.Err
+		}
+		frames = res.Frames
+	case testee.TransportStream:
+		d := libtracer.NewStreamDecoder(bytes.NewReader(req.Input), lim)
+		for {
+			f, err := d.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			frames = append(frames, f)
+		}
+	default:
+		return nil, unsupported("transport %q", a.Transport)
+	}
+	if !perFrame {
+		for i := range frames {
+			if frames[i].Err != nil {
+				return nil, frames[i].Err
+			}
+		}
+	}
+	flat := Flatten(frames)
+	if flat == nil {
+		flat = []FlatFrame{}
+	}
+	return map[string]any{"frames": flat}, nil
+}
+
+func libtracerEncode(req testee.Request) (any, error) {
+	var a testee.LibtracerEncodeArgs
+	if err := decodeArgs(req, &a); err != nil {
+		return nil, err
+	}
+	frames, err := parseEncodeInput(req.Input)
+	if err != nil {
+		return nil, err
+	}
+	var out []byte
+	switch a.Mode {
+	case "", testee.ModeExact:
+		out, err = libtracer.EncodeExact(frames)
+	case testee.ModeSmallest:
+		out, err = libtracer.Encode(frames)
+	default:
+		return nil, unsupported("mode %q", a.Mode)
+	}
+	if err != nil {
+		if rules.RuleOf(err) == "" {
+			return nil, fmt.Errorf("%w: libtracer.encode: %v", testee.ErrInvalidRequest, err)
+		}
+		return nil, err
+	}
+	return map[string]any{"bytes": base64.StdEncoding.EncodeToString(out)}, nil
+}
+
+// parseEncodeInput reads the frame tree of libtracer.encode: the flat list
+// libtracer.decode returns (objects with "depth"), or the nested form of
+// docs/libtracer.md (objects with "children" arrays).
+func parseEncodeInput(in []byte) ([]Frame, error) {
+	var probe []map[string]json.RawMessage
+	if err := json.Unmarshal(in, &probe); err == nil && len(probe) > 0 && probe[0]["depth"] != nil {
+		return unflatten(in)
+	}
+	frames, err := libtracer.ParseFramesJSON(in)
+	if err != nil {
+		return nil, fmt.Errorf("%w: libtracer.encode input: %v", testee.ErrInvalidRequest, err)
+	}
+	return frames, nil
+}
+
+// unflatten rebuilds a frame tree from the flat pre-order list.
+func unflatten(in []byte) ([]Frame, error) {
+	var flat []FlatFrame
+	dec := json.NewDecoder(bytes.NewReader(in))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&flat); err != nil {
+		return nil, fmt.Errorf("%w: libtracer.encode flat input: %v", testee.ErrInvalidRequest, err)
+	}
+	bad := func(i int, format string, args ...any) error {
+		return fmt.Errorf("%w: libtracer.encode flat input, frame %d: %s", testee.ErrInvalidRequest, i, fmt.Sprintf(format, args...))
+	}
+	// open holds, per depth, the slice the next frame at that depth joins
+	// and how many children the open parent still expects.
+	type open struct {
+		list *[]Frame
+		want int
+	}
+	var top []Frame
+	stack := []open{{list: &top, want: -1}}
+	for i, ff := range flat {
+		for len(stack) > 1 && stack[len(stack)-1].want == 0 {
+			stack = stack[:len(stack)-1]
+		}
+		if ff.Depth != len(stack)-1 {
+			return nil, bad(i, "depth %d where %d is expected", ff.Depth, len(stack)-1)
+		}
+		f := Frame{Type: ff.Type, Opt: libtracer.Opt(ff.Opt)}
+		switch {
+		case ff.Payload != nil && ff.Children != nil:
+			return nil, bad(i, "both payload and children")
+		case ff.Payload != nil:
+			p, err := hex.DecodeString(*ff.Payload)
+			if err != nil {
+				return nil, bad(i, "payload: %v", err)
+			}
+			f.Payload = p
+		case ff.Children != nil:
+			if *ff.Children < 0 {
+				return nil, bad(i, "negative children count")
+			}
+			f.Children = []Frame{}
+		default:
+			return nil, bad(i, "neither payload nor children")
+		}
+		if ff.TS != nil {
+			ts := &libtracer.Timestamp{Relative: ff.TS.Form == "rel"}
+			switch ff.TS.Form {
+			case "abs":
+				v, err := strconv.ParseUint(ff.TS.Raw, 10, 64)
+				if err != nil {
+					return nil, bad(i, "ts raw: %v", err)
+				}
+				ts.Abs, ts.Resolved = v, v
+			case "rel":
+				v, err := strconv.ParseInt(ff.TS.Raw, 10, 32)
+				if err != nil {
+					return nil, bad(i, "ts raw: %v", err)
+				}
+				ts.Rel = int32(v)
+				if ff.TS.Resolved != "" {
+					if ts.Resolved, err = strconv.ParseUint(ff.TS.Resolved, 10, 64); err != nil {
+						return nil, bad(i, "ts resolved: %v", err)
+					}
+				}
+			default:
+				return nil, bad(i, "ts form %q", ff.TS.Form)
+			}
+			f.TS = ts
+		}
+		top := &stack[len(stack)-1]
+		*top.list = append(*top.list, f)
+		if top.want > 0 {
+			top.want--
+		}
+		if ff.Children != nil && *ff.Children > 0 {
+			list := *top.list
+			stack = append(stack, open{list: &list[len(list)-1].Children, want: *ff.Children})
+		}
+	}
+	for _, o := range stack[1:] {
+		if o.want > 0 {
+			return nil, fmt.Errorf("%w: libtracer.encode flat input ends with %d children missing", testee.ErrInvalidRequest, o.want)
+		}
+	}
+	return top, nil
+}

@@ -1,0 +1,97 @@
+package reference
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"hash/crc32"
+	"strings"
+	"testing"
+
+	"github.com/threespec/conformance/testee"
+)
+
+// pathFrame is the worked example "PATH /sensor/temp ... outer CRC-32" of
+// libtracer-01, §Worked frame examples, with its CRC-32C computed here from
+// the spec's parameters (Castagnoli, reflected, init and xorout 0xFFFFFFFF)
+// over the 18 payload bytes.
+func pathFrame() []byte {
+	children, _ := hex.DecodeString("0200060073656e736f72" + "0200040074656d70")
+	f := append([]byte{0x06, 0x50, 0x12, 0x00}, children...)
+	c := crc32.Checksum(children, crc32.MakeTable(crc32.Castagnoli))
+	return append(f, byte(c), byte(c>>8), byte(c>>16), byte(c>>24))
+}
+
+func TestLibtracerDecodeFlat(t *testing.T) {
+	resp := do(t, testee.OpLibtracerDecode, `{"transport":"datagram"}`, pathFrame())
+	var res struct{ Frames []FlatFrame }
+	if resp.Outcome != testee.Accepted || json.Unmarshal(resp.Result, &res) != nil {
+		t.Fatalf("%+v", resp)
+	}
+	if len(res.Frames) != 3 || res.Frames[0].Depth != 0 || res.Frames[0].Children == nil || *res.Frames[0].Children != 2 ||
+		res.Frames[1].Depth != 1 || *res.Frames[1].Payload != hex.EncodeToString([]byte("sensor")) ||
+		res.Frames[2].Depth != 1 || *res.Frames[2].Payload != hex.EncodeToString([]byte("temp")) || res.Frames[0].CRC == nil {
+		t.Fatalf("flat frames %s", resp.Result)
+	}
+	// The flat list is also the encoder's input: exact encoding gives the bytes back.
+	list, _ := json.Marshal(res.Frames)
+	enc := do(t, testee.OpLibtracerEncode, `{"mode":"exact"}`, list)
+	var out struct{ Bytes []byte }
+	if enc.Outcome != testee.Accepted || json.Unmarshal(enc.Result, &out) != nil || !bytes.Equal(out.Bytes, pathFrame()) {
+		t.Fatalf("exact re-encoding: %+v", enc)
+	}
+}
+
+func TestLibtracerVerdicts(t *testing.T) {
+	bad := pathFrame()
+	bad[len(bad)-1] ^= 1
+	if r := do(t, testee.OpLibtracerDecode, `{}`, bad); r.Outcome != testee.Rejected || r.Code != "tr::frame::crc_fail" {
+		t.Errorf("CRC mismatch: %+v", r)
+	}
+	trunc := pathFrame()[:10]
+	if r := do(t, testee.OpLibtracerDecode, `{"transport":"datagram"}`, trunc); r.Code != "tr::frame::truncated" {
+		t.Errorf("truncated datagram: %+v", r)
+	}
+	if r := do(t, testee.OpLibtracerDecode, `{"transport":"stream"}`, trunc); r.Code != "tr::transport::down" {
+		t.Errorf("stream closed inside a frame: %+v", r)
+	}
+	// An unknown core type 0x0E as the outer TLV, then the empty STATUS.
+	two := []byte{0x0e, 0x00, 0x01, 0x00, 0xaa, 0x09, 0x00, 0x00, 0x00}
+	if r := do(t, testee.OpLibtracerDecode, `{}`, two); r.Code != "tr::schema::type_mismatch" {
+		t.Errorf("unknown outer type: %+v", r)
+	}
+	r := do(t, testee.OpLibtracerDecode, `{"report":"frames"}`, two)
+	if r.Outcome != testee.Accepted || !strings.Contains(string(r.Result), `"code":"tr::schema::type_mismatch"`) || !strings.Contains(string(r.Result), `"type":9`) {
+		t.Errorf("per-frame report must list the error and go on: %+v %s", r, r.Result)
+	}
+}
+
+func TestLibtracerDeepNestIsFlat(t *testing.T) {
+	// 20,000 nested user TLVs (opt 0x48: PL=1, LL=1) around the empty STATUS:
+	// deeper than encoding/json can nest, yet the flat result is shallow.
+	const depth = 20000
+	in := make([]byte, depth*6+4)
+	copy(in[depth*6:], []byte{0x09, 0, 0, 0})
+	for k := 0; k < depth; k++ {
+		n := uint32(len(in) - (k+1)*6)
+		copy(in[k*6:], []byte{0x80, 0x48, byte(n), byte(n >> 8), byte(n >> 16), byte(n >> 24)})
+	}
+	r := do(t, testee.OpLibtracerDecode, `{"work_budget":30000}`, in)
+	if r.Outcome != testee.Accepted {
+		t.Fatalf("%+v", r)
+	}
+	var res struct{ Frames []FlatFrame }
+	if err := json.Unmarshal(r.Result, &res); err != nil || len(res.Frames) != depth+1 || res.Frames[depth].Depth != depth {
+		t.Fatalf("deep result: %v, %d frames", err, len(res.Frames))
+	}
+	if r := do(t, testee.OpLibtracerDecode, `{"work_budget":100}`, in); r.Code != "tr::tlv::nesting_too_deep" {
+		t.Fatalf("small budget: %+v", r)
+	}
+	list, _ := json.Marshal(res.Frames)
+	enc := do(t, testee.OpLibtracerEncode, `{}`, list)
+	var out struct{ Bytes string }
+	if json.Unmarshal(enc.Result, &out); out.Bytes != base64.StdEncoding.EncodeToString(in) {
+		t.Fatalf("deep exact re-encoding differs: %+v", enc.Outcome)
+	}
+}
