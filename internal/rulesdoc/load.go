@@ -1,0 +1,57 @@
+package rulesdoc
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/steps"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// File is the generated file, relative to the repository root.
+const File = "features/RULES.md"
+
+// ProofFile holds the recorded fault proof, relative to the repository root.
+const ProofFile = "manifest/proof.json"
+
+// Load reads the catalogs, the features below root/features, the committed
+// indexes below root/vectors and, when present, the recorded proof.
+func Load(root string) (Input, error) {
+	in := Input{Catalog: catalog.All()}
+	inv, err := steps.LoadInventory([]string{filepath.Join(root, "features")})
+	if err != nil {
+		return in, err
+	}
+	// Paths in the list are relative to the repository root.
+	for i := range inv.Rules {
+		if rel, err := filepath.Rel(root, inv.Rules[i].URI); err == nil {
+			inv.Rules[i].URI = filepath.ToSlash(rel)
+		}
+	}
+	in.Inventory = inv
+	for _, suite := range vectorset.Suites {
+		ix, err := vectorset.Load(filepath.Join(root, "vectors"), suite)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return in, err
+		}
+		in.Indexes = append(in.Indexes, ix)
+	}
+	b, err := os.ReadFile(filepath.Join(root, ProofFile))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return in, err
+	default:
+		if err := json.Unmarshal(b, &in.Proofs); err != nil {
+			return in, err
+		}
+	}
+	return in, nil
+}
