@@ -251,6 +251,10 @@ func (g *gen) formats() error {
 	}
 	fneg("catalog-entry-count-overlong-fd", countTo(compactForm(6, 0xfd)), cenc.RuleCompactOverlong, nil,
 		"the reference catalog with its entry count 6 written fd 0600, an overlong form")
+	fneg("catalog-entry-count-9007199254740991", countTo(compactForm(maxSafe, 0xff)), hr.RuleCatalogEntryCount, []string{tagBoundary},
+		"the reference catalog with its entry count 2^53-1 in front of the six entries: the count is range-checked (exactly 6) first")
+	fneg("catalog-entry-count-9007199254740992", countTo(compactForm(two53, 0xff)), cenc.RuleCompactSafe, []string{tagBoundary},
+		"the reference catalog with its entry count 2^53 in front of the six entries: above JavaScript's safe integer range")
 	fneg("catalog-missing-last-entry", withCat(append(compact(6), writeCatalog(entries[:5])[1:]...)), cenc.RuleTruncated, nil,
 		"a catalog whose count says 6 but that holds only the first five entries (the header's lengths match the bytes)")
 	fneg("catalog-trailing-byte", withCat(append(bytes.Clone(cat), 0)), cenc.RuleTrailing, nil,
