@@ -34,6 +34,16 @@ func (g *gen) neg(schema, name string, b []byte, rule rules.ID, tags []string, c
 
 var boundary = []string{tagBoundary}
 
+// side adds a boundary vector on one side of a bound: accepted when inside
+// (naming rule and the extra rules it shows), rejected by rule otherwise.
+func (g *gen) side(schema, name string, b []byte, inside bool, rule rules.ID, comment string, extra ...rules.ID) {
+	if inside {
+		g.pos(schema, name, b, append(ids(rule), extra...), boundary, comment)
+	} else {
+		g.neg(schema, name, b, rule, boundary, comment)
+	}
+}
+
 // oneByte returns 32 zero bytes but for byte at, which is v.
 func oneByte(at int, v byte) [32]byte {
 	var k [32]byte
@@ -138,21 +148,16 @@ func (g *gen) checkpoints() {
 		name := fmt.Sprintf("opaque-chain-checkpoint-v1-%d-frontier-entries", n)
 		comment := fmt.Sprintf("%d sorted frontier entries (the bound is 1..1024), the positive's commitments and snapshot caps", n)
 		if n == 1024 {
-			g.pos(s, name, record(v.write), ids(hr.RuleCkptFrontierCount), boundary, comment+"; count 0xfd form")
-		} else {
-			g.neg(s, name, record(v.write), hr.RuleCkptFrontierCount, boundary, comment)
+			comment += "; the count in the 0xfd form"
 		}
+		g.side(s, name, record(v.write), n == 1024, hr.RuleCkptFrontierCount, comment)
 	}
 	for _, n := range []int{0, 16, 17} {
 		v := base
 		v.caps = capsFrom("checkpoint/boundary/snapshot-read-cap", n)
 		name := fmt.Sprintf("opaque-chain-checkpoint-v1-%d-snapshot-caps", n)
 		comment := fmt.Sprintf("%d sorted snapshot read capabilities (the bound is 1..16) after the positive's frontier and commitments", n)
-		if n == 16 {
-			g.pos(s, name, record(v.write), ids(hr.RuleCkptCapsCount), boundary, comment)
-		} else {
-			g.neg(s, name, record(v.write), hr.RuleCkptCapsCount, boundary, comment)
-		}
+		g.side(s, name, record(v.write), n == 16, hr.RuleCkptCapsCount, comment)
 	}
 	v = base
 	v.frontier = append([]frontierEntry(nil), base.frontier...)
@@ -189,11 +194,7 @@ func (g *gen) frames() {
 		v.next = capsFrom("frame/boundary/next-read-cap", n)
 		name := fmt.Sprintf("opaque-chain-frame-v1-genesis-%d-next-caps", n)
 		comment := fmt.Sprintf("the positive genesis frame with %d sorted next read capabilities (0..16)", n)
-		if n == 16 {
-			g.pos(s, name, record(v.write), ids(hr.RuleFrameCapsCount), boundary, comment)
-		} else {
-			g.neg(s, name, record(v.write), hr.RuleFrameCapsCount, boundary, comment)
-		}
+		g.side(s, name, record(v.write), n == 16, hr.RuleFrameCapsCount, comment)
 	}
 	for _, n := range []int{252, 253, 256, 257} {
 		v := gen
@@ -209,11 +210,7 @@ func (g *gen) frames() {
 		case 253:
 			comment += "; the smallest count in the 0xfd form"
 		}
-		if n <= hr.MaxPayloads {
-			g.pos(s, name, record(v.write), ids(hr.RuleFramePayloadCount, cenc.RuleCompactForms), boundary, comment)
-		} else {
-			g.neg(s, name, record(v.write), hr.RuleFramePayloadCount, boundary, comment)
-		}
+		g.side(s, name, record(v.write), n <= hr.MaxPayloads, hr.RuleFramePayloadCount, comment, cenc.RuleCompactForms)
 	}
 	v = gen
 	v.payloads = nil
@@ -342,11 +339,7 @@ func (g *gen) blindCores() {
 		v.head = labelBytes("blind-core-read-cap/boundary/witnessed-signed-head", n)
 		name := fmt.Sprintf("blind-core-read-cap-v1-head-%d-bytes", n)
 		comment := fmt.Sprintf("a %d-byte witnessed signed head (1..4096)", n)
-		if n >= 1 && n <= hr.MaxSignedHead {
-			g.pos(s, name, record(v.write), ids(hr.RuleCoreHeadLength), boundary, comment)
-		} else {
-			g.neg(s, name, record(v.write), hr.RuleCoreHeadLength, boundary, comment)
-		}
+		g.side(s, name, record(v.write), n >= 1 && n <= hr.MaxSignedHead, hr.RuleCoreHeadLength, comment)
 	}
 	for _, x := range []uint64{0, u64Max} {
 		v := base

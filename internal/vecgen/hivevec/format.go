@@ -162,24 +162,17 @@ func (g *gen) formats() error {
 	}
 	for _, c := range []struct {
 		name  string
-		field *uint16
+		field func(h *header) *uint16
 		rule  rules.ID
 		vals  []uint16
 	}{
-		{"authority-version", nil, hr.RuleFmtAuthority, []uint16{0, 2}},
-		{"format-major", nil, hr.RuleFmtMajor, []uint16{0, 2}},
-		{"format-minor", nil, hr.RuleFmtMinor, []uint16{1, 0xffff}},
+		{"authority-version", func(h *header) *uint16 { return &h.authority }, hr.RuleFmtAuthority, []uint16{0, 2}},
+		{"format-major", func(h *header) *uint16 { return &h.major }, hr.RuleFmtMajor, []uint16{0, 2}},
+		{"format-minor", func(h *header) *uint16 { return &h.minor }, hr.RuleFmtMinor, []uint16{1, 0xffff}},
 	} {
 		for _, v := range c.vals {
 			h := hdr
-			switch c.rule {
-			case hr.RuleFmtAuthority:
-				h.authority = v
-			case hr.RuleFmtMajor:
-				h.major = v
-			default:
-				h.minor = v
-			}
+			*c.field(&h) = v
 			fneg(fmt.Sprintf("%s-%d", c.name, v), withHeader(h), c.rule, []string{tagBoundary}, fmt.Sprintf("the reference artifact with %s %d", c.name, v))
 		}
 	}

@@ -99,25 +99,25 @@ func decodeArgs(schema string, class int) json.RawMessage {
 	return b
 }
 
-// spec says which operation a vector runs, with which arguments, and the
+// request says which operation a vector runs, with which arguments, and the
 // extension of its file.
-type spec struct {
+type request struct {
 	op   string
 	args json.RawMessage
 	ext  string
 }
 
-func decoder(schema string) spec {
-	return spec{testee.OpHiveRelayDecode, decodeArgs(schema, 0), ".bin"}
+func decoder(schema string) request {
+	return request{testee.OpHiveRelayDecode, decodeArgs(schema, 0), ".bin"}
 }
 
-func blobDecoder(class int) spec {
-	return spec{testee.OpHiveRelayDecode, decodeArgs(hiverelay.SchemaCellBlobV1, class), ".bin"}
+func blobDecoder(class int) request {
+	return request{testee.OpHiveRelayDecode, decodeArgs(hiverelay.SchemaCellBlobV1, class), ".bin"}
 }
 
 var (
-	formatOp   = spec{testee.OpHiveRelayFormat, json.RawMessage("{}"), ".cenc"}
-	manifestOp = spec{testee.OpHiveRelayManifest, json.RawMessage("{}"), ".bin"}
+	formatOp   = request{testee.OpHiveRelayFormat, json.RawMessage("{}"), ".cenc"}
+	manifestOp = request{testee.OpHiveRelayManifest, json.RawMessage("{}"), ".bin"}
 )
 
 // meta is what an index entry says about a vector besides its input.
@@ -131,7 +131,7 @@ type meta struct {
 // add appends a vector. result is the expected result of an accepted
 // vector (nil for a rejected one). It returns false, adding nothing, when a
 // vector with the same operation, arguments and input exists already.
-func (g *gen) add(polarity, name string, s spec, in input, result map[string]any, m meta) bool {
+func (g *gen) add(polarity, name string, s request, in input, result map[string]any, m meta) bool {
 	key := s.op + string(s.args) + vectorset.Hash(in.b)
 	if _, dup := g.seen[key]; dup {
 		return false
@@ -179,20 +179,20 @@ func (g *gen) add(polarity, name string, s spec, in input, result map[string]any
 
 // accept adds a positive decode vector: its expected re-encoding is its
 // input. A positive that duplicates an earlier vector is a generator bug.
-func (g *gen) accept(name string, s spec, in input, m meta) {
+func (g *gen) accept(name string, s request, in input, m meta) {
 	if !g.add("positive", name, s, in, map[string]any{"reencoded": vectorset.BytesMatcher(in.b)}, m) {
 		panic("hivevec: positive " + name + " duplicates another vector")
 	}
 }
 
 // reject adds a negative vector that rule rejects first.
-func (g *gen) reject(name string, s spec, in input, rule rules.ID, tags []string, comment string) {
+func (g *gen) reject(name string, s request, in input, rule rules.ID, tags []string, comment string) {
 	g.rejectm(name, s, in, meta{rules: []rules.ID{rule}, tags: tags, comment: comment})
 }
 
 // rejectm adds a negative vector that m.rules[0] rejects first. A targeted
 // negative that duplicates an earlier vector is a generator bug.
-func (g *gen) rejectm(name string, s spec, in input, m meta) {
+func (g *gen) rejectm(name string, s request, in input, m meta) {
 	if !g.add("negative", name, s, in, nil, m) {
 		panic("hivevec: negative " + name + " duplicates another vector")
 	}

@@ -75,7 +75,7 @@ func (g *gen) mutations() error {
 // mutant adds a negative derived from positive from. rule is its expected
 // rule; "" asks the reference to classify it (and drops it when the
 // reference accepts it). Mutants equal to an earlier vector are dropped.
-func (g *gen) mutant(from string, name string, s spec, in input, rule rules.ID, tags []string, comment string) {
+func (g *gen) mutant(from string, name string, s request, in input, rule rules.ID, tags []string, comment string) {
 	if rule == "" {
 		rule = classify(s, in.b)
 		if rule == "" {
@@ -92,7 +92,7 @@ func (g *gen) mutant(from string, name string, s spec, in input, rule rules.ID, 
 
 // classify returns the rule the reference rejects b with, or "" when it
 // accepts it.
-func classify(s spec, b []byte) rules.ID {
+func classify(s request, b []byte) rules.ID {
 	var err error
 	switch s.op {
 	case testee.OpHiveRelayDecode:
@@ -324,7 +324,7 @@ func (g *gen) everyPositive() {
 			continue
 		}
 		name := v.ID[len("hiverelay/positive/"):]
-		s := spec{v.Op, v.Args, ".bin"}
+		s := request{v.Op, v.Args, ".bin"}
 		trail, short := cenc.RuleTrailing, cenc.RuleTruncated
 		switch v.Op {
 		case testee.OpHiveRelayFormat:
