@@ -1,6 +1,7 @@
 package hivevec
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 
@@ -352,4 +353,20 @@ func (g *gen) blindCores() {
 		hr.RuleCoreHeadLength, boundary, "head length 2^53-1 before the positive's 300-byte head: range-checked (1..4096) before the bytes it needs")
 	g.neg(s, "blind-core-read-cap-v1-head-length-9007199254740992", withField(w, "witnessedSignedHead.length", compactForm(two53, 0xff)),
 		cenc.RuleCompactSafe, boundary, "head length 2^53 before the positive's 300-byte head: above JavaScript's safe integer range")
+	// The same lengths with nothing after them: the range is checked
+	// before the bytes the length needs (docs/hiverelay.md, "Which failure
+	// wins"), so these fail by the range rule, not by truncation.
+	var at int
+	for _, f := range w.fields {
+		if f.path == "witnessedSignedHead.length" {
+			at = f.off
+		}
+	}
+	for _, c := range []struct {
+		v    uint64
+		rule rules.ID
+	}{{hr.MaxSignedHead + 1, hr.RuleCoreHeadLength}, {maxSafe, hr.RuleCoreHeadLength}, {two53, cenc.RuleCompactSafe}} {
+		g.neg(s, fmt.Sprintf("blind-core-read-cap-v1-head-length-%d-at-end", c.v), append(bytes.Clone(w.b[:at]), compact(c.v)...), c.rule, boundary,
+			fmt.Sprintf("the positive's fields up to a head length of %d and nothing after it: %s, not HR-CENC-11", c.v, c.rule))
+	}
 }

@@ -196,6 +196,7 @@ func TestBoundaryVectorsExist(t *testing.T) {
 			"opaque-chain-frame-v1-genesis-previous-frame-hash-tag-2", "opaque-chain-frame-v1-genesis-checkpoint-tag-255",
 			"blind-core-read-cap-v1-head-0-bytes", "blind-core-read-cap-v1-head-4097-bytes",
 			"blind-core-read-cap-v1-head-length-9007199254740991", "blind-core-read-cap-v1-head-length-9007199254740992",
+			"blind-core-read-cap-v1-head-length-4097-at-end", "blind-core-read-cap-v1-head-length-9007199254740991-at-end",
 			"opaque-chain-checkpoint-v1-frontier-count-9007199254740991", "opaque-chain-checkpoint-v1-frontier-count-9007199254740992",
 			"cell-blob-v1-class-1-decoded-without-class", "cell-blob-v1-class-1-decoded-as-class-6",
 			"format-spec-length-0", "format-spec-1048577-bytes", "format-catalog-length-0", "format-catalog-length-1048577",
