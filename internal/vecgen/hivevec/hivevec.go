@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -59,14 +60,19 @@ type gen struct {
 	seen    map[string]string // op, args and input digest -> vector ID
 	files   map[string][]byte // suite-tree files, for recipe parts
 	parents map[rules.ID][]rules.ID
+	// reading holds the rules that are the project's reading of a silent
+	// spec (their catalog text says "project"): their vectors are tagged
+	// decision.
+	reading map[rules.ID]bool
 	// Systematic mutations left out: accepted by the reference, or equal
 	// to a vector generated before.
 	droppedAccepted, droppedDuplicate int
 }
 
 func newGen(opt vecgen.Options) *gen {
-	g := &gen{opt: opt, seen: map[string]string{}, files: map[string][]byte{}, parents: map[rules.ID][]rules.ID{}}
+	g := &gen{opt: opt, seen: map[string]string{}, files: map[string][]byte{}, parents: map[rules.ID][]rules.ID{}, reading: map[rules.ID]bool{}}
 	for _, r := range hiverelay.Catalog() {
+		g.reading[r.ID] = strings.Contains(r.Text, "project")
 		if hiverelay.CheckOf(r.ID) == hiverelay.General {
 			for _, s := range hiverelay.RealizedBy(r.ID) {
 				g.parents[s] = append(g.parents[s], r.ID)
@@ -157,6 +163,9 @@ func (g *gen) add(polarity, name string, s request, in input, result map[string]
 		v.Expect, v.Code = vectorset.Reject, Code
 		// The rule that rejects first, then the general rules it realizes.
 		ids = append(ids, g.parents[m.rules[0]]...)
+		if g.reading[m.rules[0]] && !slices.Contains(v.Tags, tagDecision) {
+			v.Tags = append(v.Tags, tagDecision)
+		}
 	} else {
 		v.Expect = vectorset.Accept
 		b, err := json.Marshal(result)
