@@ -127,31 +127,14 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		if err := checkRules(v); err != nil {
 			return nil, err
 		}
-		if v.Recipe != nil {
-			in, err := v.Recipe.Expand(func(p string) ([]byte, error) {
-				if b, ok := tree[p]; ok {
-					return b, nil
-				}
-				return nil, fmt.Errorf("recipe file %s is not a vector file generated before it", p)
-			})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", v.ID, err)
-			}
-			inputs[i] = in
-		} else {
+		if v.Recipe == nil {
 			if _, dup := tree[v.File]; dup {
 				return nil, fmt.Errorf("%s: file %s written twice", v.ID, v.File)
 			}
 			tree[v.File] = v.Data
 			inputs[i] = v.Data
 		}
-		v.Size = int64(len(inputs[i]))
-		v.BLAKE2b = vectorset.Hash(inputs[i])
 	}
-	if err := verify(s.Name, vecs, inputs, opt.Progress); err != nil {
-		return nil, err
-	}
-
 	var manifestFiles map[string][]byte
 	if s.Extra != nil {
 		extraTree, mf, err := s.Extra()
@@ -165,6 +148,28 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 			tree[p] = b
 		}
 		manifestFiles = mf
+	}
+	// Recipes are expanded once every file of the suite tree is known, so
+	// that a part may name any vector or registry file.
+	for i := range vecs {
+		v := &vecs[i]
+		if v.Recipe != nil {
+			in, err := v.Recipe.Expand(func(p string) ([]byte, error) {
+				if b, ok := tree[p]; ok {
+					return b, nil
+				}
+				return nil, fmt.Errorf("recipe file %s is not a file of the suite tree", p)
+			})
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", v.ID, err)
+			}
+			inputs[i] = in
+		}
+		v.Size = int64(len(inputs[i]))
+		v.BLAKE2b = vectorset.Hash(inputs[i])
+	}
+	if err := verify(s.Name, vecs, inputs, opt.Progress); err != nil {
+		return nil, err
 	}
 
 	ix := &vectorset.Index{Format: vectorset.Format, Suite: s.Name, GeneratedBy: "go run ./cmd/vecgen", Vectors: make([]vectorset.Vector, len(vecs))}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/internal/vecgen/hivevec"
 	"github.com/threespec/conformance/testee"
@@ -126,5 +127,43 @@ func TestDeterministicAndChecked(t *testing.T) {
 	}
 	if diffs, _ := vecgen.Check(root, b); len(diffs) != 0 {
 		t.Fatalf("Write must repair the tree; still %v", diffs)
+	}
+}
+
+// A recipe may name any file of the suite tree, whatever the order of the
+// IDs: here a negative (sorted first) extends a positive's file and another
+// names a registry file from Extra.
+func TestRecipeNamesAnyTreeFile(t *testing.T) {
+	var readCap, catalog []byte
+	for _, v := range hiverelay.Vectors() {
+		switch v.Path {
+		case "positive/read-cell-cap-v1.bin":
+			readCap = v.Bytes
+		case "registry/client-composition-schema-catalog-v1.cenc":
+			catalog = v.Bytes
+		}
+	}
+	args := json.RawMessage(`{"schema":"ReadCellCapV1"}`)
+	pos := vecgen.Vector{Data: readCap}
+	pos.ID, pos.File, pos.Op, pos.Args, pos.Expect, pos.Rules, pos.Comment = "hiverelay/positive/read-cap", "positive/read-cap.bin", testee.OpHiveRelayDecode, args, vectorset.Accept, []string{"HR-RCAP-01"}, "test vector"
+	neg := vecgen.Vector{}
+	neg.ID, neg.Op, neg.Args, neg.Expect, neg.Code, neg.Rules, neg.Comment = "hiverelay/negative/read-cap-trailing", testee.OpHiveRelayDecode, args, vectorset.Reject, "BAD_ENCODING", []string{"HR-CENC-12"}, "test vector"
+	neg.Recipe = &vectorset.Recipe{Parts: []vectorset.Part{{File: "positive/read-cap.bin"}, {Hex: "00"}}}
+	reg := neg
+	// The catalog starts with its entry count, 6: an unknown ReadCellCapV1 version.
+	reg.ID, reg.Rules = "hiverelay/negative/catalog-as-read-cap", []string{"HR-CENC-10"}
+	reg.Recipe = &vectorset.Recipe{Parts: []vectorset.Part{{File: "registry/catalog.cenc"}}}
+	s := vecgen.Suite{Name: "hiverelay",
+		Generate: func(vecgen.Options) ([]vecgen.Vector, error) { return []vecgen.Vector{pos, neg, reg}, nil },
+		Extra: func() (map[string][]byte, map[string][]byte, error) {
+			return map[string][]byte{"registry/catalog.cenc": catalog}, nil, nil
+		},
+	}
+	out, err := vecgen.Generate([]vecgen.Suite{s}, vecgen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Summary[0].Recipes != 2 || out.Summary[0].Negative != 2 {
+		t.Fatalf("summary %+v", out.Summary[0])
 	}
 }
