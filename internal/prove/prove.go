@@ -1,0 +1,233 @@
+// Package prove shows that the conformance suite catches what it claims: for
+// every rule (and every named mutant, a classic implementation mistake) it
+// switches off that one rule's enforcement in the reference implementation
+// (internal/fault) and runs the vector sets and the Gherkin features against
+// it. A rule is caught when at least one vector or scenario fails; a rule
+// that survives is a gap in the suite.
+//
+// Vectors are judged as conform judges an external testee: by outcome, code
+// and result fields, never by the rule ID a testee reports, since testees
+// need not report rules. For the same reason the features run with rule IDs
+// unchecked.
+package prove
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"io"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/steps"
+	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// Target is one fault to inject: a rule ID or a mutant ID.
+type Target struct {
+	ID     string
+	Spec   string
+	Mutant bool
+	Text   string // the rule's text or the mutant's description
+}
+
+// Outcome is what one injected fault did.
+type Outcome struct {
+	Target
+	// Vectors and Scenarios are the vector IDs and scenario names that
+	// failed with the fault injected.
+	Vectors   []string
+	Scenarios []string
+	// FeaturesRun is false when the features were not run for this fault
+	// (Options.Features is FeaturesWhenNeeded and a vector caught it).
+	FeaturesRun bool
+	Duration    time.Duration
+}
+
+// Caught reports whether anything failed.
+func (o *Outcome) Caught() bool { return len(o.Vectors)+len(o.Scenarios) > 0 }
+
+// FeaturesMode says when the features run.
+type FeaturesMode int
+
+const (
+	// FeaturesNever runs only the vectors.
+	FeaturesNever FeaturesMode = iota
+	// FeaturesWhenNeeded runs the features only for faults no vector catches.
+	FeaturesWhenNeeded
+	// FeaturesAlways runs the features for every fault (the full matrix).
+	FeaturesAlways
+)
+
+// Options configure a proof.
+type Options struct {
+	VectorsDir   string   // the vectors directory ("vectors")
+	FeaturePaths []string // the features ("features")
+	Features     FeaturesMode
+	// Progress, when set, receives one line per target.
+	Progress io.Writer
+	// AllowMissingSuites skips suites that have no index (for tests of the
+	// prover itself); a real proof needs every suite.
+	AllowMissingSuites bool
+}
+
+// vector is a loaded vector with its input bytes.
+type vector struct {
+	v     vectorset.Vector
+	input []byte
+}
+
+// Prover runs faults against the reference.
+type Prover struct {
+	opt     Options
+	ref     *reference.Reference
+	hello   *testee.Hello
+	vectors []vector
+}
+
+// New loads every suite's vectors (expanding recipes once) and checks the
+// baseline: with no fault injected, every applicable vector passes and every
+// scenario passes. A proof over a failing baseline would prove nothing.
+func New(ctx context.Context, opt Options) (*Prover, error) {
+	if len(fault.Active()) > 0 {
+		return nil, fmt.Errorf("prove: faults are already active: %v", fault.Active())
+	}
+	p := &Prover{opt: opt, ref: reference.New()}
+	h, err := testee.Handshake(ctx, p.ref)
+	if err != nil {
+		return nil, err
+	}
+	p.hello = h
+	for _, suite := range vectorset.Suites {
+		ix, err := vectorset.Load(opt.VectorsDir, suite)
+		if errors.Is(err, fs.ErrNotExist) && opt.AllowMissingSuites {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("prove: %w", err)
+		}
+		for _, v := range ix.Vectors {
+			if !h.Applies(v.Op, v.Profiles) {
+				continue
+			}
+			in, err := v.Input(opt.VectorsDir, suite)
+			if err != nil {
+				return nil, fmt.Errorf("prove: %w", err)
+			}
+			p.vectors = append(p.vectors, vector{v: v, input: in})
+		}
+	}
+	if failed := p.runVectors(ctx); len(failed) > 0 {
+		return nil, fmt.Errorf("prove: baseline: %d vectors fail against the reference with no fault injected (first: %s)", len(failed), failed[0])
+	}
+	if opt.Features != FeaturesNever {
+		failed, err := p.runFeatures(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if len(failed) > 0 {
+			return nil, fmt.Errorf("prove: baseline: %d scenarios fail against the reference with no fault injected (first: %s)", len(failed), failed[0])
+		}
+	}
+	return p, nil
+}
+
+// Vectors is the number of applicable vectors a fault is run against.
+func (p *Prover) Vectors() int { return len(p.vectors) }
+
+// Run injects each target's fault in turn and reports what caught it.
+func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
+	out := make([]Outcome, 0, len(targets))
+	for i, t := range targets {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		start := time.Now()
+		o := Outcome{Target: t}
+		restore := fault.Set(t.ID)
+		o.Vectors = p.runVectors(ctx)
+		if p.opt.Features == FeaturesAlways || (p.opt.Features == FeaturesWhenNeeded && len(o.Vectors) == 0) {
+			var err error
+			o.Scenarios, err = p.runFeatures(ctx)
+			o.FeaturesRun = true
+			if err != nil {
+				restore()
+				return out, err
+			}
+		}
+		restore()
+		o.Duration = time.Since(start)
+		if p.opt.Progress != nil {
+			verdict := "caught"
+			if !o.Caught() {
+				verdict = "SURVIVED"
+			}
+			fmt.Fprintf(p.opt.Progress, "prove: %d/%d %s %s (%d vectors, %d scenarios, %s)\n", i+1, len(targets), t.ID, verdict, len(o.Vectors), len(o.Scenarios), o.Duration.Round(time.Millisecond))
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// runVectors runs every vector against the reference on every core and
+// returns the IDs of those that fail, sorted.
+func (p *Prover) runVectors(ctx context.Context) []string {
+	var mu sync.Mutex
+	var failed []string
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				vec := &p.vectors[i]
+				resp, err := p.ref.Do(ctx, testee.Request{Op: vec.v.Op, Args: vec.v.Args, Input: vec.input})
+				pass := err == nil
+				if pass && resp.Outcome != testee.Unsupported {
+					pass = vectorset.Judge(&vec.v, resp, false).Pass
+				}
+				if !pass {
+					mu.Lock()
+					failed = append(failed, vec.v.ID)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range p.vectors {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	sort.Strings(failed)
+	return failed
+}
+
+// runFeatures runs the features against the reference (rule IDs unchecked)
+// and returns the names of the failing scenarios, "uri: name", sorted.
+func (p *Prover) runFeatures(ctx context.Context) ([]string, error) {
+	rep, err := steps.Run(ctx, steps.Config{
+		Impl:    p.ref,
+		Options: godog.Options{Paths: p.opt.FeaturePaths, Output: io.Discard, Format: "progress"},
+	})
+	if err != nil {
+		return nil, err
+	}
+	var failed []string
+	for _, s := range rep.Scenarios {
+		if s.Err != nil {
+			failed = append(failed, s.URI+": "+s.Name)
+		}
+	}
+	sort.Strings(failed)
+	return failed, nil
+}
