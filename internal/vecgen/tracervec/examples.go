@@ -115,8 +115,14 @@ func exampleRules(f *node) []string {
 			visit(k)
 		}
 	}
+	add("LT-FRAME-01")
+	add("LT-FRAME-02")
 	visit(f)
+	add("LT-FRAME-05")
 	add("LT-FRAME-10")
+	if len(f.write(nil)) == 4 {
+		add("LT-FRAME-13")
+	}
 	return r
 }
 
@@ -174,7 +180,7 @@ func sizeTable(s *set) {
 	for _, r := range sizeRows {
 		_, top := r.frame()
 		s.accept(r.name, in(wire(top)), dgram, flatten(top), meta{
-			rules:   []string{r.rule, "LT-FRAME-10", "LT-LIFE-02"},
+			rules:   append([]string{r.rule, "LT-LIFE-02"}, exampleRules(top)...),
 			tags:    tags("known-answer"),
 			comment: fmt.Sprintf("frame-size row: VALUE ca fe with opt 0x%02x, H=%d T_ts=%d T_crc=%d, %d bytes of overhead", r.opt, r.h, r.ts, r.crc, r.total),
 		})
@@ -287,6 +293,18 @@ func optionCombos(s *set) {
 	odd := []*node{leaf(typeValue, 0, []byte{1}), leaf(typeValue, bitLL|bitTS|bitCR, []byte{2, 3, 4}).abs(t0 + 3), leaf(typeValue, bitCR|bitCW, []byte{5})}
 	s.accept("unaligned-fields-at-odd-offsets", in(wire(odd...)), dgram, flatten(odd...), meta{
 		rules: rulesOf("LT-FRAME-12", "LT-FRAME-11"), comment: "length, trailer_ts and trailer_crc at odd offsets: frames of 5, 25 and 7 bytes back to back",
+	})
+	// The CRCs' check values (DESIGN.md) as trailers: a VALUE whose payload
+	// is "123456789" carries 0xE3069283 (CRC-32C) or 0x29B1 (CRC-16-CCITT).
+	check32 := leaf(typeValue, bitCR, []byte("123456789"))
+	s.accept("crc32c-check-value-123456789", in(wire(check32)), dgram, flatten(check32), meta{
+		rules: rulesOf("LT-CRC-04", "LT-CRC-01", "LT-CRC-02", "LT-CRC-03", "LT-FRAME-08", "LT-FRAME-11"), tags: tags("known-answer"),
+		comment: "VALUE \"123456789\" with CRC-32C: the trailer is the check value 0xE3069283, little-endian 83 92 06 e3",
+	})
+	check16 := leaf(typeValue, bitCR|bitCW, []byte("123456789"))
+	s.accept("crc16-check-value-123456789", in(wire(check16)), dgram, flatten(check16), meta{
+		rules: rulesOf("LT-CRC-08", "LT-CRC-05", "LT-CRC-06", "LT-CRC-07", "LT-FRAME-09", "LT-FRAME-11"), tags: tags("known-answer"),
+		comment: "VALUE \"123456789\" with CRC-16-CCITT: the trailer is the check value 0x29B1, little-endian b1 29",
 	})
 	// The header is not covered by the CRC (LT-CRC-12): EX-05's payload and
 	// CRC under another type and length width.

@@ -58,14 +58,20 @@ func negatives(s *set) {
 	add("max-tlv-nested-child-declares-over-limit", []byte{0x06, 0x40, 0x04, 0x00, 0x01, 0x00, 0x11, 0x00}, dgram.maxOf(16), rulesOf("LT-TRUNC-06"), tags("boundary"),
 		"max_tlv_bytes 16: a PATH of 4 payload bytes whose child header declares 17: INVALID from the child's length, checked at every level before its extent")
 	add("max-tlv-over-limit-before-truncation", []byte{0x01, 0x00, 0x11, 0x00}, dgram.maxOf(16), rulesOf("LT-TRUNC-06"), tags("boundary"), "max_tlv_bytes 16: a header declaring 17 bytes with none present is INVALID, not truncated")
-	add("max-tlv-default-16mib-plus-1-header-only", []byte{0x01, 0x08, 0x01, 0x00, 0x00, 0x01}, dgram, rulesOf("LT-TRUNC-06"), tags("boundary"),
-		"LL=1 header declaring 16777217 bytes, nothing after it: over the default MAX_TLV_BYTES, INVALID before any payload is read")
-	add("max-tlv-default-16mib-plus-1-header-only-stream", []byte{0x01, 0x08, 0x01, 0x00, 0x00, 0x01}, stream, rulesOf("LT-TRUNC-06"), tags("boundary"),
-		"the same header on a stream: INVALID at once, the payload is never awaited")
-	add("max-tlv-u32-max-header-only", []byte{0x01, 0x08, 0xff, 0xff, 0xff, 0xff}, dgram, rulesOf("LT-TRUNC-06"), tags("boundary"), "LL=1 header declaring 4294967295 bytes: INVALID, nothing allocated")
-	add("max-tlv-default-16mib-header-only-truncated", []byte{0x01, 0x08, 0x00, 0x00, 0x00, 0x01}, dgram, rulesOf("LT-TRUNC-03"), tags("boundary"),
-		"LL=1 header declaring exactly 16777216 bytes, nothing after it: within the default limit, so truncated")
-	add("max-tlv-default-16mib-header-only-stream", []byte{0x01, 0x08, 0x00, 0x00, 0x00, 0x01}, stream, rulesOf("LT-TRUNC-02"), tags("boundary"),
+	mib16 := int64(16 << 20)
+	add("max-tlv-default-16mib-plus-1-header-only", []byte{0x01, 0x08, 0x01, 0x00, 0x00, 0x01}, dgram, rulesOf("LT-TRUNC-06", "LT-TRUNC-07"), tags("boundary", "decision"),
+		"LL=1 header declaring 16777217 bytes, nothing after it: over the recommended default MAX_TLV_BYTES of 16 MiB, INVALID before any payload is read")
+	add("max-tlv-default-16mib-plus-1-header-only-stream", []byte{0x01, 0x08, 0x01, 0x00, 0x00, 0x01}, stream, rulesOf("LT-TRUNC-06", "LT-TRUNC-07"), tags("boundary", "decision"),
+		"the same header on a stream at the default MAX_TLV_BYTES: INVALID at once, the payload is never awaited")
+	add("max-tlv-16mib-plus-1-header-only", []byte{0x01, 0x08, 0x01, 0x00, 0x00, 0x01}, dgram.maxOf(mib16), rulesOf("LT-TRUNC-06"), tags("boundary"),
+		"max_tlv_bytes 16777216: an LL=1 header declaring 16777217 bytes, nothing after it, is INVALID before any payload is read")
+	add("max-tlv-16mib-plus-1-header-only-stream", []byte{0x01, 0x08, 0x01, 0x00, 0x00, 0x01}, stream.maxOf(mib16), rulesOf("LT-TRUNC-06"), tags("boundary"),
+		"max_tlv_bytes 16777216 on a stream: INVALID at once, the payload is never awaited")
+	add("max-tlv-u32-max-header-only", []byte{0x01, 0x08, 0xff, 0xff, 0xff, 0xff}, dgram.maxOf(mib16), rulesOf("LT-TRUNC-06"), tags("boundary"),
+		"max_tlv_bytes 16777216: an LL=1 header declaring 4294967295 bytes is INVALID, nothing allocated")
+	add("max-tlv-16mib-header-only-truncated", []byte{0x01, 0x08, 0x00, 0x00, 0x00, 0x01}, dgram.maxOf(mib16), rulesOf("LT-TRUNC-03"), tags("boundary"),
+		"max_tlv_bytes 16777216: an LL=1 header declaring exactly 16777216 bytes, nothing after it, is within the limit, so truncated")
+	add("max-tlv-16mib-header-only-stream", []byte{0x01, 0x08, 0x00, 0x00, 0x00, 0x01}, stream.maxOf(mib16), rulesOf("LT-TRUNC-02"), tags("boundary"),
 		"the same header on a stream that closes: transport::down")
 
 	// §CRC: mismatches (LT-CRC-09, LT-CRC-10), nested and unknown (LT-UNK-03).
