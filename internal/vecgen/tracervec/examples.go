@@ -246,14 +246,7 @@ func comboTags(opt uint8) []string {
 func optionCombos(s *set) {
 	for _, o := range comboOpts() {
 		v := leaf(typeValue, o, []byte{0xc0, 0xff, 0xee})
-		top := v
-		switch {
-		case o&bitTS != 0 && o&bitTF != 0:
-			v.rel(-250)
-			top = anchor(v)
-		case o&bitTS != 0:
-			v.abs(t0 + 1)
-		}
+		top := stamped(v, t0+1)
 		s.accept("combo-value-"+comboName(o), in(wire(top)), dgram, flatten(top), meta{
 			rules: comboRules(o), tags: comboTags(o),
 			comment: fmt.Sprintf("VALUE c0 ff ee with opt 0x%02x (%s)%s", o, comboName(o), anchorNote(top != v)),
@@ -264,14 +257,7 @@ func optionCombos(s *set) {
 			kids = append(kids, leaf(typeValue, bitTS|bitTF, []byte{0x07}).rel(7))
 		}
 		p := rec(typePath, bitPL|o, kids...)
-		top = p
-		switch {
-		case o&bitTS != 0 && o&bitTF != 0:
-			p.rel(-250)
-			top = anchor(p)
-		case o&bitTS != 0:
-			p.abs(t0 + 2)
-		}
+		top = stamped(p, t0+2)
 		s.accept("combo-path-"+comboName(o), in(wire(top)), dgram, flatten(top), meta{
 			rules: comboRules(o), tags: comboTags(o),
 			comment: fmt.Sprintf("structured PATH with opt 0x%02x (PL + %s) around NAME a, NAME bc%s%s", bitPL|o, comboName(o),
@@ -312,6 +298,19 @@ func optionCombos(s *set) {
 	s.accept("crc-header-not-covered", in(wire(ex5...)), dgram, flatten(ex5...), meta{
 		rules: rulesOf("LT-CRC-12", "LT-CRC-11"), comment: "EX-05's payload and CRC-32C b6 c9 12 23 under type 0x03 and under LL=1: the header is not covered",
 	})
+}
+
+// stamped gives n the stamp its opt asks for and returns the frame to
+// write: n with the absolute stamp t, or, for a relative stamp (-250 ns),
+// the anchoring record around n.
+func stamped(n *node, t uint64) *node {
+	switch {
+	case n.opt&bitTS != 0 && n.opt&bitTF != 0:
+		return anchor(n.rel(-250))
+	case n.opt&bitTS != 0:
+		n.abs(t)
+	}
+	return n
 }
 
 func anchorNote(wrapped bool) string {

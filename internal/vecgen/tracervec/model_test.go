@@ -15,55 +15,43 @@ import (
 // the child's first byte).
 func TestModelRejections(t *testing.T) {
 	ex5bad := xorAt(wire(examples[4].frame()), 12, 1)
+	h := func(s string) []byte { return unhexT(t, s) }
 	tests := []struct {
-		name string
-		in   string
-		a    decodeArgs
-		rule string
-		off  int64
-	}{
-		{"empty datagram", "", dgram, "LT-TRUNC-08", 0},
-		{"type 00 alone", "00", dgram, "LT-TYPE-01", 0},
-		{"bit 7 with the header cut after opt", "01 80", dgram, "LT-OPT-01", 1},
-		{"bit 0", "01 01 00 00", dgram, "LT-OPT-02", 1},
-		{"bit 7 before bit 0", "01 81 00 00", dgram, "LT-OPT-01", 1},
-		{"header cut in its length", "01 00 05", dgram, "LT-TRUNC-03", 0},
-		{"LL=1 header cut", "01 08 05 00", dgram, "LT-TRUNC-03", 0},
-		{"payload cut", "01 00 05 00 aa", dgram, "LT-TRUNC-03", 0},
-		{"second frame cut", "09 00 00 00 01", dgram, "LT-TRUNC-03", 4},
-		{"second frame cut, stream", "09 00 00 00 01", stream, "LT-TRUNC-02", 4},
-		{"length over max", "01 00 11 00", dgram.maxOf(16), "LT-TRUNC-06", 2},
-		{"16 MiB + 1", "01 08 01 00 00 01", dgram, "LT-TRUNC-06", 2},
-		{"unknown outer", "0e 00 00 00", dgram, "LT-UNK-05", 0},
-		{"relative stamp at the top", "01 22 01 00 aa 01 00 00 00", dgram, "LT-TS-04", 5},
-		{"unknown outer with a relative stamp", "0e 22 00 00 01 00 00 00", dgram, "LT-TS-04", 4},
-		{"child overruns", "06 40 05 00 02 00 02 00 61", dgram, "LT-NEST-05", 4},
-		{"remainder too short", "06 40 07 00 02 00 01 00 61 09 00", dgram, "LT-NEST-05", 9},
-		{"nested type 00", "06 40 04 00 00 00 00 00", dgram, "LT-TYPE-01", 4},
-		{"nested length over max", "06 40 04 00 01 00 11 00", dgram.maxOf(16), "LT-TRUNC-06", 6},
-	}
-	for _, tt := range tests {
-		got := decodeModel(unhexT(t, tt.in), tt.a)
-		if got.err == nil || got.err.rule != tt.rule || got.err.offset != tt.off || got.err.code != codeOf[tt.rule] {
-			t.Errorf("%s: %v, want %s at %d", tt.name, got.err, tt.rule, tt.off)
-		}
-	}
-	for _, tt := range []struct {
 		name string
 		in   []byte
 		a    decodeArgs
 		rule string
 		off  int64
 	}{
+		{"empty datagram", h(""), dgram, "LT-TRUNC-08", 0},
+		{"type 00 alone", h("00"), dgram, "LT-TYPE-01", 0},
+		{"bit 7 with the header cut after opt", h("01 80"), dgram, "LT-OPT-01", 1},
+		{"bit 0", h("01 01 00 00"), dgram, "LT-OPT-02", 1},
+		{"bit 7 before bit 0", h("01 81 00 00"), dgram, "LT-OPT-01", 1},
+		{"header cut in its length", h("01 00 05"), dgram, "LT-TRUNC-03", 0},
+		{"LL=1 header cut", h("01 08 05 00"), dgram, "LT-TRUNC-03", 0},
+		{"payload cut", h("01 00 05 00 aa"), dgram, "LT-TRUNC-03", 0},
+		{"second frame cut", h("09 00 00 00 01"), dgram, "LT-TRUNC-03", 4},
+		{"second frame cut, stream", h("09 00 00 00 01"), stream, "LT-TRUNC-02", 4},
+		{"length over max", h("01 00 11 00"), dgram.maxOf(16), "LT-TRUNC-06", 2},
+		{"16 MiB + 1", h("01 08 01 00 00 01"), dgram, "LT-TRUNC-06", 2},
+		{"unknown outer", h("0e 00 00 00"), dgram, "LT-UNK-05", 0},
+		{"relative stamp at the top", h("01 22 01 00 aa 01 00 00 00"), dgram, "LT-TS-04", 5},
+		{"unknown outer with a relative stamp", h("0e 22 00 00 01 00 00 00"), dgram, "LT-TS-04", 4},
+		{"child overruns", h("06 40 05 00 02 00 02 00 61"), dgram, "LT-NEST-05", 4},
+		{"remainder too short", h("06 40 07 00 02 00 01 00 61 09 00"), dgram, "LT-NEST-05", 9},
+		{"nested type 00", h("06 40 04 00 00 00 00 00"), dgram, "LT-TYPE-01", 4},
+		{"nested length over max", h("06 40 04 00 01 00 11 00"), dgram.maxOf(16), "LT-TRUNC-06", 6},
 		{"CRC-32C mismatch", ex5bad, dgram, "LT-CRC-09", 9},
 		{"nest over the budget", wire(nest(6, statusOK())), dgram.budgetOf(5), "LT-NEST-03", 30},
 		{"nest over a raised budget", wire(nest(6, statusOK())), dgram.budgetOf(2), "LT-NEST-03", 30},
 		{"outer CRC first", wire(&node{typ: typePath, opt: bitPL | bitCR, crcXor: 1, kids: []*node{leaf(0, 0, nil)}}), dgram, "LT-CRC-09", 8},
 		{"first error in byte order", append(ex5bad, 0x01), dgram, "LT-CRC-09", 9},
 		{"report: framing still rejects", append(ex5bad, 0x01), dgram.frames(), "LT-TRUNC-03", 13},
-	} {
+	}
+	for _, tt := range tests {
 		got := decodeModel(tt.in, tt.a)
-		if got.err == nil || got.err.rule != tt.rule || got.err.offset != tt.off {
+		if got.err == nil || got.err.rule != tt.rule || got.err.offset != tt.off || got.err.code != codeOf[tt.rule] {
 			t.Errorf("%s: %v, want %s at %d", tt.name, got.err, tt.rule, tt.off)
 		}
 	}

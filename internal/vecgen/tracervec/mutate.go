@@ -3,6 +3,7 @@ package tracervec
 import (
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
@@ -47,15 +48,18 @@ func fullFamily(p positive) []mutation {
 	return append(out, appended(p.in)...)
 }
 
-// lightFamily is three mutations of the k-th positive: the last byte cut
-// off, one option bit of the first frame flipped (bit 1..6, by k) and its
-// CRC or its length changed.
-func lightFamily(p positive, k int) []mutation {
+// lightFamily is three mutations of a positive: the last byte cut off, one
+// option bit of the first frame flipped (bit 1..6, chosen by a hash of the
+// positive's name, so that adding a positive changes no other family) and
+// its CRC or its length changed.
+func lightFamily(p positive) []mutation {
 	if len(p.frames) == 0 {
 		return []mutation{{"append-unknown-0e", cat(p.in, []byte{0x0e, 0x00, 0x00, 0x00}), "LT-CTX-04", "an empty outer 0x0E appended"}}
 	}
 	f := p.frames[0]
-	bit := 1 + k%6
+	h := fnv.New32a()
+	h.Write([]byte(p.name))
+	bit := 1 + int(h.Sum32()%6)
 	out := []mutation{
 		{"cut-last-byte", p.in[:len(p.in)-1], "LT-CTX-04", "its last byte cut off"},
 		optFlip(p.in, 0, f, bit),
@@ -142,8 +146,8 @@ func appended(b []byte) []mutation {
 
 func (s *set) mutations() {
 	start := len(s.positives)
-	for k, p := range s.positives[:start] {
-		family := lightFamily(p, k)
+	for _, p := range s.positives[:start] {
+		family := lightFamily(p)
 		if p.core || s.large {
 			family = fullFamily(p)
 		}
