@@ -150,11 +150,12 @@ func libtracerDecode(req testee.Request) (any, error) {
 		return nil, unsupported("report %q", a.Report)
 	}
 	var frames []Frame
+	var framing error // the error that broke framing, after every frame before it
 	switch a.Transport {
 	case "", testee.TransportDatagram:
 		res := libtracer.Decode(req.Input, lim)
 		if res.Err != nil {
-			return nil, res.Err
+			framing = res.Err
 		}
 		frames = res.Frames
 	case testee.TransportStream:
@@ -165,7 +166,8 @@ func libtracerDecode(req testee.Request) (any, error) {
 				break
 			}
 			if err != nil {
-				return nil, err
+				framing = err
+				break
 			}
 			frames = append(frames, f)
 		}
@@ -173,11 +175,16 @@ func libtracerDecode(req testee.Request) (any, error) {
 		return nil, unsupported("transport %q", a.Transport)
 	}
 	if !perFrame {
+		// The verdict is the first error in byte order (Result.FirstError):
+		// a rejected frame comes before the framing error that follows it.
 		for i := range frames {
 			if frames[i].Err != nil {
 				return nil, frames[i].Err
 			}
 		}
+	}
+	if framing != nil {
+		return nil, framing
 	}
 	flat := Flatten(frames)
 	if flat == nil {

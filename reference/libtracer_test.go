@@ -67,6 +67,26 @@ func TestLibtracerVerdicts(t *testing.T) {
 	}
 }
 
+// TestLibtracerVerdictIsFirstInByteOrder: a frame rejected although its
+// extent is known, followed by bytes that break framing, is rejected with
+// the first error in byte order (docs/libtracer.md, Result.FirstError), on
+// both transports; with report "frames" the framing error still rejects.
+func TestLibtracerVerdictIsFirstInByteOrder(t *testing.T) {
+	bad := pathFrame()
+	bad[len(bad)-1] ^= 1
+	in := append(bad, 0x01) // then a header cut after its type byte
+	for _, tt := range []struct{ args, code string }{
+		{`{"transport":"datagram"}`, "tr::frame::crc_fail"},
+		{`{"transport":"stream"}`, "tr::frame::crc_fail"},
+		{`{"transport":"datagram","report":"frames"}`, "tr::frame::truncated"},
+		{`{"transport":"stream","report":"frames"}`, "tr::transport::down"},
+	} {
+		if r := do(t, testee.OpLibtracerDecode, tt.args, in); r.Outcome != testee.Rejected || r.Code != tt.code {
+			t.Errorf("%s: %+v, want rejection with %s", tt.args, r, tt.code)
+		}
+	}
+}
+
 func TestLibtracerDeepNestIsFlat(t *testing.T) {
 	// 20,000 nested user TLVs (opt 0x48: PL=1, LL=1) around the empty STATUS:
 	// deeper than encoding/json can nest, yet the flat result is shallow.

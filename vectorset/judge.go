@@ -3,6 +3,7 @@ package vectorset
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -87,7 +88,9 @@ func clip(s string, n int) string {
 // ResultDiff compares the expected result fields with a testee's result
 // object: every expected field must be present with an equal JSON value;
 // fields the vector does not list are ignored. Numbers compare by value
-// (1 and 1.0 are equal; integers of any size compare exactly).
+// (1 and 1.0 are equal; integers of any size compare exactly). Matchers
+// (DigestKey, HexDigestKey, AnyStringKey) may stand for a value at any
+// depth of an expected field.
 func ResultDiff(expected, got json.RawMessage) (string, error) {
 	if len(expected) == 0 {
 		return "", nil
@@ -106,10 +109,7 @@ func ResultDiff(expected, got json.RawMessage) (string, error) {
 		if !ok {
 			continue
 		}
-		if digest, ok := w.(map[string]any); ok && digest[DigestKey] != nil {
-			v = digestOf(v)
-		}
-		sub[k] = v
+		sub[k] = matched(w, v)
 	}
 	return cmp.Diff(want, sub, cmp.Comparer(numbersEqual)), nil
 }
@@ -134,6 +134,95 @@ func BytesMatcher(b []byte) any {
 		return base64.StdEncoding.EncodeToString(b)
 	}
 	return map[string]any{DigestKey: Hash(b), DigestLengthKey: len(b)}
+}
+
+// HexDigestKey marks an expected result value that stands for a long
+// lower-case hex string (a libtracer payload in a frame list) by the digest
+// of the bytes it spells, as DigestKey does for base64:
+//
+//	{"$hex_blake2b": "<hex BLAKE2b-256 of the decoded bytes>", "$hex_length": N}
+const HexDigestKey = "$hex_blake2b"
+
+// HexLengthKey is the decoded length beside HexDigestKey.
+const HexLengthKey = "$hex_length"
+
+// AnyStringKey marks an expected value that any JSON string matches:
+// free text a testee words as it likes, such as the detail of an error
+// listed inside a result ({"$any_string": true}).
+const AnyStringKey = "$any_string"
+
+// AnyString returns the expected-result value that any string matches.
+func AnyString() any { return map[string]any{AnyStringKey: true} }
+
+// HexMatcher returns the expected-result value standing for b as lower-case
+// hex: the hex itself when it is short, its digest form when b is longer
+// than 3 KiB.
+func HexMatcher(b []byte) any {
+	if len(b) <= 3<<10 {
+		return hex.EncodeToString(b)
+	}
+	return map[string]any{HexDigestKey: Hash(b), HexLengthKey: len(b)}
+}
+
+// matched returns the testee's value v, with every part that a matcher of
+// the expected value w stands for replaced by what the matcher compares
+// equal to (the digest form, or the matcher itself for a string), so that
+// cmp shows only real differences. Objects and lists are walked in step.
+func matched(w, v any) any {
+	switch w := w.(type) {
+	case map[string]any:
+		switch {
+		case w[DigestKey] != nil:
+			return digestOf(v)
+		case w[HexDigestKey] != nil:
+			return hexDigestOf(v)
+		case w[AnyStringKey] != nil:
+			if _, ok := v.(string); ok {
+				return w
+			}
+			return v
+		}
+		m, ok := v.(map[string]any)
+		if !ok {
+			return v
+		}
+		out := make(map[string]any, len(m))
+		for k, x := range m {
+			if wk, ok := w[k]; ok {
+				x = matched(wk, x)
+			}
+			out[k] = x
+		}
+		return out
+	case []any:
+		l, ok := v.([]any)
+		if !ok {
+			return v
+		}
+		out := make([]any, len(l))
+		for i, x := range l {
+			if i < len(w) {
+				x = matched(w[i], x)
+			}
+			out[i] = x
+		}
+		return out
+	}
+	return v
+}
+
+// hexDigestOf turns a testee's lower-case hex string into the digest form,
+// or leaves it as it is (so that the difference shows).
+func hexDigestOf(v any) any {
+	s, ok := v.(string)
+	if !ok || s != strings.ToLower(s) {
+		return v
+	}
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		return v
+	}
+	return map[string]any{HexDigestKey: Hash(b), HexLengthKey: json.Number(strconv.Itoa(len(b)))}
 }
 
 // digestOf turns a testee's base64 string into the digest form, or leaves it

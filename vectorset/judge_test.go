@@ -2,6 +2,7 @@ package vectorset
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -75,5 +76,49 @@ func TestResultDigestMatcher(t *testing.T) {
 	}
 	if s, ok := BytesMatcher([]byte("hi")).(string); !ok || s != "aGk=" {
 		t.Fatalf("short bytes are literal base64, got %v", BytesMatcher([]byte("hi")))
+	}
+}
+
+func TestResultNestedMatchers(t *testing.T) {
+	big := make([]byte, 4000)
+	for i := range big {
+		big[i] = byte(i * 7)
+	}
+	want, _ := json.Marshal(map[string]any{"frames": []any{
+		map[string]any{"depth": 0, "payload": HexMatcher(big)},
+		map[string]any{"depth": 0, "error": map[string]any{"code": "X", "detail": AnyString()}},
+	}})
+	frames := func(payload string, detail any) []byte {
+		b, _ := json.Marshal(map[string]any{"frames": []any{
+			map[string]any{"depth": 0, "payload": payload},
+			map[string]any{"depth": 0, "error": map[string]any{"code": "X", "detail": detail}},
+		}})
+		return b
+	}
+	good := hex.EncodeToString(big)
+	other := append([]byte(nil), big...)
+	other[99]++
+	tests := []struct {
+		name string
+		got  []byte
+		same bool
+	}{
+		{"equal bytes, any detail", frames(good, "whatever the testee says"), true},
+		{"one payload byte differs", frames(hex.EncodeToString(other), "d"), false},
+		{"upper-case hex", frames(strings.ToUpper(good), "d"), false},
+		{"payload not hex", frames("zz", "d"), false},
+		{"detail not a string", frames(good, 7), false},
+		{"detail missing", []byte(`{"frames":[{"depth":0,"payload":"` + good + `"},{"depth":0,"error":{"code":"X"}}]}`), false},
+		{"extra key inside a frame", []byte(`{"frames":[{"depth":0,"payload":"` + good + `","x":1},{"depth":0,"error":{"code":"X","detail":""}}]}`), false},
+		{"one frame too many", []byte(`{"frames":[{"depth":0,"payload":"` + good + `"},{"depth":0,"error":{"code":"X","detail":""}},{}]}`), false},
+	}
+	for _, tt := range tests {
+		d, err := ResultDiff(want, tt.got)
+		if err != nil || (d == "") != tt.same {
+			t.Errorf("%s: diff %q, err %v; want equal=%v", tt.name, d, err, tt.same)
+		}
+	}
+	if s, ok := HexMatcher([]byte{0xab, 0x01}).(string); !ok || s != "ab01" {
+		t.Fatalf("short bytes are literal hex, got %v", HexMatcher([]byte{0xab, 0x01}))
 	}
 }
