@@ -149,14 +149,17 @@ func libtracerDecode(req testee.Request) (any, error) {
 	default:
 		return nil, unsupported("report %q", a.Report)
 	}
+	// frames are the top-level frames parsed before framing broke, if it
+	// did: framing is then the error that broke it.
 	var frames []Frame
+	var framing error
 	switch a.Transport {
 	case "", testee.TransportDatagram:
 		res := libtracer.Decode(req.Input, lim)
-		if res.Err != nil {
-			return nil, res.Err
-		}
 		frames = res.Frames
+		if res.Err != nil {
+			framing = res.Err
+		}
 	case testee.TransportStream:
 		d := libtracer.NewStreamDecoder(bytes.NewReader(req.Input), lim)
 		for {
@@ -165,19 +168,25 @@ func libtracerDecode(req testee.Request) (any, error) {
 				break
 			}
 			if err != nil {
-				return nil, err
+				framing = err
+				break
 			}
 			frames = append(frames, f)
 		}
 	default:
 		return nil, unsupported("transport %q", a.Transport)
 	}
+	// The verdict is the first error in byte order: a frame rejected before
+	// the point where framing broke comes first (docs/libtracer.md).
 	if !perFrame {
 		for i := range frames {
 			if frames[i].Err != nil {
 				return nil, frames[i].Err
 			}
 		}
+	}
+	if framing != nil {
+		return nil, framing
 	}
 	flat := Flatten(frames)
 	if flat == nil {
