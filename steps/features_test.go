@@ -25,7 +25,12 @@ import (
 // separated by commas).
 var opts = godog.Options{Output: colors.Colored(os.Stdout)}
 
-func init() { godog.BindFlags("godog.", flag.CommandLine, &opts) }
+func init() {
+	godog.BindFlags("godog.", flag.CommandLine, &opts)
+	// BindFlags sets the format to its default, "pretty"; left empty,
+	// TestFeatures takes GODOG_FORMAT, else "progress".
+	opts.Format = ""
+}
 
 // featuresDir is the features directory, relative to this package.
 const featuresDir = "../features"

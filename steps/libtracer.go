@@ -88,7 +88,7 @@ func (s *ltState) register(sc *godog.ScenarioContext) {
 	sc.Given(`^the frame tree to encode:$`, s.givenTreeToEncode)
 
 	// Receiving.
-	sc.When(`^(it|the encoded bytes|the stripped bytes) (?:is|are) received(.*)$`, s.whenReceived)
+	sc.When(`^(it|the encoded bytes|the stripped bytes) (?:is|are) received((?: (?:as|on|with) .*)?)$`, s.whenReceived)
 	sc.When(`^it is received both as a datagram and on a stream(.*)$`, s.whenReceivedBoth)
 
 	// The trailer lifecycle, done by the steps on the bytes (the testee
@@ -336,7 +336,7 @@ func (s *ltState) givenFrames(t *godog.Table) error {
 	if err != nil {
 		return err
 	}
-	b, _, err := ltBuild(rows)
+	b, _, err := ltBuild(rows, false)
 	if err != nil {
 		return err
 	}
@@ -371,7 +371,7 @@ func (s *ltState) givenTreeToEncode(t *godog.Table) error {
 	if err != nil {
 		return err
 	}
-	_, tree, err := ltBuild(rows)
+	_, tree, err := ltBuild(rows, true)
 	if err != nil {
 		return err
 	}
