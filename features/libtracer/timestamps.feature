@@ -13,7 +13,7 @@ Feature: libtracer timestamp trailer
   +N or -N for a relative one. The steps write the frames with those
   stamps; resolved is the absolute wire-time the receiver reports.
 
-  Rule: LT-TS-01 An absolute stamp is the u64 ns since the Unix epoch, self-contained; resolved times are modulo 2^64
+  Rule: LT-TS-01 An absolute stamp is the u64 ns since the Unix epoch, self-contained; it wraps in 2554
 
     Scenario: A top-level absolute stamp needs no context
       Given the bytes "01 20 01 00 aa T0"
@@ -27,23 +27,14 @@ Feature: libtracer timestamp trailer
       Then it is accepted
       And the resolved time of frame 1 is "18446744073709551615"
 
-    Scenario: A relative stamp past the largest wire-time wraps around
+    Scenario: An absolute stamp inside a stamped record is its own time, not an offset
       Given the frames:
-        | depth | type | opt | payload | ts                   |
-        | 0     | 80   | 60  |         | 18446744073709551615 |
-        | 1     | 01   | 22  | aa      | +1                   |
+        | depth | type | opt | payload | ts       |
+        | 0     | 80   | 60  |         | T0       |
+        | 1     | 01   | 20  | aa      | 77777    |
       When it is received as a datagram
       Then it is accepted
-      And the resolved time of frame 2 is "0"
-
-    Scenario: A relative stamp before the epoch wraps around
-      Given the frames:
-        | depth | type | opt | payload | ts |
-        | 0     | 80   | 60  |         | 0  |
-        | 1     | 01   | 22  | aa      | -1 |
-      When it is received as a datagram
-      Then it is accepted
-      And the resolved time of frame 2 is "18446744073709551615"
+      And the resolved time of frame 2 is "77777"
 
   Rule: LT-TS-02 A relative stamp is a signed i32 ns offset; the TLV's wire-time is its parent's plus the offset
 
@@ -198,6 +189,26 @@ Feature: libtracer timestamp trailer
         | 1     | 28     | 01   | 22  | 4      | 66000000 |          | rel +2 | T0+2     |
       And frame 2 takes 12 bytes with an overhead of 8 bytes
       And frame 4 takes 12 bytes with an overhead of 8 bytes
+
+  Rule: LT-TS-07 Resolved wire-times are computed modulo 2^64 (decision: docs/libtracer.md)
+
+    Scenario: A relative stamp past the largest wire-time wraps around
+      Given the frames:
+        | depth | type | opt | payload | ts                   |
+        | 0     | 80   | 60  |         | 18446744073709551615 |
+        | 1     | 01   | 22  | aa      | +1                   |
+      When it is received as a datagram
+      Then it is accepted
+      And the resolved time of frame 2 is "0"
+
+    Scenario: A relative stamp before the epoch wraps around
+      Given the frames:
+        | depth | type | opt | payload | ts |
+        | 0     | 80   | 60  |         | 0  |
+        | 1     | 01   | 22  | aa      | -1 |
+      When it is received as a datagram
+      Then it is accepted
+      And the resolved time of frame 2 is "18446744073709551615"
 
   Rule: LT-TS-06 The trailer_ts is transport time; an application-domain time belongs inside the payload
 

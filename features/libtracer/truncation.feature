@@ -174,12 +174,14 @@ Feature: libtracer truncation handling
       When it is received with MAX_TLV_BYTES 33554432
       Then it is rejected by rule LT-TRUNC-03 with code "tr::frame::truncated"
 
-  Rule: LT-TRUNC-08 An empty datagram carries no frame and is tr::frame::truncated; an empty stream is a clean end
+  Rule: LT-TRUNC-08 An empty datagram carries no frame and is tr::frame::truncated (decision: docs/libtracer.md)
 
     Scenario: An empty datagram
       Given the bytes ""
       When it is received as a datagram
       Then it is rejected by rule LT-TRUNC-08 with code "tr::frame::truncated"
+
+  Rule: LT-TRUNC-09 A stream that closes before its first byte, or between frames, ends cleanly (decision: docs/libtracer.md)
 
     Scenario: An empty stream
       Given the bytes ""
