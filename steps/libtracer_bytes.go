@@ -331,13 +331,14 @@ func ltAppendCRC(frame []byte, v ltCRCVariant) ([]byte, error) {
 }
 
 // ltAppendHeader appends a header with the given length: a u16 field, or a
-// u32 field when opt has LL.
-func ltAppendHeader(dst []byte, typ, opt byte, length int) ([]byte, error) {
+// u32 field when opt has LL. A length over 65535 under LL=0 is an error,
+// or (lenient, for an encode input the testee is to refuse) cut to 16 bits.
+func ltAppendHeader(dst []byte, typ, opt byte, length int, lenient bool) ([]byte, error) {
 	dst = append(dst, typ, opt)
 	if opt&ltLL != 0 {
 		return binary.LittleEndian.AppendUint32(dst, uint32(length)), nil
 	}
-	if length > 0xFFFF {
+	if length > 0xFFFF && !lenient {
 		return nil, fmt.Errorf("a payload of %d bytes needs LL=1 (opt %02x)", length, opt)
 	}
 	return binary.LittleEndian.AppendUint16(dst, uint16(length)), nil
@@ -347,7 +348,12 @@ func ltAppendHeader(dst []byte, typ, opt byte, length int) ([]byte, error) {
 // ask for: trailer_ts from stamp (absolute with TF=0, relative with TF=1)
 // and the CRC of the width CW selects over content and stamp.
 func ltSeal(typ, opt byte, content []byte, stamp *ltStamp) ([]byte, error) {
-	out, err := ltAppendHeader(nil, typ, opt, len(content))
+	return ltSealAs(typ, opt, content, stamp, false)
+}
+
+// ltSealAs is ltSeal, lenient or not (see ltAppendHeader).
+func ltSealAs(typ, opt byte, content []byte, stamp *ltStamp, lenient bool) ([]byte, error) {
+	out, err := ltAppendHeader(nil, typ, opt, len(content), lenient)
 	if err != nil {
 		return nil, err
 	}
@@ -421,7 +427,11 @@ type ltTreeFrame struct {
 // stamp. A row followed by deeper rows is structured and holds them; a
 // PL=1 row with neither payload nor deeper rows is an empty structured
 // frame. Relative stamps resolve against the nearest stamped ancestor.
-func ltBuild(rows []ltRow) ([]byte, []ltTreeFrame, error) {
+//
+// For an encode input (lenient), a TS=1 row without a stamp is written with
+// a zero stamp and an LL=0 length over 65535 is cut to 16 bits, so that the
+// testee gets the frame as the table gives it, and refuses it.
+func ltBuild(rows []ltRow, lenient bool) ([]byte, []ltTreeFrame, error) {
 	tree := make([]ltTreeFrame, len(rows))
 	var build func(i, base int, anchor *uint64) ([]byte, int, error)
 	build = func(i, base int, anchor *uint64) ([]byte, int, error) {
@@ -472,7 +482,11 @@ func ltBuild(rows []ltRow) ([]byte, []ltTreeFrame, error) {
 			}
 		}
 		tf.length = len(content)
-		b, err := ltSeal(r.typ, r.opt, content, r.stamp)
+		stamp := r.stamp
+		if stamp == nil && lenient {
+			stamp = &ltStamp{}
+		}
+		b, err := ltSealAs(r.typ, r.opt, content, stamp, lenient)
 		return b, j, err
 	}
 	var out []byte

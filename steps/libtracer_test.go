@@ -3,8 +3,12 @@ package steps
 import (
 	"bytes"
 	"encoding/hex"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/impl/rules"
 )
 
 // Rules impl/libtracer rejects with only in APIs that libtracer.decode and
@@ -163,5 +167,35 @@ func TestLibtracerStepByteStrings(t *testing.T) {
 	}
 	if _, err := ltReceiveArgs(" over carrier pigeon"); err == nil || !strings.Contains(err.Error(), "unknown") {
 		t.Errorf("unknown receiver option: %v", err)
+	}
+}
+
+// Every libtracer feature rule has the catalog's level (@should on exactly
+// the SHOULD rules) and sits in a feature tagged @libtracer.
+func TestLibtracerFeatureLevels(t *testing.T) {
+	inv, err := LoadInventory([]string{featuresDir + "/libtracer"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range inv.Rules {
+		if r.Spec() != "libtracer" {
+			t.Errorf("%s (%s:%d) is not a libtracer rule", r.ID, r.URI, r.Line)
+			continue
+		}
+		n++
+		c, ok := catalog.Lookup(rules.ID(r.ID))
+		if !ok {
+			continue // checkTraceability reports it
+		}
+		if got, want := r.Level(), c.Level.String(); got != want {
+			t.Errorf("%s (%s:%d) is %s in the features, %s in the catalog", r.ID, r.URI, r.Line, got, want)
+		}
+		if !slices.Contains(r.Tags, "@libtracer") {
+			t.Errorf("%s (%s:%d): its feature is not tagged @libtracer", r.ID, r.URI, r.Line)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no libtracer feature rules")
 	}
 }
