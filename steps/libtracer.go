@@ -77,7 +77,7 @@ func (s *ltState) register(sc *godog.ScenarioContext) {
 	// follow one another in the order the scenario lists them.
 	sc.Given(`^the bytes "([^"]*)"$`, s.givenBytes)
 	sc.Given(`^the frame "([^"]*)" with an? (CRC-32C|CRC-16-CCITT) trailer(.*)$`, s.givenFrameCRC)
-	sc.Given(`^a PATH frame with (no children|NAME children .+?)(?: and an outer (CRC-32C|CRC-16-CCITT))?$`, s.givenPath)
+	sc.Given(`^a PATH frame with (no children|NAME children .+?)(?: and an outer (CRC-32C?|CRC-16(?:-CCITT)?))?$`, s.givenPath)
 	sc.Given(`^(\d+) nested user frames around "([^"]*)"$`, s.givenNest)
 	sc.Given(`^a VALUE "([^"]*)" with opt "([0-9A-Fa-f]{2})"$`, s.givenValueOpt)
 	sc.Given(`^the frames:$`, s.givenFrames)
@@ -152,11 +152,15 @@ func (s *ltState) givenPath(children, crc string) error {
 		}
 	}
 	opt := ltPL
-	switch crc {
-	case "CRC-32C":
+	if crc != "" {
+		m, err := ltModel(crc)
+		if err != nil {
+			return err
+		}
 		opt |= ltCR
-	case "CRC-16-CCITT":
-		opt |= ltCR | ltCW
+		if m.width == 16 {
+			opt |= ltCW
+		}
 	}
 	f, err := ltSeal(0x06, opt, content, nil)
 	if err != nil {

@@ -108,6 +108,10 @@ func ltParseStamp(s string) (ltStamp, error) {
 	return ltStamp{abs: t}, err
 }
 
+// ltMaxPattern bounds "[N bytes i mod M]": 64 MiB is more than any
+// scenario needs (the largest frame in the features is 102400 bytes).
+const ltMaxPattern = 64 << 20
+
 var (
 	ltPatternTok = regexp.MustCompile(`\[(\d+) bytes i mod (\d+)\]`)
 	ltTimeTok    = regexp.MustCompile(`^T0(?:[+-]\d+)?$`)
@@ -146,7 +150,7 @@ func ltBytes(s string) ([]byte, error) {
 		}
 		n, err1 := strconv.Atoi(rest[loc[2]:loc[3]])
 		m, err2 := strconv.Atoi(rest[loc[4]:loc[5]])
-		if err1 != nil || err2 != nil || m < 1 || m > 256 {
+		if err1 != nil || err2 != nil || m < 1 || m > 256 || n > ltMaxPattern {
 			return nil, fmt.Errorf("byte string %q: bad pattern %q", s, rest[loc[0]:loc[1]])
 		}
 		for i := 0; i < n; i++ {

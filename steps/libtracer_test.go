@@ -199,3 +199,21 @@ func TestLibtracerFeatureLevels(t *testing.T) {
 		t.Fatal("no libtracer feature rules")
 	}
 }
+
+// FuzzLibtracerStepBytes: the byte-string reader never panics, and what it
+// reads is read back the same from its plain hex.
+func FuzzLibtracerStepBytes(f *testing.F) {
+	for _, s := range []string{"09 00 00 00", "T0 T0+1 T0-5", "aa [5 bytes i mod 3] bb", "0x", "[3 bytes i mod 0]", "T0+", "zz"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := ltBytes(s)
+		if err != nil {
+			return
+		}
+		again, err := ltBytes(hex.EncodeToString(b))
+		if err != nil || !bytes.Equal(again, b) {
+			t.Fatalf("%q read as %x, its hex read as %x (%v)", s, b, again, err)
+		}
+	})
+}
