@@ -145,19 +145,13 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		}
 		return ""
 	case "children":
-		if want == "" || f.Children == nil {
-			if (want == "") != (f.Children == nil) {
-				return fmt.Sprintf("got %v, want %q", ltIntOrNone(f.Children), want)
-			}
-			return ""
+		if msg, done := ltPresence(want, f.Children != nil, ltIntOrNone(f.Children)); done {
+			return msg
 		}
 		return num(int64(*f.Children))
 	case "ts":
-		if want == "" || f.TS == nil {
-			if (want == "") != (f.TS == nil) {
-				return fmt.Sprintf("got %v, want %q", f.TS, want)
-			}
-			return ""
+		if msg, done := ltPresence(want, f.TS != nil, f.TS); done {
+			return msg
 		}
 		form, raw, _ := strings.Cut(want, " ")
 		switch form {
@@ -181,11 +175,8 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		}
 		return ""
 	case "resolved":
-		if want == "" || f.TS == nil {
-			if (want == "") != (f.TS == nil) {
-				return fmt.Sprintf("got %v, want %q", f.TS, want)
-			}
-			return ""
+		if msg, done := ltPresence(want, f.TS != nil, f.TS); done {
+			return msg
 		}
 		t, err := ltParseTime(want)
 		if err != nil {
@@ -196,11 +187,8 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		}
 		return ""
 	case "crc":
-		if want == "" || f.CRC == nil {
-			if (want == "") != (f.CRC == nil) {
-				return fmt.Sprintf("got %v, want %q", f.CRC, want)
-			}
-			return ""
+		if msg, done := ltPresence(want, f.CRC != nil, f.CRC); done {
+			return msg
 		}
 		name, value, _ := strings.Cut(want, " ")
 		width := map[string]int{"CRC-32C": 32, "CRC-16-CCITT": 16}[name]
@@ -212,11 +200,8 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		}
 		return ""
 	case "error":
-		if want == "" || f.Error == nil {
-			if (want == "") != (f.Error == nil) {
-				return fmt.Sprintf("got %v, want %q", f.Error, want)
-			}
-			return ""
+		if msg, done := ltPresence(want, f.Error != nil, f.Error); done {
+			return msg
 		}
 		rule, code, _ := strings.Cut(want, " ")
 		s.w.run.record(s.w.scenario, rule, f.Error.Rule)
@@ -226,6 +211,21 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		return ""
 	}
 	return fmt.Sprintf("unknown column %q", name)
+}
+
+// ltPresence compares what a blank cell says (the field is absent) with
+// whether it is present; done is false when both are there and the values
+// are left to compare.
+func ltPresence(want string, present bool, got any) (msg string, done bool) {
+	switch {
+	case want != "" && present:
+		return "", false
+	case want == "" && !present:
+		return "", true
+	case present:
+		return fmt.Sprintf("got %v, want none", got), true
+	}
+	return fmt.Sprintf("none, want %q", want), true
 }
 
 func ltIntOrNone(p *int) string {
@@ -461,6 +461,32 @@ func (s *ltState) compareEncoded(want []byte) error {
 // top-level frame's opt and trailer may differ (they are what strip and
 // attach change), nothing inside it may.
 func (s *ltState) thenPayloadUnchanged() error {
+	return s.compareWithFirst(func(a, b ltFrame) bool {
+		same := a.Depth == b.Depth && a.Offset == b.Offset && a.Type == b.Type && a.Length == b.Length &&
+			ltStrEq(a.Payload, b.Payload) && ltIntEq(a.Children, b.Children)
+		if a.Depth > 0 {
+			same = same && a.Opt == b.Opt && (a.TS == nil) == (b.TS == nil) &&
+				(a.TS == nil || a.TS.Raw == b.TS.Raw) && reflect.DeepEqual(a.CRC, b.CRC)
+		}
+		return same
+	})
+}
+
+// thenSameContent compares the last accepted decode with the first in what
+// a re-encoding in other variants keeps: the tree's shape, the types, the
+// opaque payloads, which frames are stamped and their resolved wire-times,
+// which carry a CRC. Option bits, lengths, offsets and raw stamps may
+// differ.
+func (s *ltState) thenSameContent() error {
+	return s.compareWithFirst(func(a, b ltFrame) bool {
+		return a.Depth == b.Depth && a.Type == b.Type && ltStrEq(a.Payload, b.Payload) && ltIntEq(a.Children, b.Children) &&
+			(a.TS == nil) == (b.TS == nil) && (a.TS == nil || a.TS.Resolved == b.TS.Resolved) && (a.CRC == nil) == (b.CRC == nil)
+	})
+}
+
+// compareWithFirst holds each frame of the last accepted decode to the same
+// frame of the scenario's first accepted decode.
+func (s *ltState) compareWithFirst(same func(first, now ltFrame) bool) error {
 	if err := s.w.accepted(); err != nil {
 		return err
 	}
@@ -468,15 +494,8 @@ func (s *ltState) thenPayloadUnchanged() error {
 		return fmt.Errorf("%d frames now, %d at the first reception", len(s.frames), len(s.first))
 	}
 	for i := range s.frames {
-		a, b := s.first[i], s.frames[i]
-		same := a.Depth == b.Depth && a.Offset == b.Offset && a.Type == b.Type && a.Length == b.Length &&
-			ltStrEq(a.Payload, b.Payload) && ltIntEq(a.Children, b.Children)
-		if a.Depth > 0 {
-			same = same && a.Opt == b.Opt && (a.TS == nil) == (b.TS == nil) &&
-				(a.TS == nil || a.TS.Raw == b.TS.Raw) && reflect.DeepEqual(a.CRC, b.CRC)
-		}
-		if !same {
-			return fmt.Errorf("frame %d differs from the first reception: %+v, then %+v", i+1, ltShow(a), ltShow(b))
+		if a, b := s.first[i], s.frames[i]; !same(a, b) {
+			return fmt.Errorf("frame %d differs from the first reception: %s, then %s", i+1, ltShow(a), ltShow(b))
 		}
 	}
 	return nil
@@ -507,29 +526,6 @@ func (s *ltState) thenTransportsAgree() error {
 	if d.Outcome != st.Outcome || d.Code != st.Code || d.Rule != st.Rule || !reflect.DeepEqual(s.datagramFrames, s.frames) {
 		return fmt.Errorf("the transports disagree:\n  datagram: %v %s %s %s\n  stream:   %v %s %s %s",
 			d.Outcome, d.Code, d.Rule, truncate(string(d.Result), 300), st.Outcome, st.Code, st.Rule, truncate(string(st.Result), 300))
-	}
-	return nil
-}
-
-// thenSameContent compares the last accepted decode with the first in what
-// a re-encoding in other variants keeps: the tree's shape, the types, the
-// opaque payloads, which frames are stamped and their resolved wire-times,
-// which carry a CRC. Option bits, lengths, offsets and raw stamps may
-// differ.
-func (s *ltState) thenSameContent() error {
-	if err := s.w.accepted(); err != nil {
-		return err
-	}
-	if len(s.frames) != len(s.first) {
-		return fmt.Errorf("%d frames now, %d at the first reception", len(s.frames), len(s.first))
-	}
-	for i := range s.frames {
-		a, b := s.first[i], s.frames[i]
-		same := a.Depth == b.Depth && a.Type == b.Type && ltStrEq(a.Payload, b.Payload) && ltIntEq(a.Children, b.Children) &&
-			(a.TS == nil) == (b.TS == nil) && (a.TS == nil || a.TS.Resolved == b.TS.Resolved) && (a.CRC == nil) == (b.CRC == nil)
-		if !same {
-			return fmt.Errorf("frame %d differs from the first reception: %+v, then %+v", i+1, ltShow(a), ltShow(b))
-		}
 	}
 	return nil
 }
