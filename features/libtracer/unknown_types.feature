@@ -35,7 +35,7 @@ Feature: libtracer handling of unknown type codes
         | case                             | bytes                                  |
         | PL=1 over bytes that are no TLVs | 80 40 07 00 0e 40 03 00 ff ff ff       |
         | PL=1 over zero bytes             | 80 40 07 00 7f 40 03 00 00 00 00       |
-        | PL=1, length of a deep nest      | 80 40 08 00 05 40 04 00 05 40 00 00    |
+        | 0x05 with PL=1 holding a 0x05    | 80 40 08 00 05 40 04 00 05 40 00 00    |
 
   Rule: LT-UNK-02 A receiver continues parsing the surrounding stream past an unknown TLV
 
