@@ -149,15 +149,17 @@ func libtracerDecode(req testee.Request) (any, error) {
 	default:
 		return nil, unsupported("report %q", a.Report)
 	}
+	// frames are the top-level frames parsed before framing broke, if it
+	// did: framing is then the error that broke it.
 	var frames []Frame
-	var framing error // the error that broke framing, after every frame before it
+	var framing error
 	switch a.Transport {
 	case "", testee.TransportDatagram:
 		res := libtracer.Decode(req.Input, lim)
+		frames = res.Frames
 		if res.Err != nil {
 			framing = res.Err
 		}
-		frames = res.Frames
 	case testee.TransportStream:
 		d := libtracer.NewStreamDecoder(bytes.NewReader(req.Input), lim)
 		for {
@@ -174,9 +176,9 @@ func libtracerDecode(req testee.Request) (any, error) {
 	default:
 		return nil, unsupported("transport %q", a.Transport)
 	}
+	// The verdict is the first error in byte order: a frame rejected before
+	// the point where framing broke comes first (docs/libtracer.md).
 	if !perFrame {
-		// The verdict is the first error in byte order (Result.FirstError):
-		// a rejected frame comes before the framing error that follows it.
 		for i := range frames {
 			if frames[i].Err != nil {
 				return nil, frames[i].Err

@@ -115,3 +115,24 @@ func TestLibtracerDeepNestIsFlat(t *testing.T) {
 		t.Fatalf("deep exact re-encoding differs: %+v", enc.Outcome)
 	}
 }
+
+// TestLibtracerVerdictIsFirstErrorInByteOrder: a frame rejected before the
+// point where framing breaks gives the verdict, on both transports
+// (docs/libtracer.md: the first error in byte order); with per-frame
+// reports the framing error still rejects.
+func TestLibtracerVerdictIsFirstErrorInByteOrder(t *testing.T) {
+	// A 5-byte VALUE with a CRC-16-CCITT that does not match (the worked
+	// example's CRC-32C bytes "b6 c9"), then a header cut short.
+	in := []byte{0x01, 0x14, 0x05, 0x00, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xb6, 0xc9, 0x09, 0x00}
+	for _, c := range []struct{ args, code, rule string }{
+		{`{"transport":"datagram"}`, "tr::frame::crc_fail", "LT-CRC-10"},
+		{`{"transport":"stream"}`, "tr::frame::crc_fail", "LT-CRC-10"},
+		{`{"transport":"datagram","report":"frames"}`, "tr::frame::truncated", "LT-TRUNC-03"},
+		{`{"transport":"stream","report":"frames"}`, "tr::transport::down", "LT-TRUNC-02"},
+	} {
+		r := do(t, testee.OpLibtracerDecode, c.args, in)
+		if r.Outcome != testee.Rejected || r.Code != c.code || r.Rule != c.rule {
+			t.Errorf("%s: %+v, want %s by %s", c.args, r, c.code, c.rule)
+		}
+	}
+}

@@ -47,7 +47,7 @@ type Timestamp struct {
 	Abs      uint64 // the absolute stamp as received (TF=0)
 	Rel      int32  // the relative offset as received (TF=1)
 	// Resolved is the absolute wire-time: Abs, or the anchor's resolved
-	// time plus Rel modulo 2^64 (LT-TS-01..03). The smallest-variant
+	// time plus Rel modulo 2^64 (LT-TS-02, LT-TS-03, LT-TS-07). The smallest-variant
 	// encoder takes only Resolved.
 	Resolved uint64
 }

@@ -184,7 +184,7 @@ func hexU32(v uint32) string {
 }
 
 // Relative stamps resolve against the nearest ancestor that has a
-// trailer_ts (LT-TS-02, LT-TS-03), modulo 2^64 (LT-TS-01).
+// trailer_ts (LT-TS-02, LT-TS-03), modulo 2^64 (LT-TS-07).
 func TestTimestampResolution(t *testing.T) {
 	leaf := func(r int32) []byte { return mk(1, OptTS|OptTF, pl42, i32le(r)) }
 	tests := []struct {

@@ -87,6 +87,7 @@ const (
 	RuleTSNoAnchor   rules.ID = "LT-TS-04"
 	RuleTSExampleADC rules.ID = "LT-TS-05"
 	RuleTSWireTime   rules.ID = "LT-TS-06"
+	RuleTSWrap       rules.ID = "LT-TS-07"
 )
 
 // Type code registry.
@@ -139,6 +140,7 @@ const (
 	RuleTruncMaxTLV        rules.ID = "LT-TRUNC-06"
 	RuleTruncMaxDefault    rules.ID = "LT-TRUNC-07"
 	RuleTruncEmptyDatagram rules.ID = "LT-TRUNC-08"
+	RuleTruncEmptyStream   rules.ID = "LT-TRUNC-09"
 )
 
 // Worked frame examples.
@@ -270,11 +272,13 @@ func Catalog() []rules.Rule {
 		must(RuleCRCCorruptTS, secCoverage, "Under CR=1 a corrupted trailer_ts shows up as tr::frame::crc_fail, not as a silently bogus time."),
 
 		// Timestamp form.
-		must(RuleTSAbs, secTS, "An absolute stamp (TF=0) is the u64 count of ns since the Unix epoch, self-contained; it wraps in 2554, and resolved times are computed modulo 2^64."),
+		must(RuleTSAbs, secTS, "An absolute stamp (TF=0) is the u64 count of ns since the Unix epoch, self-contained: it needs no context, and wraps in 2554."),
 		must(RuleTSRel, secTS, "A relative stamp (TF=1) is a signed i32 ns offset (range -2147483648..2147483647 ns); the TLV's wire-time is the parent's wire-time plus the offset."),
 		must(RuleTSParent, secTS, "The parent of a relative stamp is the wrapping structured TLV's trailer_ts if present, else that of the next outermost ancestor that has one."),
 		must(RuleTSNoAnchor, secTS, "A TLV with TS=1 and TF=1 whose ancestor chain has no trailer_ts MUST be rejected with ERROR{tr::path::invalid}."),
 		must(RuleTSExampleADC, secTS, "Worked example (1 GS/s ADC): a PL=1 user record with an absolute trailer_ts and VALUE children of a 4-byte sample plus an i32 relative trailer_ts, 12 bytes each, resolving to the window start +0 ns, +1 ns, ..."),
+
+		must(RuleTSWrap, secDecision, "Resolved wire-times are computed modulo 2^64, as the wraparound note implies: a relative stamp past the largest u64, or before the epoch, wraps around."),
 
 		must(RuleTSWireTime, secAppTime, "The trailer_ts is transport time, when the sender put the TLV on the wire; it is never an application-domain time, which belongs inside the payload (e.g. a TIME TLV)."),
 
@@ -316,7 +320,8 @@ func Catalog() []rules.Rule {
 		must(RuleTruncLengthFirst, secTrunc, "Implementations MUST validate the length against the available buffer before reading any payload byte."),
 		must(RuleTruncMaxTLV, secTrunc, "A header whose length exceeds MAX_TLV_BYTES MUST be rejected with ERROR=INVALID without allocating the segment."),
 		should(RuleTruncMaxDefault, secTrunc, "MAX_TLV_BYTES is implementation-defined and SHOULD be 16 MiB (16777216), a receiver option."),
-		must(RuleTruncEmptyDatagram, secDecision, "An empty datagram carries no frame and is ERROR{tr::frame::truncated}; an empty stream that closes is a clean end with no frame."),
+		must(RuleTruncEmptyDatagram, secDecision, "An empty datagram carries no frame and is ERROR{tr::frame::truncated}."),
+		must(RuleTruncEmptyStream, secDecision, "A stream that closes before its first byte, or between two frames, ends cleanly: no frame and no error."),
 
 		// Worked frame examples.
 		must(RuleExStatusOK, secExamples, "Empty STATUS=OK is the 4 bytes 09 00 00 00."),

@@ -62,7 +62,7 @@ func (d *StreamDecoder) next() (Frame, error) {
 		}
 		have := copy(hb[:], d.pending)
 		if have == 0 {
-			return Frame{}, io.EOF // closed between frames
+			return Frame{}, io.EOF // closed between frames: a clean end (LT-TRUNC-09)
 		}
 		var need int
 		var err error

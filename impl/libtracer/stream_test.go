@@ -50,7 +50,7 @@ func readAll(d *StreamDecoder) ([]Frame, error) {
 // streamOf is what a stream receiver must give for the bytes of a
 // datagram: the same frames; a datagram truncation is a stream closed
 // inside a frame, tr::transport::down (LT-TRUNC-02); an empty stream is a
-// clean end (LT-TRUNC-08).
+// clean end (LT-TRUNC-09).
 func streamOf(r *Result) ([]Frame, *rules.Violation) {
 	err := r.Err
 	switch {

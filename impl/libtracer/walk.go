@@ -211,7 +211,7 @@ func (w *walker) frame(off int64, h Header) error {
 						}
 					}
 					// LT-TS-02, LT-TS-03: the parent's wire-time plus the
-					// offset, modulo 2^64 (LT-TS-01).
+					// offset, modulo 2^64 (LT-TS-07).
 					fi.ts = Timestamp{Relative: true, Rel: rel, Resolved: anchor + uint64(int64(rel))}
 				} else {
 					abs := binary.LittleEndian.Uint64(tb[:]) // LT-FRAME-06, LT-TS-01

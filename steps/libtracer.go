@@ -1,0 +1,673 @@
+package steps
+
+// Steps of the libtracer v1 wire format features (features/libtracer/).
+// Given steps build bytes (or a frame tree to encode) with the helpers of
+// libtracer_bytes.go; When steps ask the testee through libtracer.decode
+// and libtracer.encode; Then steps (libtracer_then.go) read its answers.
+// A scenario's state is an ltState, one per scenario.
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/cucumber/godog"
+
+	"github.com/threespec/conformance/testee"
+)
+
+func init() {
+	register(func(sc *godog.ScenarioContext, w *World) {
+		s := &ltState{w: w}
+		s.register(sc)
+	})
+}
+
+// ltState is one scenario's libtracer state.
+type ltState struct {
+	w *World
+
+	input    []byte          // the bytes the Given steps built
+	received []byte          // the bytes of the last libtracer.decode
+	tree     json.RawMessage // a frame tree to encode, from a Given table
+	frames   []ltFrame       // the frames of the last accepted decode
+	first    []ltFrame       // the frames of the scenario's first accepted decode
+	encoded  []byte          // the bytes of the last accepted encode
+	stripped []byte          // the at-rest bytes of the last strip
+
+	// Both transports at once (LT-CTX-01..03).
+	datagram       testee.Response
+	datagramFrames []ltFrame
+	stream         testee.Response
+}
+
+// ltFrame is one frame of the flat pre-order list libtracer.decode returns
+// (docs/libtracer.md, "In the testee protocol: a flat list").
+type ltFrame struct {
+	Depth    int     `json:"depth"`
+	Offset   int64   `json:"offset"`
+	Type     uint8   `json:"type"`
+	Opt      uint8   `json:"opt"`
+	Length   uint32  `json:"length"`
+	Payload  *string `json:"payload,omitempty"`
+	Children *int    `json:"children,omitempty"`
+	TS       *struct {
+		Form     string `json:"form"`
+		Raw      string `json:"raw"`
+		Resolved string `json:"resolved"`
+	} `json:"ts,omitempty"`
+	CRC *struct {
+		Width int    `json:"width"`
+		Value string `json:"value"`
+	} `json:"crc,omitempty"`
+	Error *struct {
+		Rule   string `json:"rule"`
+		Code   string `json:"code"`
+		Offset int64  `json:"offset"`
+		Detail string `json:"detail"`
+	} `json:"error,omitempty"`
+}
+
+func (s *ltState) register(sc *godog.ScenarioContext) {
+	// Inputs. Every step that gives bytes appends them, so that frames
+	// follow one another in the order the scenario lists them.
+	sc.Given(`^the bytes "([^"]*)"$`, s.givenBytes)
+	sc.Given(`^the frame "([^"]*)" with an? (CRC-32C|CRC-16-CCITT) trailer(.*)$`, s.givenFrameCRC)
+	sc.Given(`^a PATH frame with (no children|NAME children .+?)(?: and an outer (CRC-32C?|CRC-16(?:-CCITT)?))?$`, s.givenPath)
+	sc.Given(`^(\d+) nested user frames around "([^"]*)"$`, s.givenNest)
+	sc.Given(`^a VALUE "([^"]*)" with opt "([0-9A-Fa-f]{2})"$`, s.givenValueOpt)
+	sc.Given(`^the frames:$`, s.givenFrames)
+	sc.Given(`^it is wrapped in a user record stamped (\S+)$`, s.givenWrapped)
+	sc.Given(`^the byte at offset (\d+) is (?:changed to|set to) ([0-9A-Fa-f]{2})$`, s.givenSetByte)
+	sc.Given(`^the byte at offset (\d+) is corrupted$`, func(off int) error { return s.givenXor(off, 0xFF) })
+	sc.Given(`^the input is cut after (\d+) bytes$`, s.givenCut)
+	sc.Given(`^the frame tree to encode:$`, s.givenTreeToEncode)
+
+	// Receiving.
+	sc.When(`^(it|the encoded bytes|the stripped bytes) (?:is|are) received((?: (?:as|on|with) .*)?)$`, s.whenReceived)
+	sc.When(`^it is received both as a datagram and on a stream(.*)$`, s.whenReceivedBoth)
+
+	// The trailer lifecycle, done by the steps on the bytes (the testee
+	// protocol has no strip or attach operation): the testee then receives
+	// the result.
+	sc.When(`^its trailer is stripped$`, s.whenStripped)
+	sc.When(`^a fresh trailer stamped (\S+)(?: with an? (CRC-32C|CRC-16-CCITT))? is attached(?: to the stripped bytes)?$`, s.whenAttached)
+
+	// Encoding.
+	sc.When(`^the tree is encoded (exactly|with the smallest variants)$`, s.whenEncoded)
+	sc.When(`^the tree is encoded exactly with a trailer stamped (\S+)(?: and an? (CRC-32C|CRC-16-CCITT))?$`, s.whenEncodedWithTrailer)
+
+	s.registerThen(sc)
+}
+
+// Inputs.
+
+func (s *ltState) givenBytes(text string) error {
+	b, err := ltBytes(text)
+	if err != nil {
+		return err
+	}
+	s.input = append(s.input, b...)
+	return nil
+}
+
+func (s *ltState) givenFrameCRC(text, crc, variant string) error {
+	b, err := ltBytes(text)
+	if err != nil {
+		return err
+	}
+	m, err := ltModel(crc)
+	if err != nil {
+		return err
+	}
+	v, err := ltParseVariant(m, variant)
+	if err != nil {
+		return err
+	}
+	f, err := ltAppendCRC(b, v)
+	if err != nil {
+		return err
+	}
+	s.input = append(s.input, f...)
+	return nil
+}
+
+var ltQuoted = regexp.MustCompile(`"([^"]*)"`)
+
+// givenPath builds PATH (0x06, PL=1) over NAME (0x02) children without
+// trailers, as the worked example /sensor/temp.
+func (s *ltState) givenPath(children, crc string) error {
+	var content []byte
+	if children != "no children" {
+		for _, m := range ltQuoted.FindAllStringSubmatch(children, -1) {
+			name, err := ltSeal(0x02, 0x00, []byte(m[1]), nil)
+			if err != nil {
+				return err
+			}
+			content = append(content, name...)
+		}
+	}
+	opt := ltPL
+	if crc != "" {
+		m, err := ltModel(crc)
+		if err != nil {
+			return err
+		}
+		opt |= ltCR
+		if m.width == 16 {
+			opt |= ltCW
+		}
+	}
+	f, err := ltSeal(0x06, opt, content, nil)
+	if err != nil {
+		return err
+	}
+	s.input = append(s.input, f...)
+	return nil
+}
+
+func (s *ltState) givenNest(n int, inner string) error {
+	b, err := ltBytes(inner)
+	if err != nil {
+		return err
+	}
+	s.input = append(s.input, ltNest(n, b)...)
+	return nil
+}
+
+// givenValueOpt builds a VALUE (0x01) with the payload and opt given and
+// the trailer opt asks for: trailer_ts T0 when absolute; +1000 ns when
+// relative, inside a user record stamped T0 (a relative stamp needs a
+// stamped ancestor, LT-TS-04); the CRC of the width CW selects.
+func (s *ltState) givenValueOpt(payload, optHex string) error {
+	p, err := ltBytes(payload)
+	if err != nil {
+		return err
+	}
+	o, err := strconv.ParseUint(optHex, 16, 8)
+	if err != nil {
+		return err
+	}
+	opt := byte(o)
+	stamp := &ltStamp{abs: ltT0}
+	relative := opt&ltTS != 0 && opt&ltTF != 0
+	if relative {
+		stamp = &ltStamp{rel: true, off: 1000}
+	}
+	f, err := ltSeal(0x01, opt, p, stamp)
+	if err != nil {
+		return err
+	}
+	if relative {
+		if f, err = ltSeal(0x80, ltPL|ltTS, f, &ltStamp{abs: ltT0}); err != nil {
+			return err
+		}
+	}
+	s.input = append(s.input, f...)
+	return nil
+}
+
+// givenWrapped wraps the input in a user record (0x80, PL=1, TS=1) with an
+// absolute trailer_ts, the anchor of relative stamps inside it.
+func (s *ltState) givenWrapped(at string) error {
+	t, err := ltParseTime(at)
+	if err != nil {
+		return err
+	}
+	opt := ltPL | ltTS
+	if len(s.input) > 0xFFFF {
+		opt |= ltLL
+	}
+	f, err := ltSeal(0x80, opt, s.input, &ltStamp{abs: t})
+	if err != nil {
+		return err
+	}
+	s.input = f
+	return nil
+}
+
+func (s *ltState) givenSetByte(off int, value string) error {
+	if off >= len(s.input) {
+		return fmt.Errorf("offset %d is beyond the %d input bytes", off, len(s.input))
+	}
+	v, err := strconv.ParseUint(value, 16, 8)
+	if err != nil {
+		return err
+	}
+	if s.input[off] == byte(v) {
+		return fmt.Errorf("the byte at offset %d is already %02x: the scenario changes nothing", off, v)
+	}
+	s.input[off] = byte(v)
+	return nil
+}
+
+func (s *ltState) givenXor(off int, mask byte) error {
+	if off >= len(s.input) {
+		return fmt.Errorf("offset %d is beyond the %d input bytes", off, len(s.input))
+	}
+	s.input[off] ^= mask
+	return nil
+}
+
+func (s *ltState) givenCut(n int) error {
+	if n >= len(s.input) {
+		return fmt.Errorf("cutting after %d bytes leaves all %d input bytes", n, len(s.input))
+	}
+	s.input = s.input[:n]
+	return nil
+}
+
+// ltRowsFromTable reads a frame table: columns depth, type and opt (two
+// hex digits), optional payload (bytes as ltBytes reads them; blank for
+// none, "(empty)" for zero bytes), ts (T0, T0+N, a decimal u64, or +N/-N
+// for a relative stamp) and resolved (the wanted wire-time, for the
+// smallest variants).
+func ltRowsFromTable(t *godog.Table) ([]ltRow, error) {
+	if t == nil || len(t.Rows) < 2 {
+		return nil, fmt.Errorf("the frame table needs a header row and at least one frame")
+	}
+	cols := map[string]int{}
+	for i, c := range t.Rows[0].Cells {
+		cols[strings.TrimSpace(c.Value)] = i
+	}
+	for _, need := range []string{"depth", "type", "opt"} {
+		if _, ok := cols[need]; !ok {
+			return nil, fmt.Errorf("the frame table has no %q column", need)
+		}
+	}
+	for c := range cols {
+		switch c {
+		case "depth", "type", "opt", "payload", "ts", "resolved":
+		default:
+			return nil, fmt.Errorf("the frame table has an unknown column %q", c)
+		}
+	}
+	var rows []ltRow
+	for n, tr := range t.Rows[1:] {
+		cell := func(name string) string {
+			if i, ok := cols[name]; ok {
+				return strings.TrimSpace(tr.Cells[i].Value)
+			}
+			return ""
+		}
+		var r ltRow
+		var err error
+		if r.depth, err = strconv.Atoi(cell("depth")); err != nil {
+			return nil, fmt.Errorf("row %d: depth: %v", n+1, err)
+		}
+		typ, err1 := strconv.ParseUint(cell("type"), 16, 8)
+		opt, err2 := strconv.ParseUint(cell("opt"), 16, 8)
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("row %d: type and opt are two hex digits", n+1)
+		}
+		r.typ, r.opt = byte(typ), byte(opt)
+		switch p := cell("payload"); p {
+		case "":
+		case "(empty)":
+			r.payload = []byte{}
+		default:
+			if r.payload, err = ltBytes(p); err != nil {
+				return nil, fmt.Errorf("row %d: %v", n+1, err)
+			}
+		}
+		if ts := cell("ts"); ts != "" {
+			st, err := ltParseStamp(ts)
+			if err != nil {
+				return nil, fmt.Errorf("row %d: %v", n+1, err)
+			}
+			r.stamp = &st
+		}
+		if rs := cell("resolved"); rs != "" {
+			t, err := ltParseTime(rs)
+			if err != nil {
+				return nil, fmt.Errorf("row %d: %v", n+1, err)
+			}
+			r.resolved = &t
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
+// givenFrames writes the frames of the table, each with the trailer its opt
+// asks for (trailer_ts from the ts column, the CRC computed).
+func (s *ltState) givenFrames(t *godog.Table) error {
+	rows, err := ltRowsFromTable(t)
+	if err != nil {
+		return err
+	}
+	b, _, err := ltBuild(rows, false)
+	if err != nil {
+		return err
+	}
+	s.input = append(s.input, b...)
+	return nil
+}
+
+// ltFlatJSON is a frame of the encode input: the flat list as
+// libtracer.decode returns it (docs/libtracer.md).
+type ltFlatJSON struct {
+	Depth    int       `json:"depth"`
+	Offset   int       `json:"offset"`
+	Type     uint8     `json:"type"`
+	Opt      uint8     `json:"opt"`
+	Length   int       `json:"length"`
+	Payload  *string   `json:"payload,omitempty"`
+	Children *int      `json:"children,omitempty"`
+	TS       *ltTSJSON `json:"ts,omitempty"`
+}
+
+type ltTSJSON struct {
+	Form     string `json:"form"`
+	Raw      string `json:"raw"`
+	Resolved string `json:"resolved"`
+}
+
+// givenTreeToEncode turns the table into the flat frame list
+// libtracer.encode takes; offsets and lengths are those of the table's
+// frames written as given.
+func (s *ltState) givenTreeToEncode(t *godog.Table) error {
+	rows, err := ltRowsFromTable(t)
+	if err != nil {
+		return err
+	}
+	_, tree, err := ltBuild(rows, true)
+	if err != nil {
+		return err
+	}
+	list := make([]ltFlatJSON, len(tree))
+	for i, f := range tree {
+		j := ltFlatJSON{Depth: f.row.depth, Offset: f.offset, Type: f.row.typ, Opt: f.row.opt, Length: f.length}
+		if f.children >= 0 {
+			n := f.children
+			j.Children = &n
+		} else {
+			p := fmt.Sprintf("%x", f.row.payload)
+			j.Payload = &p
+		}
+		if st := f.row.stamp; st != nil {
+			j.TS = &ltTSJSON{Form: "abs", Raw: strconv.FormatUint(st.abs, 10), Resolved: strconv.FormatUint(f.resolved, 10)}
+			if st.rel {
+				j.TS.Form, j.TS.Raw = "rel", strconv.FormatInt(int64(st.off), 10)
+			}
+		}
+		list[i] = j
+	}
+	s.tree, err = json.Marshal(list)
+	return err
+}
+
+// Receiving.
+
+var ltReceiveOpts = []struct {
+	re    *regexp.Regexp
+	apply func(a map[string]any, m []string) error
+}{
+	{regexp.MustCompile(`^ as a datagram`), func(a map[string]any, _ []string) error {
+		a["transport"] = testee.TransportDatagram
+		return nil
+	}},
+	{regexp.MustCompile(`^ on a stream`), func(a map[string]any, _ []string) error {
+		a["transport"] = testee.TransportStream
+		return nil
+	}},
+	{regexp.MustCompile(`^ (?:with|and) MAX_TLV_BYTES (\d+)`), func(a map[string]any, m []string) error {
+		v, err := strconv.ParseInt(m[1], 10, 64)
+		a["max_tlv_bytes"] = v
+		return err
+	}},
+	{regexp.MustCompile(`^ (?:with|and) a work budget of (\d+)`), func(a map[string]any, m []string) error {
+		v, err := strconv.ParseInt(m[1], 10, 64)
+		a["work_budget"] = v
+		return err
+	}},
+	{regexp.MustCompile(`^ (?:with|and) per-frame reports`), func(a map[string]any, _ []string) error {
+		a["report"] = "frames"
+		return nil
+	}},
+}
+
+// ltReceiveArgs reads the words after "is received": " as a datagram" or
+// " on a stream", then any of " with MAX_TLV_BYTES N", " with a work
+// budget of N", " with per-frame reports" (later ones start with "and").
+func ltReceiveArgs(words string) (map[string]any, error) {
+	a := map[string]any{"transport": testee.TransportDatagram}
+	rest := words
+	for rest != "" {
+		matched := false
+		for _, o := range ltReceiveOpts {
+			if m := o.re.FindStringSubmatch(rest); m != nil {
+				if err := o.apply(a, m); err != nil {
+					return nil, err
+				}
+				rest, matched = rest[len(m[0]):], true
+				break
+			}
+		}
+		if !matched {
+			return nil, fmt.Errorf("unknown receiver option %q", rest)
+		}
+	}
+	return a, nil
+}
+
+// decode sends in to libtracer.decode and keeps the frames it accepts.
+func (s *ltState) decode(in []byte, args map[string]any) error {
+	s.received = append([]byte(nil), in...)
+	s.frames = nil
+	if err := s.w.call(testee.OpLibtracerDecode, args, in); err != nil {
+		return err
+	}
+	if s.w.resp.Outcome != testee.Accepted {
+		return nil
+	}
+	var res struct {
+		Frames []ltFrame `json:"frames"`
+	}
+	if err := json.Unmarshal(s.w.resp.Result, &res); err != nil {
+		return fmt.Errorf("libtracer.decode result is not {\"frames\":[...]}: %v", err)
+	}
+	if res.Frames == nil {
+		return fmt.Errorf("libtracer.decode result has no frames list: %s", truncate(string(s.w.resp.Result), 200))
+	}
+	s.frames = res.Frames
+	if s.first == nil {
+		s.first = res.Frames
+	}
+	return nil
+}
+
+func (s *ltState) whenReceived(what, words string) error {
+	args, err := ltReceiveArgs(words)
+	if err != nil {
+		return err
+	}
+	in := s.input
+	switch what {
+	case "the encoded bytes":
+		if s.encoded == nil {
+			return fmt.Errorf("nothing was encoded before")
+		}
+		in = s.encoded
+	case "the stripped bytes":
+		if s.stripped == nil {
+			return fmt.Errorf("nothing was stripped before")
+		}
+		in = s.stripped
+	}
+	return s.decode(in, args)
+}
+
+// whenReceivedBoth sends the input once as a datagram and once on a
+// stream; the stream's answer is the last response.
+func (s *ltState) whenReceivedBoth(words string) error {
+	args, err := ltReceiveArgs(words)
+	if err != nil {
+		return err
+	}
+	args["transport"] = testee.TransportDatagram
+	if err := s.decode(s.input, args); err != nil {
+		return err
+	}
+	s.datagram, s.datagramFrames = s.w.resp, s.frames
+	args["transport"] = testee.TransportStream
+	if err := s.decode(s.input, args); err != nil {
+		return err
+	}
+	s.stream = s.w.resp
+	return nil
+}
+
+// The trailer lifecycle.
+
+// whenStripped makes the at-rest bytes of the one frame the testee last
+// accepted: its header with TS and CR cleared, then its payload
+// (§Append-only-at-egress, strip-only-at-ingress; DESIGN.md). The extent
+// comes from the testee's own report of the frame.
+func (s *ltState) whenStripped() error {
+	if err := s.w.accepted(); err != nil {
+		return fmt.Errorf("only a received (validated) frame is stripped: %v", err)
+	}
+	var top []ltFrame
+	for _, f := range s.frames {
+		if f.Depth == 0 {
+			top = append(top, f)
+		}
+	}
+	if len(top) != 1 {
+		return fmt.Errorf("strip takes one frame, the testee reported %d", len(top))
+	}
+	f := top[0]
+	end := int64(ltHeaderSize(f.Opt)) + int64(f.Length)
+	if f.Offset != 0 || end > int64(len(s.received)) {
+		return fmt.Errorf("the reported frame (offset %d, length %d) does not fit the %d bytes received", f.Offset, f.Length, len(s.received))
+	}
+	out := append([]byte(nil), s.received[:end]...)
+	out[1] &^= ltTS | ltCR
+	s.stripped, s.input = out, out
+	return nil
+}
+
+// whenAttached appends a fresh trailer to the input, which must be at rest:
+// an absolute trailer_ts and, when asked, a CRC over payload and stamp; the
+// TS, TF, CR and CW bits are set to match.
+func (s *ltState) whenAttached(at, crc string) error {
+	t, err := ltParseTime(at)
+	if err != nil {
+		return err
+	}
+	typ, opt, length, h, err := ltHeader(s.input)
+	if err != nil {
+		return err
+	}
+	if opt&(ltTS|ltCR) != 0 || len(s.input) != h+int(length) {
+		return fmt.Errorf("attach takes at-rest bytes; these are not: %x", s.input)
+	}
+	opt = opt&^(ltTS|ltTF|ltCR|ltCW) | ltTS
+	switch crc {
+	case "CRC-32C":
+		opt |= ltCR
+	case "CRC-16-CCITT":
+		opt |= ltCR | ltCW
+	}
+	f, err := ltSeal(typ, opt, s.input[h:], &ltStamp{abs: t})
+	if err != nil {
+		return err
+	}
+	s.input = f
+	return nil
+}
+
+// Encoding.
+
+func (s *ltState) encode(tree []byte, mode string) error {
+	s.encoded = nil
+	if err := s.w.call(testee.OpLibtracerEncode, map[string]any{"mode": mode}, tree); err != nil {
+		return err
+	}
+	if s.w.resp.Outcome != testee.Accepted {
+		return nil
+	}
+	var res struct {
+		Bytes string `json:"bytes"`
+	}
+	if err := json.Unmarshal(s.w.resp.Result, &res); err != nil {
+		return fmt.Errorf("libtracer.encode result is not {\"bytes\":base64}: %v", err)
+	}
+	b, err := base64.StdEncoding.DecodeString(res.Bytes)
+	if err != nil {
+		return fmt.Errorf("libtracer.encode bytes: %v", err)
+	}
+	s.encoded = b
+	return nil
+}
+
+// treeToEncode is the Given tree, else the frames of the last accepted
+// decode.
+func (s *ltState) treeToEncode() ([]byte, error) {
+	if s.tree != nil {
+		return s.tree, nil
+	}
+	if s.frames == nil {
+		return nil, fmt.Errorf("no frame tree: give one, or receive bytes the testee accepts")
+	}
+	return json.Marshal(s.frames)
+}
+
+func (s *ltState) whenEncoded(how string) error {
+	tree, err := s.treeToEncode()
+	if err != nil {
+		return err
+	}
+	mode := testee.ModeExact
+	if how != "exactly" {
+		mode = testee.ModeSmallest
+	}
+	return s.encode(tree, mode)
+}
+
+// whenEncodedWithTrailer takes the one top-level frame of the last accepted
+// decode (at rest), gives it a trailer (an absolute stamp and, if asked, a
+// CRC) and has the testee encode it exactly.
+func (s *ltState) whenEncodedWithTrailer(at, crc string) error {
+	t, err := ltParseTime(at)
+	if err != nil {
+		return err
+	}
+	if s.frames == nil || len(s.frames) == 0 || s.frames[0].Depth != 0 {
+		return fmt.Errorf("no received frame to attach a trailer to")
+	}
+	var list []map[string]any
+	raw, _ := json.Marshal(s.frames)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&list); err != nil {
+		return err
+	}
+	for _, f := range list[1:] {
+		if d, _ := f["depth"].(json.Number).Int64(); d == 0 {
+			return fmt.Errorf("attach takes one frame, the testee reported several")
+		}
+	}
+	top := list[0]
+	opt := s.frames[0].Opt&^(ltTS|ltTF|ltCR|ltCW) | ltTS
+	switch crc {
+	case "CRC-32C":
+		opt |= ltCR
+	case "CRC-16-CCITT":
+		opt |= ltCR | ltCW
+	}
+	top["opt"] = opt
+	v := strconv.FormatUint(t, 10)
+	top["ts"] = map[string]string{"form": "abs", "raw": v, "resolved": v}
+	delete(top, "crc")
+	tree, err := json.Marshal(list)
+	if err != nil {
+		return err
+	}
+	return s.encode(tree, testee.ModeExact)
+}
