@@ -253,8 +253,17 @@ func checkNaming(suite string, v *Vector) error {
 	return nil
 }
 
+// TagCodeDecision marks a rejected vector whose expected code is the
+// project's reading where the specification names none or several: which of
+// two violated rules is reported first, or which code a condition the spec
+// does not name gets. A conforming implementation may read it otherwise, so
+// such a vector is SHOULD-level: conform warns, never fails, on it
+// (docs/VECTORS.md).
+const TagCodeDecision = "code-decision"
+
 // checkRules requires every rule a vector names to be in the catalog, and
-// sets its level: SHOULD only when every rule it names is a SHOULD.
+// sets its level: SHOULD when every rule it names is a SHOULD, or when it is
+// tagged TagCodeDecision.
 func checkRules(v *Vector) error {
 	if len(v.Rules) == 0 {
 		return fmt.Errorf("%s names no rule", v.ID)
@@ -267,6 +276,14 @@ func checkRules(v *Vector) error {
 		}
 		if r.Level == rules.Must {
 			level = "MUST"
+		}
+	}
+	for _, t := range v.Tags {
+		if t == TagCodeDecision {
+			if v.Expect != vectorset.Reject {
+				return fmt.Errorf("%s: only a rejected vector can be tagged %s", v.ID, TagCodeDecision)
+			}
+			level = "SHOULD"
 		}
 	}
 	v.Level = level
