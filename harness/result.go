@@ -72,8 +72,8 @@ type VectorResult struct {
 	Failure *TesteeFailure `json:"testee_failure,omitempty"`
 	// ExpectedFailure is the reason of the expected-failures entry that
 	// matched (and, after a colon, its file and line).
-	ExpectedFailure string `json:"expected_failure,omitempty"`
-	Rerun           string `json:"rerun"`
+	ExpectedFailure string  `json:"expected_failure,omitempty"`
+	Rerun           string  `json:"rerun"`
 	Millis          float64 `json:"elapsed_ms"`
 }
 

@@ -278,7 +278,7 @@ func (t *textWriter) footer(r *Report) {
 		rate = fmt.Sprintf(", %.0f vectors/s", float64(ran)/r.Seconds)
 	}
 	t.printf("%d vectors in %s%s: %d passed, %d failed (%d testee failures), %d warnings, %d expected failures, %d unexpected passes, %d not applicable",
-		c.Selected, (time.Duration(r.Seconds*float64(time.Second))).Round(time.Millisecond), rate,
+		c.Selected, (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond), rate,
 		c.Passed, c.Failed, c.TesteeFailures, c.Warnings, c.XFailed, c.XPassed, c.NotApplicable)
 	if c.NotRun > 0 {
 		t.printf(", %d not run", c.NotRun)
