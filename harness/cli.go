@@ -77,9 +77,10 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 }
 
 // ProgramName is how a rerun command names conform: "go run ./cmd/conform"
-// when it runs from a go run build directory, else argv0 as invoked.
+// when it runs from a go run build directory (.../go-build.../exe/conform),
+// else argv0 as invoked.
 func ProgramName(argv0 string) string {
-	if strings.Contains(filepath.ToSlash(argv0), "/go-build") {
+	if p := filepath.ToSlash(argv0); strings.Contains(p, "/go-build") && filepath.Base(filepath.Dir(p)) == "exe" {
 		return "go run ./cmd/conform"
 	}
 	return argv0

@@ -95,3 +95,32 @@ func TestExpectationsApplied(t *testing.T) {
 		t.Errorf("exit %d, counts %+v", rep.ExitCode, rep.Counts)
 	}
 }
+
+// FuzzParseExpectations: no panic; what parses writes back (key, a space,
+// reason) to a file that parses to the same entries.
+func FuzzParseExpectations(f *testing.F) {
+	f.Add("# c\nlace/negative/x  reason # trailing\nLACE-DIR-14\tr\n")
+	f.Add("hiverelay/positive/a b\n\n  \t\nLT-CRC-09 x y z")
+	f.Fuzz(func(t *testing.T, in string) {
+		ex, err := ParseExpectations(strings.NewReader(in), "f")
+		if err != nil {
+			return
+		}
+		var b strings.Builder
+		for _, e := range ex.Entries {
+			b.WriteString(e.Key + " " + e.Reason + "\n")
+		}
+		back, err := ParseExpectations(strings.NewReader(b.String()), "f")
+		if err != nil {
+			t.Fatalf("%q written back as %q: %v", in, b.String(), err)
+		}
+		if len(back.Entries) != len(ex.Entries) {
+			t.Fatalf("%d entries, %d after writing back", len(ex.Entries), len(back.Entries))
+		}
+		for i, e := range ex.Entries {
+			if g := back.Entries[i]; g.Key != e.Key || g.Reason != e.Reason || g.Rule != e.Rule {
+				t.Fatalf("entry %d: %+v, %+v after writing back", i, e, g)
+			}
+		}
+	})
+}

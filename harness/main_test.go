@@ -11,13 +11,20 @@ import (
 )
 
 // The test binary is its own testee: `TESTBINARY testee ARGS...` runs
-// harnesstest.Main, `TESTBINARY serve` is conform serve.
+// harnesstest.Main, `TESTBINARY serve [OP]` is conform serve.
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
 		case "testee":
 			os.Exit(harnesstest.Main(os.Args[2:]))
 		case "serve":
+			if len(os.Args) > 2 { // one-shot
+				code, err := ServeOneShot(context.Background(), os.Args[2], os.Stdin, os.Getenv("CONFORM_ARGS"), os.Stdout, reference.New(), 0)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, err)
+				}
+				os.Exit(code)
+			}
 			if err := Serve(context.Background(), os.Stdin, os.Stdout, reference.New(), 0); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)

@@ -91,3 +91,17 @@ func TestListFlag(t *testing.T) {
 		t.Errorf("%s", got)
 	}
 }
+
+func TestProgramName(t *testing.T) {
+	cases := map[string]string{
+		"/tmp/go-build123/b001/exe/conform":  "go run ./cmd/conform",
+		"conform":                            "conform",
+		"./conform":                          "./conform",
+		"/tmp/go-build123/b001/conform.test": "/tmp/go-build123/b001/conform.test",
+	}
+	for in, want := range cases {
+		if got := ProgramName(in); got != want {
+			t.Errorf("ProgramName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -13,6 +13,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -44,5 +46,14 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	fmt.Fprintf(stderr, "conform: unknown command %q\n%s", args[0], usage)
+	return 2
+}
+
+// helpStatus is the exit status after a flag parsing error: 0 for -help,
+// 2 for a usage error (the flag package has printed it).
+func helpStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
 	return 2
 }

@@ -46,7 +46,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("q", false, "no progress line")
 	fs.Usage = harness.Usage(fs, runHead)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return helpStatus(err)
 	}
 	command := fs.Args()
 	fail := func(err error) int { fmt.Fprintln(stderr, "conform run:", err); return harness.ExitSetup }
