@@ -7,7 +7,6 @@ import (
 
 	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/testee"
 )
 
 // Status is the verdict on one vector.
@@ -129,9 +128,20 @@ type TesteeInfo struct {
 	Ops            []string                   `json:"ops"`            // claimed (nil with every op claimed)
 	Profiles       []string                   `json:"profiles"`       // claimed in hello
 	Limits         map[string]json.RawMessage `json:"limits,omitempty"`
-	Stats          *testee.Stats              `json:"stats,omitempty"`       // persistent mode
+	Stats          *Stats                     `json:"stats,omitempty"`       // persistent mode
 	StderrTail     string                     `json:"stderr_tail,omitempty"` // of the last process, persistent mode
 }
+
+// Stats counts what happened to a persistent testee (testee.Stats).
+type Stats struct {
+	Starts      int `json:"starts"`      // processes started
+	Failures    int `json:"failures"`    // requests that ended in a testee failure
+	IdleExits   int `json:"idle_exits"`  // exits found between requests (restarted, no failure)
+	Unsolicited int `json:"unsolicited"` // output found between requests (restarted, no failure)
+}
+
+// Restarts is the number of starts after the first.
+func (s Stats) Restarts() int { return max(s.Starts-1, 0) }
 
 // SuiteInfo names a vector set a run used.
 type SuiteInfo struct {
@@ -175,6 +185,12 @@ func (r *Report) Incomplete() bool { return r.Interrupted || r.Aborted != "" }
 
 // finish tallies the vectors and rules and sets the exit code.
 func (r *Report) finish() {
+	if r.Vectors == nil {
+		r.Vectors = []*VectorResult{}
+	}
+	if r.Expectations == nil {
+		r.Expectations = []ExpectationProblem{}
+	}
 	r.Counts = Counts{Selected: len(r.Vectors)}
 	c := &r.Counts
 	for _, v := range r.Vectors {

@@ -92,7 +92,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 	defer func() {
 		if cfg.Stats != nil {
 			st := cfg.Stats()
-			rep.Testee.Stats = &st
+			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited}
 		}
 		if cfg.Stderr != nil {
 			rep.Testee.StderrTail = string(cfg.Stderr())

@@ -114,7 +114,7 @@ func TestMisbehavingTesteePersistent(t *testing.T) {
 		{Name: "l-reject", Input: "reject:X", Expect: vectorset.Reject, Code: "X"},
 		{Name: "m-ok", Input: "ok:{}"},
 	}
-	rep := external(t, synthetic(t, vecs), TesteeOptions{Timeout: 300 * time.Millisecond, MaxResponse: 1 << 20})
+	rep := external(t, synthetic(t, vecs), TesteeOptions{Timeout: 2 * time.Second, MaxResponse: 1 << 20})
 	wantKind := map[string]string{
 		"b-hang": "timeout", "d-crash": "exited", "f-exit": "exited", "g-wrongid": "wrong-id",
 		"i-invalid": "invalid-json", "j-flood": "flood",
@@ -155,7 +155,7 @@ func TestMisbehavingTesteeOneShot(t *testing.T) {
 		{Name: "g-ok", Input: "ok:{}"},
 		{Name: "h-unsupported", Input: "unsupported"},
 	}
-	rep := external(t, synthetic(t, vecs), TesteeOptions{OneShot: true, Timeout: time.Second})
+	rep := external(t, synthetic(t, vecs), TesteeOptions{OneShot: true, Timeout: 2 * time.Second})
 	want := map[string]Status{"a-ok": Pass, "b-hang": Fail, "c-reject": Pass, "d-crash": Fail, "e-badexit": Fail, "f-invalid": Fail, "g-ok": Pass, "h-unsupported": NotApplicable}
 	kinds := map[string]string{"b-hang": "timeout", "d-crash": "invalid-json", "e-badexit": "bad-exit", "f-invalid": "invalid-json"}
 	for name, st := range want {
@@ -215,16 +215,17 @@ func TestTesteeCannotRun(t *testing.T) {
 	cases := []struct {
 		name    string
 		cmd     []string
+		hello   time.Duration
 		aborted string
 	}{
-		{"no such program", []string{filepath.Join(t.TempDir(), "no-such-testee")}, "start-failed"},
-		{"bad hello", self("testee", "-badhello"), "bad-hello"},
-		{"exits at once", []string{"/bin/sh", "-c", "echo cannot start >&2; exit 2"}, "cannot start"},
-		{"hangs on hello", []string{"/bin/sh", "-c", "exec sleep 60"}, "timeout"},
+		{"no such program", []string{filepath.Join(t.TempDir(), "no-such-testee")}, 10 * time.Second, "start-failed"},
+		{"bad hello", self("testee", "-badhello"), 10 * time.Second, "bad-hello"},
+		{"exits at once", []string{"/bin/sh", "-c", "echo cannot start >&2; exit 2"}, 10 * time.Second, "cannot start"},
+		{"hangs on hello", []string{"/bin/sh", "-c", "exec sleep 60"}, 300 * time.Millisecond, "timeout"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tt, err := StartTestee(c.cmd, TesteeOptions{Timeout: time.Second, HelloTimeout: 500 * time.Millisecond})
+			tt, err := StartTestee(c.cmd, TesteeOptions{Timeout: time.Second, HelloTimeout: c.hello})
 			if err != nil {
 				t.Fatal(err)
 			}

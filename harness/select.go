@@ -14,11 +14,11 @@ import (
 // a vector is selected when it matches every non-empty field. The zero
 // value selects every vector.
 type Selection struct {
-	Suites []string // suite names
-	Ops    []string // operations (hiverelay.decode, ...)
-	Rules  []string // rule IDs; a vector matches when it tests any of them
-	Tags   []string // tags; a vector matches when it carries any of them
-	IDs    []string // vector-ID globs (path.Match: * does not cross /)
+	Suites []string `json:"suites,omitempty"` // suite names
+	Ops    []string `json:"ops,omitempty"`    // operations (hiverelay.decode, ...)
+	Rules  []string `json:"rules,omitempty"`  // rule IDs; a vector matches when it tests any of them
+	Tags   []string `json:"tags,omitempty"`   // tags; a vector matches when it carries any of them
+	IDs    []string `json:"ids,omitempty"`    // vector-ID globs (path.Match: * does not cross /)
 }
 
 // Check reports a malformed glob.
@@ -29,6 +29,19 @@ func (s Selection) Check() error {
 		}
 	}
 	return nil
+}
+
+// Count returns how many vectors of suites the selection selects.
+func (s Selection) Count(suites []*Suite) int {
+	n := 0
+	for _, st := range suites {
+		for i := range st.Index.Vectors {
+			if s.Match(st.Name, &st.Index.Vectors[i]) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // Match reports whether the selection selects v of suite.
@@ -73,9 +86,9 @@ const (
 type Policy struct {
 	// Profiles are added to those the testee claims in hello (for a testee
 	// without hello, which claims none).
-	Profiles []string
+	Profiles []string `json:"profiles,omitempty"`
 	// Mark is MarkStandin (or "") or MarkNone.
-	Mark string
+	Mark string `json:"mark"`
 }
 
 // Check reports an unknown mark policy or profile.

@@ -101,7 +101,7 @@ func (t *textWriter) vectors(r *Report, opt TextOptions) {
 		if v.Got != "" {
 			t.printf("  got       %s\n", v.Got)
 		}
-		if v.Reason != "" && v.Reason != v.Got {
+		if v.Reason != "" && v.Reason != v.Got && !outcomeMismatch(v.Reason) {
 			t.block("  why       ", v.Reason)
 		}
 		if v.RuleNote != "" {
@@ -126,6 +126,13 @@ func (t *textWriter) vectors(r *Report, opt TextOptions) {
 		}
 		t.printf("\n")
 	}
+}
+
+// outcomeMismatch reports whether a vectorset.Judge reason only says that
+// the outcome differs, which the expected and got lines already show.
+func outcomeMismatch(reason string) bool {
+	return strings.HasPrefix(reason, "expected rejection by ") && strings.Contains(reason, ", got acceptance: ") ||
+		strings.HasPrefix(reason, "expected acceptance, got rejection")
 }
 
 // block prints text under a label, continuing lines with the label's width

@@ -187,6 +187,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--vectors", "../../vectors", "--expect-fail", expect, "--", "x"}, "expect.txt:1"},
 		{[]string{"run", "--vectors", "../../vectors", "--expect-fail", expect + ".missing", "--", "x"}, "no such file"},
 		{[]string{"run", "--vectors", "../../vectors", "--json", "-", "--junit", "-", "--", "x"}, "cannot both"},
+		{[]string{"run", "--vectors", "../../vectors", "--op", "no.such.op", "--", "x"}, "matches no vector"},
 		{[]string{"serve", "a", "b"}, "at most one operation"},
 		{[]string{"serve", "--fault", "not-a-rule"}, "not a rule ID"},
 		{[]string{"features"}, "no testee"},
@@ -221,9 +222,9 @@ func TestInterruptWithSIGINT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pidfile := filepath.Join(root, "pid")
+	pidfile, hangfile := filepath.Join(root, "pid"), filepath.Join(root, "hanging")
 	cmd := exec.Command(os.Args[0], "conform", "run", "--vectors", vdir, "--timeout", "1m", "--",
-		os.Args[0], "testee", "-pidfile", pidfile)
+		os.Args[0], "testee", "-pidfile", pidfile, "-hangfile", hangfile)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
@@ -231,12 +232,11 @@ func TestInterruptWithSIGINT(t *testing.T) {
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		if _, err := os.Stat(pidfile); err == nil {
+		if _, err := os.Stat(hangfile); err == nil {
 			break
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	time.Sleep(300 * time.Millisecond) // into the hang
 	cmd.Process.Signal(os.Interrupt)
 	err = cmd.Wait()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != harness.ExitInterrupted {

@@ -66,6 +66,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	if sel.Count(suites) == 0 {
+		return fail(fmt.Errorf("the selection matches no vector of %s", *vectors))
+	}
 	var expect *harness.Expectations
 	if *expectFile != "" {
 		if expect, err = readExpectations(*expectFile); err != nil {

@@ -118,6 +118,7 @@ func or(s, def string) string {
 //	-profiles a,b     the profiles hello claims (default none)
 //	-ops a,b          the operations hello claims (default lace.record,lace.stream)
 //	-pidfile FILE     write the process ID to FILE at start
+//	-hangfile FILE    create FILE when a hang directive starts
 //
 // Every other request is answered after its input, a directive:
 //
@@ -144,7 +145,7 @@ func Main(args []string) int {
 			hello = "unsupported"
 		case "-badhello":
 			hello = "bad"
-		case "-profiles", "-ops", "-pidfile":
+		case "-profiles", "-ops", "-pidfile", "-hangfile":
 			if len(args) < 2 {
 				return 2
 			}
@@ -155,6 +156,8 @@ func Main(args []string) int {
 				ops = strings.Split(args[1], ",")
 			case "-pidfile":
 				os.WriteFile(args[1], []byte(strconv.Itoa(os.Getpid())), 0o644)
+			case "-hangfile":
+				hangFile = args[1]
 			}
 			args = args[1:]
 		}
@@ -194,6 +197,9 @@ func Main(args []string) int {
 	}
 }
 
+// hangFile is created when a hang directive starts (-hangfile).
+var hangFile string
+
 // act answers one directive on w; it returns an exit status to exit with,
 // or -1 to go on.
 func act(id int64, in string, w io.Writer) int {
@@ -207,6 +213,9 @@ func act(id int64, in string, w io.Writer) int {
 	case "unsupported":
 		answer(fmt.Sprintf(`{"id":%d,"unsupported":true,"detail":"asked to be unsupported"}`, id))
 	case "hang":
+		if hangFile != "" {
+			os.WriteFile(hangFile, nil, 0o644)
+		}
 		time.Sleep(time.Hour)
 	case "crash":
 		fmt.Fprintf(w, `{"id":%d,"ok":tr`, id)
