@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -28,16 +27,7 @@ func benchSuite(b *testing.B, n int) []*Suite {
 		vecs[i] = harnesstest.Vector{Name: fmt.Sprintf("v%06d", i), Op: "hiverelay.decode", Args: `{"schema":"ReadCellCapV1"}`,
 			Input: string(rcap), Result: result, Expect: vectorset.Accept}
 	}
-	root := b.TempDir()
-	vdir, err := harnesstest.WriteSuite(root, "lace", vecs)
-	if err != nil {
-		b.Fatal(err)
-	}
-	suites, err := LoadSuites(vdir, filepath.Join(root, "manifest"), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return suites
+	return synthetic(b, vecs)
 }
 
 // BenchmarkRunPersistent measures a whole run, in vectors per second,

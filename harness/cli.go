@@ -35,11 +35,12 @@ func (l *ListFlag) Set(s string) error {
 
 // TesteeOptions say how to run an external testee.
 type TesteeOptions struct {
-	OneShot      bool
-	Timeout      time.Duration // per request
-	HelloTimeout time.Duration // for hello, the first request
-	MaxResponse  int           // read cap of one answer; 0: testee.DefaultMaxLine
-	StderrTail   int           // bytes of standard error kept per failure; 0: 16 KiB
+	OneShot       bool
+	Timeout       time.Duration // per request
+	TimeoutPerMiB time.Duration // added to Timeout per started MiB of input
+	HelloTimeout  time.Duration // for hello, the first request
+	MaxResponse   int           // read cap of one answer; 0: testee.DefaultMaxLine
+	StderrTail    int           // bytes of standard error kept per failure; 0: 16 KiB
 }
 
 // Testee is a started external testee: Impl enforces the timeouts; Stats
@@ -58,7 +59,7 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 	}
 	cfg := testee.Config{
 		Command:    command,
-		Timeout:    AdapterTimeout(opt.HelloTimeout, opt.Timeout),
+		Timeout:    AdapterTimeout(opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB),
 		MaxLine:    opt.MaxResponse,
 		StderrTail: opt.StderrTail,
 	}
@@ -67,13 +68,13 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout)}, nil
+		return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB)}, nil
 	}
 	a, err := testee.NewPersistent(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout), Stats: a.Stats, Stderr: a.Stderr}, nil
+	return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr}, nil
 }
 
 // ProgramName is how a rerun command names conform: "go run ./cmd/conform"

@@ -121,3 +121,17 @@ func TestShellJoin(t *testing.T) {
 		t.Errorf("%s\nwant %s", got, want)
 	}
 }
+
+func TestProgressLine(t *testing.T) {
+	var b bytes.Buffer
+	update, clear := ProgressLine(&b)
+	update(Progress{Done: 1, Total: 3, Failed: 1, Elapsed: time.Second})
+	update(Progress{Done: 2, Total: 3})                                                        // within 100 ms of the last: not drawn
+	update(Progress{Done: 3, Total: 3, Failed: 1, NotApplicable: 1, Elapsed: 2 * time.Second}) // the last is always drawn
+	clear()
+	want := "\r\033[Kconform: 1/3 vectors, 1 failed, 0 not applicable, 1.0s" +
+		"\r\033[Kconform: 3/3 vectors, 1 failed, 1 not applicable, 2.0s" + "\r\033[K"
+	if b.String() != want {
+		t.Errorf("%q\nwant %q", b.String(), want)
+	}
+}

@@ -17,16 +17,16 @@ import (
 )
 
 // synthetic writes a lace suite of vecs and loads it.
-func synthetic(t *testing.T, vecs []harnesstest.Vector) []*Suite {
-	t.Helper()
-	root := t.TempDir()
+func synthetic(tb testing.TB, vecs []harnesstest.Vector) []*Suite {
+	tb.Helper()
+	root := tb.TempDir()
 	vdir, err := harnesstest.WriteSuite(root, "lace", vecs)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	suites, err := LoadSuites(vdir, filepath.Join(root, "manifest"), nil)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return suites
 }

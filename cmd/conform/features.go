@@ -27,6 +27,7 @@ func featuresCmd(args []string, stdout, stderr io.Writer) int {
 	godog.BindFlags("godog.", fs, &opts)
 	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per request")
 	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
+	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
 	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
 	fs.Usage = harness.Usage(fs, featuresHead)
 	if err := fs.Parse(args); err != nil {
@@ -36,7 +37,7 @@ func featuresCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "conform features: no testee: conform features [flags] -- TESTEE ARGS...")
 		return 2
 	}
-	t, err := harness.StartTestee(fs.Args(), harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, HelloTimeout: *helloTimeout})
+	t, err := harness.StartTestee(fs.Args(), harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout})
 	if err != nil {
 		fmt.Fprintln(stderr, "conform features:", err)
 		return 2

@@ -38,6 +38,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per vector")
 	jobs := fs.Int("j", runtime.NumCPU(), "one-shot mode: vectors run at once")
 	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
+	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
 	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
 	maxResponse := fs.Int("max-response", testee.DefaultMaxLine, "read cap of one answer in bytes; longer is a flood")
 	jsonOut := fs.String("json", "", "also write the JSON report to `file` (- for standard output)")
@@ -85,7 +86,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if *oneShot {
 		mode, nJobs = "one-shot", max(*jobs, 1)
 	}
-	t, err := harness.StartTestee(command, harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, HelloTimeout: *helloTimeout, MaxResponse: *maxResponse})
+	t, err := harness.StartTestee(command, harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout, MaxResponse: *maxResponse})
 	if err != nil {
 		return fail(err)
 	}
