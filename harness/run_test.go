@@ -307,16 +307,45 @@ func assertGone(t *testing.T, pidfile string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pid, err := strconv.Atoi(string(b))
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
-		if syscall.Kill(pid, 0) == syscall.ESRCH {
+		if syscall.Kill(pid, 0) == syscall.ESRCH || zombie(pid) {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	t.Errorf("testee %s still runs", b)
+}
+
+// At the end of a run the testee's whole process group is gone, whatever
+// it started.
+func TestProcessGroupKilledAtEnd(t *testing.T) {
+	pidfile := filepath.Join(t.TempDir(), "child")
+	script := `sleep 300 & echo $! > "$1"; exec "$2" testee`
+	tt, err := StartTestee([]string{"/bin/sh", "-c", script, "sh", pidfile, os.Args[0]}, TesteeOptions{Timeout: 5 * time.Second, HelloTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(context.Background(), Config{Suites: synthetic(t, []harnesstest.Vector{{Name: "a", Input: "ok:{}"}}), Impl: tt.Impl})
+	tt.Impl.Close()
+	if rep.ExitCode != ExitPass {
+		t.Fatalf("exit %d", rep.ExitCode)
+	}
+	assertGone(t, pidfile)
+}
+
+// zombie reports whether pid has exited but is not reaped yet (its parent
+// may be an init that reaps late).
+func zombie(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && i+2 < len(s) && s[i+2] == 'Z'
 }
