@@ -267,8 +267,8 @@ func (t *textWriter) footer(r *Report) {
 	c := r.Counts
 	if r.Testee.Stats != nil && r.Testee.Stats.Restarts() > 0 {
 		st := r.Testee.Stats
-		t.printf("testee restarts: %d (after %d testee failures; %d idle exits, %d unsolicited outputs)\n",
-			st.Restarts(), st.Failures, st.IdleExits, st.Unsolicited)
+		t.printf("testee restarts: %d (after %s; %s, %s)\n", st.Restarts(), plural(st.Failures, "testee failure"),
+			plural(st.IdleExits, "idle exit"), plural(st.Unsolicited, "unsolicited output"))
 	}
 	if r.Testee.StderrTail != "" {
 		t.block("testee stderr (tail) | ", lastLines(r.Testee.StderrTail, 8))
@@ -284,9 +284,10 @@ func (t *textWriter) footer(r *Report) {
 	if r.Seconds > 0 && ran > 0 {
 		rate = fmt.Sprintf(", %.0f vectors/s", float64(ran)/r.Seconds)
 	}
-	t.printf("%d vectors in %s%s: %d passed, %d failed (%d testee failures), %d warnings, %d expected failures, %d unexpected passes, %d not applicable",
-		c.Selected, (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond), rate,
-		c.Passed, c.Failed, c.TesteeFailures, c.Warnings, c.XFailed, c.XPassed, c.NotApplicable)
+	t.printf("%s in %s%s: %d passed, %d failed (%s), %s, %s, %s, %d not applicable",
+		plural(c.Selected, "vector"), (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond), rate,
+		c.Passed, c.Failed, plural(c.TesteeFailures, "testee failure"), plural(c.Warnings, "warning"),
+		plural(c.XFailed, "expected failure"), plural(c.XPassed, "unexpected pass", "unexpected passes"), c.NotApplicable)
 	if c.NotRun > 0 {
 		t.printf(", %d not run", c.NotRun)
 	}

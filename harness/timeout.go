@@ -41,11 +41,15 @@ func (t *timeouts) Do(ctx context.Context, req testee.Request) (testee.Response,
 	if t.n.Add(1) == 1 {
 		d = t.first
 	}
-	rctx, cancel := context.WithTimeout(ctx, d)
+	deadline := time.Now().Add(d)
+	rctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	resp, err := t.impl.Do(rctx, req)
 	var f *testee.Failure
-	if err != nil && errors.As(err, &f) && f.Kind == testee.Canceled && ctx.Err() == nil && errors.Is(rctx.Err(), context.DeadlineExceeded) {
+	// The adapter may notice the deadline before the context's own timer
+	// has fired: compare with the clock, not only rctx.Err().
+	ownDeadline := errors.Is(rctx.Err(), context.DeadlineExceeded) || !time.Now().Before(deadline)
+	if err != nil && errors.As(err, &f) && f.Kind == testee.Canceled && ctx.Err() == nil && ownDeadline {
 		// The deadline was the wrapper's, not the caller's: a timeout.
 		f.Kind, f.Err = testee.Timeout, nil
 		f.Detail = fmt.Sprintf("no answer within %v", d)
