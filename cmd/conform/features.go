@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/threespec/conformance/harness"
+	"github.com/threespec/conformance/steps"
+)
+
+const featuresHead = `usage: conform features [flags] -- TESTEE ARGS...
+  Runs the Gherkin features (features/) against TESTEE: the rule-by-rule
+  report. The --godog.* flags are godog's. Exit status: 0 passed, 1 failed,
+  2 usage error, 3 the testee could not be run, 130 interrupted.
+`
+
+// featuresCmd is `conform features`: steps.Run through the external adapter.
+func featuresCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("conform features", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	opts := godog.Options{Output: stdout}
+	godog.BindFlags("godog.", fs, &opts)
+	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per request")
+	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
+	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
+	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
+	fs.Usage = harness.Usage(fs, featuresHead)
+	if err := fs.Parse(args); err != nil {
+		return helpStatus(err)
+	}
+	if len(fs.Args()) == 0 {
+		fmt.Fprintln(stderr, "conform features: no testee: conform features [flags] -- TESTEE ARGS...")
+		return 2
+	}
+	t, err := harness.StartTestee(fs.Args(), harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout})
+	if err != nil {
+		fmt.Fprintln(stderr, "conform features:", err)
+		return 2
+	}
+	defer t.Impl.Close()
+	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() { t.Impl.Close() })
+	defer stop()
+	rep, err := steps.Run(ctx, steps.Config{Impl: t.Impl, StrictRules: false, Options: opts})
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintln(stderr, "conform features: interrupted")
+		return harness.ExitInterrupted
+	case err != nil:
+		fmt.Fprintln(stderr, "conform features:", err)
+		if s := t.Stderr; s != nil && len(s()) > 0 {
+			fmt.Fprintf(stderr, "testee stderr (tail):\n%s\n", s())
+		}
+		return harness.ExitTestee
+	}
+	return rep.Status
+}

@@ -1,0 +1,59 @@
+// Command conform checks an implementation of Lace-010, HiveRelay BCC v1 or
+// libtracer v1, in any language, against the project's vector sets and
+// Gherkin features, over testee protocol v1 (docs/PROTOCOL.md); `conform
+// serve` is the reference implementation speaking that protocol.
+//
+// Usage:
+//
+//	conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
+//	conform serve [OP]                          the reference as a testee (persistent; one-shot with OP)
+//	conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
+//
+// See docs/CONFORM.md for the flags, the reports and the exit statuses.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage:
+  conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
+  conform serve [OP]                          the reference implementation as a testee
+  conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
+Run "conform COMMAND -help" for the flags of a command; docs/CONFORM.md says more.
+`
+
+func main() { os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "run":
+		return runCmd(args[1:], stdout, stderr)
+	case "serve":
+		return serveCmd(args[1:], stdin, stdout, stderr)
+	case "features":
+		return featuresCmd(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "conform: unknown command %q\n%s", args[0], usage)
+	return 2
+}
+
+// helpStatus is the exit status after a flag parsing error: 0 for -help,
+// 2 for a usage error (the flag package has printed it).
+func helpStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/threespec/conformance/harness"
+	"github.com/threespec/conformance/testee"
+)
+
+const runHead = `usage: conform run [flags] -- TESTEE ARGS...
+  Runs every selected vector against TESTEE and reports. Exit status: 0 every
+  required vector passed, 1 conformance failures, 2 usage or setup error,
+  3 the testee could not be run, 130 interrupted.
+`
+
+// runCmd is `conform run`.
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("conform run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	vectors := fs.String("vectors", "vectors", "vectors directory holding <suite>.index.json")
+	manifest := fs.String("manifest", "", "manifest directory (default: manifest/ beside the vectors directory)")
+	var sel harness.Selection
+	var pol harness.Policy
+	fs.Var((*harness.ListFlag)(&sel.Suites), "suite", "select suites (lace, hiverelay, libtracer; repeatable, comma-separated)")
+	fs.Var((*harness.ListFlag)(&sel.Ops), "op", "select operations")
+	fs.Var((*harness.ListFlag)(&sel.Rules), "rule", "select vectors testing these rule IDs")
+	fs.Var((*harness.ListFlag)(&sel.Tags), "tag", "select vectors carrying these tags")
+	fs.Var((*harness.ListFlag)(&sel.IDs), "id", "select vector IDs matching these globs (* does not cross /)")
+	fs.Var((*harness.ListFlag)(&pol.Profiles), "profile", "add to the profiles the testee claims (lace-009, lace-mark-bip340-standin)")
+	fs.StringVar(&pol.Mark, "mark", harness.MarkStandin, "Mark checking to rely on: bip340-standin, or none (vectors needing the stand-in scheme do not apply)")
+	expectFile := fs.String("expect-fail", "", "expected-failures `file`: a vector or rule ID per line, then the reason")
+	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per vector")
+	jobs := fs.Int("j", runtime.NumCPU(), "one-shot mode: vectors run at once")
+	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
+	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
+	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
+	maxResponse := fs.Int("max-response", testee.DefaultMaxLine, "read cap of one answer in bytes; longer is a flood")
+	jsonOut := fs.String("json", "", "also write the JSON report to `file` (- for standard output)")
+	junitOut := fs.String("junit", "", "also write a JUnit XML report to `file` (- for standard output)")
+	verbose := fs.Bool("v", false, "list every vector and every rule")
+	quiet := fs.Bool("q", false, "no progress line")
+	fs.Usage = harness.Usage(fs, runHead)
+	if err := fs.Parse(args); err != nil {
+		return helpStatus(err)
+	}
+	command := fs.Args()
+	fail := func(err error) int { fmt.Fprintln(stderr, "conform run:", err); return harness.ExitSetup }
+	if len(command) == 0 {
+		return fail(fmt.Errorf("no testee: conform run [flags] -- TESTEE ARGS..."))
+	}
+	if err := sel.Check(); err != nil {
+		return fail(err)
+	}
+	if err := pol.Check(); err != nil {
+		return fail(err)
+	}
+	if *manifest == "" {
+		*manifest = harness.DefaultManifestDir(*vectors)
+	}
+	suites, err := harness.LoadSuites(*vectors, *manifest, sel.Suites)
+	if err != nil {
+		return fail(err)
+	}
+	if sel.Count(suites) == 0 {
+		return fail(fmt.Errorf("the selection matches no vector of %s", *vectors))
+	}
+	var expect *harness.Expectations
+	if *expectFile != "" {
+		if expect, err = readExpectations(*expectFile); err != nil {
+			return fail(err)
+		}
+	}
+	outs, err := openReports(stdout, stderr, *jsonOut, *junitOut)
+	if err != nil {
+		return fail(err)
+	}
+	defer outs.close()
+
+	mode, nJobs := "persistent", 1
+	if *oneShot {
+		mode, nJobs = "one-shot", max(*jobs, 1)
+	}
+	t, err := harness.StartTestee(command, harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout, MaxResponse: *maxResponse})
+	if err != nil {
+		return fail(err)
+	}
+	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() { t.Impl.Close() })
+	defer stop()
+	cfg := harness.Config{
+		Suites: suites, Selection: sel, Policy: pol, Expect: expect,
+		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Jobs: nJobs,
+		Testee: harness.TesteeInfo{Command: command, Mode: mode, Jobs: nJobs},
+		Rerun: harness.RerunFunc(harness.ProgramName(os.Args[0]), "run", fs,
+			[]string{"suite", "op", "rule", "tag", "id", "expect-fail", "j", "json", "junit", "v", "q"}, command),
+	}
+	clearProgress := func() {}
+	if f, ok := stderr.(*os.File); ok && !*quiet && harness.IsTerminal(f) {
+		cfg.Progress, clearProgress = harness.ProgressLine(stderr)
+	}
+	rep := harness.Run(ctx, cfg)
+	t.Impl.Close()
+	stop()
+	clearProgress()
+	if err := outs.write(rep, harness.TextOptions{Verbose: *verbose}); err != nil {
+		return fail(err)
+	}
+	return rep.ExitCode
+}
+
+func readExpectations(file string) (*harness.Expectations, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, &harness.SetupError{Err: err}
+	}
+	defer f.Close()
+	return harness.ParseExpectations(f, file)
+}

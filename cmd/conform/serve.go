@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/threespec/conformance/harness"
+	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/testee"
+)
+
+// serveCmd is `conform serve [OP]`: the reference implementation as a
+// testee, in persistent mode, or in one-shot mode for OP.
+func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("conform serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	maxLine := fs.Int("max-request", testee.DefaultMaxLine, "longest request line (persistent) or input (one-shot) in bytes; longer is answered BAD_REQUEST")
+	faults := fs.String("fault", "", "switch off these rules' enforcement (comma-separated rule IDs; for testing the suite)")
+	fs.Usage = harness.Usage(fs, "usage: conform serve [flags] [OP]\n"+
+		"  Without OP: persistent mode, JSON Lines on stdin and stdout.\n"+
+		"  With OP: one-shot mode, the input on stdin, the args in CONFORM_ARGS.\n", "fault")
+	if err := fs.Parse(args); err != nil {
+		return helpStatus(err)
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintf(stderr, "conform serve: at most one operation, got %q\n", fs.Args())
+		return 2
+	}
+	if *faults != "" {
+		ids, unknown, err := harness.ParseFaults(*faults)
+		if err != nil {
+			fmt.Fprintln(stderr, "conform serve:", err)
+			return 2
+		}
+		if len(unknown) > 0 {
+			fmt.Fprintf(stderr, "conform serve: note: --fault names rules the catalog does not know: %s\n", strings.Join(unknown, ", "))
+		}
+		fault.Set(ids...)
+	}
+	ctx := context.Background()
+	impl := reference.New()
+	if fs.NArg() == 1 {
+		code, err := harness.ServeOneShot(ctx, fs.Arg(0), stdin, os.Getenv(testee.ArgsEnv), stdout, impl, *maxLine)
+		if err != nil {
+			fmt.Fprintln(stderr, "conform serve:", err)
+		}
+		return code
+	}
+	if err := harness.Serve(ctx, stdin, stdout, impl, *maxLine); err != nil {
+		fmt.Fprintln(stderr, "conform serve:", err)
+		return 1
+	}
+	return 0
+}

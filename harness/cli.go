@@ -1,0 +1,244 @@
+package harness
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/threespec/conformance/testee"
+)
+
+// Helpers for cmd/conform: flags, the testee's start, progress, signals.
+
+// ListFlag is a flag that may be repeated and takes comma-separated lists.
+type ListFlag []string
+
+func (l *ListFlag) String() string { return strings.Join(*l, ",") }
+
+// Set adds the comma-separated values of s.
+func (l *ListFlag) Set(s string) error {
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			*l = append(*l, v)
+		}
+	}
+	return nil
+}
+
+// TesteeOptions say how to run an external testee.
+type TesteeOptions struct {
+	OneShot       bool
+	Timeout       time.Duration // per request
+	TimeoutPerMiB time.Duration // added to Timeout per started MiB of input
+	HelloTimeout  time.Duration // for hello, the first request
+	MaxResponse   int           // read cap of one answer; 0: testee.DefaultMaxLine
+	StderrTail    int           // bytes of standard error kept per failure; 0: 16 KiB
+}
+
+// Testee is a started external testee: Impl enforces the timeouts; Stats
+// and Stderr are set in persistent mode.
+type Testee struct {
+	Impl   testee.Implementation
+	Stats  func() testee.Stats
+	Stderr func() []byte
+}
+
+// StartTestee returns the adapter for command (nothing starts before the
+// first request), wrapped with Timeouts.
+func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
+	if opt.StderrTail <= 0 {
+		opt.StderrTail = 16 << 10
+	}
+	cfg := testee.Config{
+		Command:    command,
+		Timeout:    AdapterTimeout(opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB),
+		MaxLine:    opt.MaxResponse,
+		StderrTail: opt.StderrTail,
+	}
+	if opt.OneShot {
+		a, err := testee.NewOneShot(cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB)}, nil
+	}
+	a, err := testee.NewPersistent(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr}, nil
+}
+
+// ProgramName is how a rerun command names conform: "go run ./cmd/conform"
+// when it runs from a go run build directory (.../go-build.../exe/conform),
+// else argv0 as invoked.
+func ProgramName(argv0 string) string {
+	if p := filepath.ToSlash(argv0); strings.Contains(p, "/go-build") && filepath.Base(filepath.Dir(p)) == "exe" {
+		return "go run ./cmd/conform"
+	}
+	return argv0
+}
+
+// RerunFunc returns the function that builds the command rerunning one
+// vector: prog, the subcommand, the flags of fs that were set except those
+// in omit, --id and the testee command.
+func RerunFunc(prog, sub string, fs *flag.FlagSet, omit []string, command []string) func(id string) string {
+	var flags []string
+	fs.Visit(func(f *flag.Flag) {
+		for _, o := range omit {
+			if f.Name == o {
+				return
+			}
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			if f.Value.String() == "true" {
+				flags = append(flags, "--"+f.Name)
+			}
+			return
+		}
+		flags = append(flags, shellQuote("--"+f.Name+"="+f.Value.String()))
+	})
+	head := prog + " " + sub
+	if len(flags) > 0 {
+		head += " " + strings.Join(flags, " ")
+	}
+	tail := " -- " + ShellJoin(command)
+	return func(id string) string {
+		return head + " --id " + shellQuote(globEscape(id)) + tail
+	}
+}
+
+// globEscape escapes the characters path.Match treats specially.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if strings.ContainsRune(`*?[\`, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// IsTerminal reports whether f is a character device (a terminal).
+func IsTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// ProgressLine returns a Progress callback that redraws one line on w (a
+// terminal) at most ten times a second, and a function that clears it.
+func ProgressLine(w io.Writer) (update func(Progress), clear func()) {
+	var mu sync.Mutex
+	var last time.Time
+	drawn := false
+	update = func(p Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if now := time.Now(); p.Done < p.Total && now.Sub(last) < 100*time.Millisecond {
+			return
+		} else {
+			last = now
+		}
+		fmt.Fprintf(w, "\r\033[Kconform: %d/%d vectors, %d failed, %d not applicable, %.1fs",
+			p.Done, p.Total, p.Failed, p.NotApplicable, p.Elapsed.Seconds())
+		drawn = true
+	}
+	clear = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if drawn {
+			fmt.Fprint(w, "\r\033[K")
+			drawn = false
+		}
+	}
+	return update, clear
+}
+
+// OnInterrupt returns a context canceled by the first SIGINT or SIGTERM;
+// on a second, it calls hard (which should kill the testee) and exits with
+// ExitInterrupted. stop releases the signal handler.
+func OnInterrupt(parent context.Context, note io.Writer, hard func()) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(parent)
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ch:
+		case <-done:
+			return
+		}
+		fmt.Fprintln(note, "\nconform: interrupted; stopping the testee and writing the report (interrupt again to quit at once)")
+		cancel()
+		select {
+		case <-ch:
+			hard()
+			os.Exit(ExitInterrupted)
+		case <-done:
+		}
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			signal.Stop(ch)
+			close(done)
+			cancel()
+		})
+	}
+}
+
+// Usage returns a flag.FlagSet usage function that prints head and the
+// flags of fs except the hidden ones.
+func Usage(fs *flag.FlagSet, head string, hidden ...string) func() {
+	return func() {
+		w := fs.Output()
+		fmt.Fprint(w, head)
+		fs.VisitAll(func(f *flag.Flag) {
+			for _, h := range hidden {
+				if f.Name == h {
+					return
+				}
+			}
+			name, usage := flag.UnquoteUsage(f)
+			prefix := "-"
+			if len(f.Name) > 1 {
+				prefix = "--"
+			}
+			line := "  " + prefix + f.Name
+			if name != "" {
+				line += " " + name
+			}
+			fmt.Fprintf(w, "%s\n    \t%s", line, strings.ReplaceAll(usage, "\n", "\n    \t"))
+			if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+				fmt.Fprintf(w, " (default %s)", f.DefValue)
+			}
+			fmt.Fprintln(w)
+		})
+	}
+}
+
+// ParseFaults reads the value of the hidden --fault flag of conform serve:
+// comma-separated rule IDs whose enforcement internal/fault switches off.
+// It returns the IDs and those of them the rule catalog does not know.
+func ParseFaults(s string) (ids, unknown []string, err error) {
+	var l ListFlag
+	l.Set(s)
+	for _, id := range l {
+		if !ruleIDPattern.MatchString(id) {
+			return nil, nil, fmt.Errorf("--fault %q: not a rule ID (LACE-FIELD-03, HR-BLOB-06, LT-CRC-09)", id)
+		}
+		if _, ok := ruleCatalog[id]; !ok {
+			unknown = append(unknown, id)
+		}
+	}
+	return l, unknown, nil
+}

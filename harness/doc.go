@@ -1,0 +1,37 @@
+// Package harness is the logic of cmd/conform: it runs the project's vector
+// sets against any implementation behind testee protocol v1
+// (docs/PROTOCOL.md) and reports, and it serves the reference
+// implementation as a testee. docs/CONFORM.md is the user's guide.
+//
+//   - LoadSuites reads the vector indexes (vectorset) and verifies each
+//     suite against its manifest and set hash, and the HiveRelay authority
+//     hashes, before anything runs.
+//   - Selection, Policy and Expectations choose the vectors, say which apply
+//     to the testee beyond what it claims in hello, and carry known failures.
+//   - Run handshakes, runs every selected vector (persistent: one at a time;
+//     one-shot: Jobs at once), judges each answer with vectorset.Judge, and
+//     returns a Report; it always returns one, also when the testee cannot
+//     run or the run is interrupted.
+//   - WriteText, WriteJSON and WriteJUnit render a Report.
+//   - Serve and ServeOneShot are the testee's side, for `conform serve`.
+//   - Timeouts gives the first request (hello) its own, longer timeout.
+//
+// # Decisions
+//
+//   - Writing to standard error is no testee failure (the protocol says it is
+//     only collected): the tail of the last process shows in the report, and
+//     with each testee failure.
+//   - A testee failure fails the run whatever the vector's level; a
+//     SHOULD-level vector that gets a wrong answer only warns.
+//   - An expected-failures entry counts as matched by applicable vectors
+//     only, so an entry for a vector that did not apply (an unclaimed
+//     operation, --mark none) is reported as stale; a rule entry expects
+//     every applicable selected vector of that rule to fail.
+//   - A vector whose input cannot be read or does not match its index entry
+//     is an error of conform's inputs (exit status 2), recorded and passed
+//     over so the run still reports the rest.
+//   - An interrupted run exits with 130; the vector in flight is not run.
+//   - The run is aborted as "the testee could not be run" (exit status 3)
+//     when hello fails or when more than testee.DefaultMaxStartFailures
+//     vectors in a row fail because the testee does not start.
+package harness

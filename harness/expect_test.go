@@ -1,0 +1,126 @@
+package harness
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/threespec/conformance/harness/harnesstest"
+)
+
+func TestParseExpectations(t *testing.T) {
+	good := "# my-lace 0.3\n\n" +
+		"lace/negative/plex-field-line-129-bytes  field lines are not length-checked yet\n" +
+		"LACE-DIR-14\tcontinuation pages are not implemented # issue 12\n" +
+		"  hiverelay/positive/x   reason with  spaces  \n"
+	ex, err := ParseExpectations(strings.NewReader(good), "x.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Expectation{
+		{Key: "lace/negative/plex-field-line-129-bytes", Reason: "field lines are not length-checked yet", Line: 3},
+		{Key: "LACE-DIR-14", Rule: true, Reason: "continuation pages are not implemented", Line: 4},
+		{Key: "hiverelay/positive/x", Reason: "reason with  spaces", Line: 5},
+	}
+	if len(ex.Entries) != len(want) {
+		t.Fatalf("%d entries", len(ex.Entries))
+	}
+	for i, w := range want {
+		if *ex.Entries[i] != w {
+			t.Errorf("entry %d: %+v, want %+v", i, *ex.Entries[i], w)
+		}
+	}
+	bad := []struct{ in, want string }{
+		{"lace/negative/x\n", "x.txt:1: lace/negative/x has no reason"},
+		{"# c\nnot-an-id because\n", "x.txt:2: \"not-an-id\" is neither"},
+		{"lace/sideways/x reason\n", "neither"},
+		{"lace-field-03 lower case\n", "neither"},
+		{"LACE-DIR-14 a\nLACE-DIR-14 b\n", "x.txt:2: LACE-DIR-14 is listed again (first on line 1)"},
+	}
+	for _, c := range bad {
+		_, err := ParseExpectations(strings.NewReader(c.in), "x.txt")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+// Expected failures cannot go stale: a listed vector that passes, and an
+// entry that matches nothing, fail the run.
+func TestExpectationsApplied(t *testing.T) {
+	vecs := []harnesstest.Vector{
+		{Name: "fails", Input: "reject:X"},
+		{Name: "fails-should", Input: "reject:X", Level: "SHOULD", Rules: []string{"LACE-TEST-02"}},
+		{Name: "passes", Input: "ok:{}", Rules: []string{"LACE-TEST-03"}},
+		{Name: "rule-fails", Input: "reject:X", Rules: []string{"LACE-TEST-04"}},
+		{Name: "unclaimed", Op: "lace.chunks", Input: "reject:X", Rules: []string{"LACE-TEST-05"}},
+		{Name: "not-listed", Input: "reject:X", Rules: []string{"LACE-TEST-06"}},
+	}
+	suites := synthetic(t, vecs)
+	file := "lace/positive/fails known\n" +
+		"lace/positive/fails-should known\n" +
+		"lace/positive/passes fixed meanwhile\n" +
+		"LACE-TEST-04 known by rule\n" +
+		"LACE-TEST-05 only in a vector that does not apply\n" +
+		"lace/positive/no-such-vector typo\n"
+	ex, err := ParseExpectations(strings.NewReader(file), "expect.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt, err := StartTestee(self("testee"), TesteeOptions{Timeout: 5 * time.Second, HelloTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tt.Impl.Close()
+	rep := Run(t.Context(), Config{Suites: suites, Impl: tt.Impl, Expect: ex})
+	want := map[string]Status{"fails": XFail, "fails-should": XFail, "passes": XPass, "rule-fails": XFail, "unclaimed": NotApplicable, "not-listed": Fail}
+	for name, st := range want {
+		if v := byID(t, rep, name); v.Status != st {
+			t.Errorf("%s: %s, want %s", name, v.Status, st)
+		}
+	}
+	var problems []string
+	for _, p := range rep.Expectations {
+		problems = append(problems, p.Key+": "+p.Problem)
+	}
+	wantProblems := []string{
+		"lace/positive/passes: expected to fail, but 1 matching vector(s) passed",
+		"LACE-TEST-05: stale: matches no applicable selected vector",
+		"lace/positive/no-such-vector: stale: matches no applicable selected vector",
+	}
+	if strings.Join(problems, "\n") != strings.Join(wantProblems, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(wantProblems, "\n"))
+	}
+	if rep.ExitCode != ExitFail || rep.Counts.XFailed != 3 || rep.Counts.XPassed != 1 || rep.Counts.Failed != 1 {
+		t.Errorf("exit %d, counts %+v", rep.ExitCode, rep.Counts)
+	}
+}
+
+// FuzzParseExpectations: no panic; what parses writes back (key, a space,
+// reason) to a file that parses to the same entries.
+func FuzzParseExpectations(f *testing.F) {
+	f.Add("# c\nlace/negative/x  reason # trailing\nLACE-DIR-14\tr\n")
+	f.Add("hiverelay/positive/a b\n\n  \t\nLT-CRC-09 x y z")
+	f.Fuzz(func(t *testing.T, in string) {
+		ex, err := ParseExpectations(strings.NewReader(in), "f")
+		if err != nil {
+			return
+		}
+		var b strings.Builder
+		for _, e := range ex.Entries {
+			b.WriteString(e.Key + " " + e.Reason + "\n")
+		}
+		back, err := ParseExpectations(strings.NewReader(b.String()), "f")
+		if err != nil {
+			t.Fatalf("%q written back as %q: %v", in, b.String(), err)
+		}
+		if len(back.Entries) != len(ex.Entries) {
+			t.Fatalf("%d entries, %d after writing back", len(ex.Entries), len(back.Entries))
+		}
+		for i, e := range ex.Entries {
+			if g := back.Entries[i]; g.Key != e.Key || g.Reason != e.Reason || g.Rule != e.Rule {
+				t.Fatalf("entry %d: %+v, %+v after writing back", i, e, g)
+			}
+		}
+	})
+}

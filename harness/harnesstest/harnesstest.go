@@ -1,0 +1,276 @@
+// Package harnesstest holds what the tests of conform share: synthetic
+// vector suites written to a temporary directory (with their manifests and
+// set hashes, as vecgen writes them), and Main, a testee that misbehaves on
+// the vectors whose input asks it to. Test binaries re-execute themselves
+// as that testee.
+package harnesstest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// Vector is a synthetic vector: Input is what Main reads as its directive.
+type Vector struct {
+	Name     string // the ID is <suite>/<positive|negative>/<Name>
+	Op       string // default lace.record
+	Args     string // default {}
+	Input    string
+	Expect   string // vectorset.Accept (default) or vectorset.Reject
+	Code     string
+	Result   string // expected result fields (JSON object), for Accept
+	Rules    []string
+	Level    string // default MUST
+	Tags     []string
+	Profiles []string
+}
+
+// WriteSuite writes a suite of the given vectors below root: root/vectors
+// with the index and input files, root/manifest/<suite> with the suite
+// manifest and set-hash file. It returns the vectors directory.
+func WriteSuite(root, suite string, vecs []Vector) (string, error) {
+	vdir := filepath.Join(root, "vectors")
+	ix := vectorset.Index{Format: vectorset.Format, Suite: suite, GeneratedBy: "harnesstest"}
+	tree := map[string][]byte{}
+	for _, v := range vecs {
+		pol := "positive"
+		if v.Expect == vectorset.Reject {
+			pol = "negative"
+		}
+		file := pol + "/" + v.Name + ".bin"
+		tree[file] = []byte(v.Input)
+		e := vectorset.Vector{
+			ID: suite + "/" + pol + "/" + v.Name, File: file, Size: int64(len(v.Input)),
+			BLAKE2b: vectorset.Hash([]byte(v.Input)), Op: or(v.Op, testee.OpLaceRecord),
+			Args: json.RawMessage(or(v.Args, "{}")), Expect: or(v.Expect, vectorset.Accept), Code: v.Code,
+			Rules: v.Rules, Level: or(v.Level, "MUST"), Tags: v.Tags, Profiles: v.Profiles,
+			Comment: "synthetic: " + v.Input,
+		}
+		if len(e.Rules) == 0 {
+			e.Rules = []string{"LACE-TEST-01"}
+		}
+		if v.Result != "" {
+			e.Result = json.RawMessage(v.Result)
+		}
+		ix.Vectors = append(ix.Vectors, e)
+	}
+	index, err := ix.Write()
+	if err != nil {
+		return "", err
+	}
+	tree["index.json"] = index
+	for p, b := range tree {
+		full := filepath.Join(vdir, filepath.FromSlash(p))
+		if p == "index.json" {
+			full = vectorset.IndexPath(vdir, suite)
+		} else {
+			dir, name, _ := strings.Cut(p, "/")
+			full = filepath.Join(vdir, dir, suite, name)
+		}
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(full, b, 0o644); err != nil {
+			return "", err
+		}
+	}
+	m, err := manifest.Build(tree)
+	if err != nil {
+		return "", err
+	}
+	h := vecgen.SetHash(m)
+	mdir := filepath.Join(root, "manifest", suite)
+	if err := os.MkdirAll(mdir, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(mdir, "suite-manifest.bin"), m, 0o644); err != nil {
+		return "", err
+	}
+	txt := fmt.Sprintf("# test\nsuite %s\nset-hash %x\nmanifest-bytes %d\nfiles %d\ndomain %s\n", suite, h, len(m), len(tree), vecgen.SetHashDomain)
+	return vdir, os.WriteFile(filepath.Join(mdir, "suite-set-hash.txt"), []byte(txt), 0o644)
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// Main is a testee driven by its inputs, in persistent mode, or in one-shot
+// mode when args end with an operation. Options come first:
+//
+//	-nohello          answer hello with unsupported
+//	-badhello         answer hello with a result that is not a hello result
+//	-profiles a,b     the profiles hello claims (default none)
+//	-ops a,b          the operations hello claims (default lace.record,lace.stream)
+//	-pidfile FILE     write the process ID to FILE at start
+//	-hangfile FILE    create FILE when a hang directive starts
+//
+// Every other request is answered after its input, a directive:
+//
+//	ok:{...}          ok:true with that result object
+//	reject:CODE       ok:false with that code
+//	unsupported       unsupported:true
+//	hang              never answer
+//	crash             write half an answer, a line to stderr, and exit 3
+//	exit              exit 0 without answering
+//	invalid           answer a line that is not JSON
+//	wrongid           answer with the next request's id (out of order)
+//	flood             write 64 MiB without a newline
+//	stderr:N          write N bytes to stderr, then answer ok:true {}
+//	sleep:MS          sleep MS milliseconds, then answer ok:true {}
+//	badexit           (one-shot) answer ok:true but exit 5
+//
+// It returns the exit status.
+func Main(args []string) int {
+	ops, profiles := []string{testee.OpLaceRecord, testee.OpLaceStream}, []string{}
+	hello := "ok"
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		switch args[0] {
+		case "-nohello":
+			hello = "unsupported"
+		case "-badhello":
+			hello = "bad"
+		case "-profiles", "-ops", "-pidfile", "-hangfile":
+			if len(args) < 2 {
+				return 2
+			}
+			switch args[0] {
+			case "-profiles":
+				profiles = strings.Split(args[1], ",")
+			case "-ops":
+				ops = strings.Split(args[1], ",")
+			case "-pidfile":
+				os.WriteFile(args[1], []byte(strconv.Itoa(os.Getpid())), 0o644)
+			case "-hangfile":
+				hangFile = args[1]
+			}
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	helloLine := func(id int64) string {
+		switch hello {
+		case "unsupported":
+			return fmt.Sprintf(`{"id":%d,"unsupported":true}`, id)
+		case "bad":
+			return fmt.Sprintf(`{"id":%d,"ok":true,"result":{"protocol":2}}`, id)
+		}
+		h, _ := json.Marshal(map[string]any{"protocol": 1, "implementation": "harnesstest", "ops": ops, "profiles": profiles, "limits": map[string]any{}})
+		return fmt.Sprintf(`{"id":%d,"ok":true,"result":%s}`, id, h)
+	}
+	if len(args) == 1 {
+		return oneShot(args[0], helloLine)
+	}
+	in := bufio.NewReaderSize(os.Stdin, 1<<20)
+	for {
+		line, err := in.ReadBytes('\n')
+		if err != nil {
+			return 0
+		}
+		req, err := testee.ParseRequest(bytes.TrimSuffix(line, []byte("\n")))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "harnesstest: bad request:", err)
+			return 1
+		}
+		if req.Op == testee.OpHello {
+			fmt.Println(helloLine(req.ID))
+			continue
+		}
+		if code := act(req.ID, string(req.Input), os.Stdout); code >= 0 {
+			return code
+		}
+	}
+}
+
+// hangFile is created when a hang directive starts (-hangfile).
+var hangFile string
+
+// act answers one directive on w; it returns an exit status to exit with,
+// or -1 to go on.
+func act(id int64, in string, w io.Writer) int {
+	answer := func(s string) { fmt.Fprintf(w, "%s\n", s) }
+	verb, arg, _ := strings.Cut(in, ":")
+	switch verb {
+	case "ok":
+		answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":%s}`, id, or(arg, "{}")))
+	case "reject":
+		answer(fmt.Sprintf(`{"id":%d,"ok":false,"code":%q,"detail":"rejected as asked"}`, id, arg))
+	case "unsupported":
+		answer(fmt.Sprintf(`{"id":%d,"unsupported":true,"detail":"asked to be unsupported"}`, id))
+	case "hang":
+		if hangFile != "" {
+			os.WriteFile(hangFile, nil, 0o644)
+		}
+		time.Sleep(time.Hour)
+	case "crash":
+		fmt.Fprintf(w, `{"id":%d,"ok":tr`, id)
+		fmt.Fprintln(os.Stderr, "harnesstest: crashing on purpose")
+		return 3
+	case "exit":
+		return 0
+	case "invalid":
+		answer("this is not JSON")
+	case "wrongid":
+		answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{}}`, id+1))
+	case "flood":
+		chunk := bytes.Repeat([]byte("x"), 1<<20)
+		for range 64 {
+			if _, err := w.Write(chunk); err != nil {
+				return 1
+			}
+		}
+		answer("")
+	case "stderr":
+		n, _ := strconv.Atoi(arg)
+		os.Stderr.Write(bytes.Repeat([]byte("e"), n))
+		fmt.Fprintln(os.Stderr, "\nharnesstest: wrote to stderr as asked")
+		answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{}}`, id))
+	case "sleep":
+		ms, _ := strconv.Atoi(arg)
+		time.Sleep(time.Duration(ms) * time.Millisecond)
+		answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{}}`, id))
+	case "badexit":
+		answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{}}`, id))
+		return 5
+	default:
+		answer(fmt.Sprintf(`{"id":%d,"ok":false,"code":"UNKNOWN_DIRECTIVE","detail":%q}`, id, in))
+	}
+	return -1
+}
+
+// oneShot answers one request in one-shot mode.
+func oneShot(op string, helloLine func(int64) string) int {
+	in, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		return 2
+	}
+	if op == testee.OpHello {
+		fmt.Println(helloLine(0))
+		return 0
+	}
+	var out bytes.Buffer
+	code := act(0, string(in), &out)
+	os.Stdout.Write(out.Bytes())
+	if code >= 0 {
+		return code
+	}
+	if bytes.Contains(out.Bytes(), []byte(`"ok":false`)) {
+		return 1
+	}
+	return 0
+}

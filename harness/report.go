@@ -1,0 +1,159 @@
+package harness
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteJSON writes the report as one JSON document (docs/CONFORM.md, "JSON
+// report"), indented, with a final LF.
+func WriteJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// JUnit XML (the schema CI systems read: testsuites > testsuite > testcase).
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Properties []junitProperty `xml:"properties>property"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitMessage `xml:"failure"`
+	Error     *junitMessage `xml:"error"`
+	Skipped   *junitMessage `xml:"skipped"`
+	SystemOut string        `xml:"system-out,omitempty"`
+	SystemErr string        `xml:"system-err,omitempty"`
+}
+
+type junitMessage struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr,omitempty"`
+	Text    string `xml:",chardata"`
+}
+
+// WriteJUnit writes the report as JUnit XML: one testsuite per vector suite
+// (its properties name the set hash and, for hiverelay, the authority
+// hashes), one testcase per selected vector (classname suite.op, name the
+// vector ID). Failures and unexpected passes are <failure>; errors and
+// vectors not run are <error>; vectors that do not apply and expected
+// failures are <skipped> with the reason; a SHOULD-level failure is a
+// passing testcase whose system-out starts with "WARNING".
+func WriteJUnit(w io.Writer, r *Report) error {
+	out := junitSuites{Name: "conform", Time: fmt.Sprintf("%.3f", r.Seconds)}
+	idx := map[string]int{}
+	for _, s := range r.Suites {
+		js := junitSuite{Name: s.Name, Properties: []junitProperty{{"set-hash", s.SetHash}}}
+		if a := s.Authority; a != nil {
+			js.Properties = append(js.Properties,
+				junitProperty{"clientCompositionFormatHash", a.FormatHash},
+				junitProperty{"clientCompositionVectorSetHash", a.VectorSetHash})
+		}
+		js.Properties = append(js.Properties, junitProperty{"testee", ShellJoin(r.Testee.Command)}, junitProperty{"mode", r.Testee.Mode})
+		idx[s.Name] = len(out.Suites)
+		out.Suites = append(out.Suites, js)
+	}
+	for _, v := range r.Vectors {
+		c := junitCase{Name: v.ID, Classname: v.Suite + "." + v.Op, Time: fmt.Sprintf("%.3f", v.Millis/1000)}
+		detail := caseDetail(v)
+		switch v.Status {
+		case Fail, XPass:
+			typ := "conformance"
+			if v.Failure != nil {
+				typ = "testee-failure/" + v.Failure.Kind
+			}
+			c.Failure = &junitMessage{Message: firstLine(v.Reason), Type: typ, Text: detail}
+		case Error, NotRun:
+			c.Error = &junitMessage{Message: firstLine(v.Reason), Type: string(v.Status), Text: detail}
+		case NotApplicable:
+			c.Skipped = &junitMessage{Message: "not applicable: " + v.Reason}
+		case XFail:
+			c.Skipped = &junitMessage{Message: "expected failure: " + v.ExpectedFailure, Text: detail}
+		case Warn:
+			c.SystemOut = "WARNING (SHOULD-level failure)\n" + detail
+		}
+		if v.Failure != nil && v.Failure.Stderr != "" {
+			c.SystemErr = v.Failure.Stderr
+		}
+		js := &out.Suites[idx[v.Suite]]
+		js.Tests++
+		switch {
+		case c.Failure != nil:
+			js.Failures++
+		case c.Error != nil:
+			js.Errors++
+		case c.Skipped != nil:
+			js.Skipped++
+		}
+		js.Cases = append(js.Cases, c)
+	}
+	for _, s := range out.Suites {
+		out.Tests += s.Tests
+		out.Failures += s.Failures
+		out.Errors += s.Errors
+		out.Skipped += s.Skipped
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// caseDetail is the body of a failing testcase: the same lines as the human
+// report's.
+func caseDetail(v *VectorResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "vector:   %s %s %s (%d bytes)\nrules:    %s (%s)\n", v.Op, v.Args, v.Input, v.Size, strings.Join(v.Rules, " "), v.Level)
+	fmt.Fprintf(&b, "expected: %s\n", v.Expected)
+	if v.Got != "" {
+		fmt.Fprintf(&b, "got:      %s\n", v.Got)
+	}
+	if v.Reason != "" && v.Reason != v.Got {
+		fmt.Fprintf(&b, "why:      %s\n", v.Reason)
+	}
+	if v.Rerun != "" {
+		fmt.Fprintf(&b, "rerun:    %s\n", v.Rerun)
+	}
+	return b.String()
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}

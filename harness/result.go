@@ -1,0 +1,278 @@
+package harness
+
+import (
+	"encoding/json"
+	"sort"
+	"time"
+
+	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/impl/rules"
+)
+
+// Status is the verdict on one vector.
+type Status string
+
+const (
+	// Pass: the testee answered as the vector expects.
+	Pass Status = "pass"
+	// Fail: a MUST-level vector failed, or the testee failed the protocol
+	// on it (hang, crash, invalid answer: a testee failure, at any level).
+	Fail Status = "fail"
+	// Warn: a SHOULD-level vector failed; it does not fail the run.
+	Warn Status = "warn"
+	// XFail: the vector failed as the expected-failures file says.
+	XFail Status = "xfail"
+	// XPass: the expected-failures file says it fails, but it passed; this
+	// fails the run, so that the file cannot go stale.
+	XPass Status = "xpass"
+	// NotApplicable: the testee does not claim the vector's operation or a
+	// profile it needs, or answered unsupported.
+	NotApplicable Status = "not-applicable"
+	// NotRun: the run was interrupted or aborted before the vector's answer.
+	NotRun Status = "not-run"
+	// Error: conform could not build the request (an input file unreadable
+	// or not matching its index entry); the run exits with status 2.
+	Error Status = "error"
+)
+
+// Exit statuses of conform run.
+const (
+	ExitPass        = 0   // every required vector passed
+	ExitFail        = 1   // conformance failures (MUST failures, testee failures, stale expectations)
+	ExitSetup       = 2   // usage or setup error (flags, vector sets, expected-failures file)
+	ExitTestee      = 3   // the testee could not be run (it does not start, or fails hello)
+	ExitInterrupted = 130 // interrupted (SIGINT): the report lists what ran
+)
+
+// VectorResult is the verdict on one selected vector and what it rests on.
+type VectorResult struct {
+	ID      string          `json:"id"`
+	Suite   string          `json:"suite"`
+	Op      string          `json:"op"`
+	Args    json.RawMessage `json:"args"`
+	Input   string          `json:"input"` // the suite-tree file, or "recipe"
+	Size    int64           `json:"size"`
+	Level   string          `json:"level"`
+	Rules   []string        `json:"rules"`
+	Comment string          `json:"comment"`
+
+	Status Status `json:"status"`
+	// Expected and Got say, on one line each, what the vector expects and
+	// what came back (empty when nothing was asked).
+	Expected string `json:"expected"`
+	Got      string `json:"got,omitempty"`
+	// Reason says why the vector did not pass, or why it does not apply;
+	// for a result that differs it holds a field-by-field diff.
+	Reason string `json:"reason,omitempty"`
+	// RuleNote: the testee named another rule than the vector's first
+	// (informational: reporting rules is optional).
+	RuleNote string `json:"rule_note,omitempty"`
+	// Failure is set for a testee failure.
+	Failure *TesteeFailure `json:"testee_failure,omitempty"`
+	// ExpectedFailure is the reason of the expected-failures entry that
+	// matched (and, after a colon, its file and line).
+	ExpectedFailure string  `json:"expected_failure,omitempty"`
+	Rerun           string  `json:"rerun"`
+	Millis          float64 `json:"elapsed_ms"`
+}
+
+// TesteeFailure describes a testee failure on one vector.
+type TesteeFailure struct {
+	Kind   string `json:"kind"` // testee.Kind.String(): timeout, exited, invalid-json, ...
+	Detail string `json:"detail"`
+	Stderr string `json:"stderr_tail,omitempty"`
+}
+
+// RuleSummary is the result of one rule: the verdicts of the vectors that
+// test it (a vector counts for each of its rules).
+type RuleSummary struct {
+	Rule    string         `json:"rule"`
+	Level   string         `json:"level"`
+	Text    string         `json:"text,omitempty"` // the statement, from the rule catalog
+	Counts  map[Status]int `json:"counts"`
+	Vectors []string       `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed or errored
+}
+
+// ExpectationProblem is an entry of the expected-failures file that makes
+// the run fail: it matched no applicable selected vector (stale), or a
+// vector it matched passed.
+type ExpectationProblem struct {
+	File    string   `json:"file"`
+	Line    int      `json:"line"`
+	Key     string   `json:"key"`
+	Problem string   `json:"problem"`
+	Vectors []string `json:"vectors,omitempty"`
+}
+
+// Counts tallies a run.
+type Counts struct {
+	Selected       int `json:"selected"`
+	Passed         int `json:"passed"`
+	Failed         int `json:"failed"`
+	TesteeFailures int `json:"testee_failures"` // of Failed, XFailed
+	Warnings       int `json:"warnings"`
+	XFailed        int `json:"expected_failures"`
+	XPassed        int `json:"unexpected_passes"`
+	NotApplicable  int `json:"not_applicable"`
+	NotRun         int `json:"not_run"`
+	Errors         int `json:"errors"`
+}
+
+// TesteeInfo describes the testee of a run.
+type TesteeInfo struct {
+	Command        []string                   `json:"command"`
+	Mode           string                     `json:"mode"` // "persistent" or "one-shot"
+	Jobs           int                        `json:"jobs,omitempty"`
+	Implementation string                     `json:"implementation,omitempty"`
+	HelloAnswered  bool                       `json:"hello_answered"` // false: it answered hello with unsupported
+	Ops            []string                   `json:"ops"`            // claimed (nil with every op claimed)
+	Profiles       []string                   `json:"profiles"`       // claimed in hello
+	Limits         map[string]json.RawMessage `json:"limits,omitempty"`
+	Stats          *Stats                     `json:"stats,omitempty"`       // persistent mode
+	StderrTail     string                     `json:"stderr_tail,omitempty"` // of the last process, persistent mode
+}
+
+// Stats counts what happened to a persistent testee (testee.Stats).
+type Stats struct {
+	Starts      int `json:"starts"`      // processes started
+	Failures    int `json:"failures"`    // requests that ended in a testee failure
+	IdleExits   int `json:"idle_exits"`  // exits found between requests (restarted, no failure)
+	Unsolicited int `json:"unsolicited"` // output found between requests (restarted, no failure)
+}
+
+// Restarts is the number of starts after the first.
+func (s Stats) Restarts() int { return max(s.Starts-1, 0) }
+
+// SuiteInfo names a vector set a run used.
+type SuiteInfo struct {
+	Name          string     `json:"name"`
+	SetHash       string     `json:"set_hash"`
+	ManifestFiles int        `json:"manifest_files"`
+	Vectors       int        `json:"vectors"`  // in the index
+	Selected      int        `json:"selected"` // selected for this run
+	Authority     *Authority `json:"authority,omitempty"`
+}
+
+// Report is everything a run found; the human, JSON and JUnit reports
+// render it.
+type Report struct {
+	Format    string      `json:"format"` // ReportFormat
+	Started   time.Time   `json:"started"`
+	Seconds   float64     `json:"seconds"`
+	Testee    TesteeInfo  `json:"testee"`
+	Suites    []SuiteInfo `json:"suites"`
+	Selection Selection   `json:"selection"`
+	Policy    Policy      `json:"policy"`
+
+	Counts       Counts               `json:"counts"`
+	Vectors      []*VectorResult      `json:"vectors"`
+	Rules        []*RuleSummary       `json:"rules"`
+	Expectations []ExpectationProblem `json:"expectation_problems"`
+
+	// Interrupted: the run was stopped (SIGINT) before every vector ran.
+	Interrupted bool `json:"interrupted"`
+	// Aborted says why the run stopped early because the testee could not
+	// be run ("" when it did not).
+	Aborted  string `json:"aborted,omitempty"`
+	ExitCode int    `json:"exit_code"`
+}
+
+// ReportFormat is the value of Report.Format.
+const ReportFormat = "threespec-conform-report/1"
+
+// Incomplete reports whether some selected vectors did not run.
+func (r *Report) Incomplete() bool { return r.Interrupted || r.Aborted != "" }
+
+// finish tallies the vectors and rules and sets the exit code.
+func (r *Report) finish() {
+	if r.Vectors == nil {
+		r.Vectors = []*VectorResult{}
+	}
+	if r.Expectations == nil {
+		r.Expectations = []ExpectationProblem{}
+	}
+	r.Counts = Counts{Selected: len(r.Vectors)}
+	c := &r.Counts
+	for _, v := range r.Vectors {
+		switch v.Status {
+		case Pass:
+			c.Passed++
+		case Fail:
+			c.Failed++
+		case Warn:
+			c.Warnings++
+		case XFail:
+			c.XFailed++
+		case XPass:
+			c.XPassed++
+		case NotApplicable:
+			c.NotApplicable++
+		case NotRun:
+			c.NotRun++
+		case Error:
+			c.Errors++
+		}
+		if v.Failure != nil && (v.Status == Fail || v.Status == XFail) {
+			c.TesteeFailures++
+		}
+	}
+	r.Rules = summarizeRules(r.Vectors)
+	switch {
+	case r.Interrupted:
+		r.ExitCode = ExitInterrupted
+	case r.Aborted != "":
+		r.ExitCode = ExitTestee
+	case c.Errors > 0:
+		r.ExitCode = ExitSetup
+	case c.Failed > 0 || c.XPassed > 0 || len(r.Expectations) > 0:
+		r.ExitCode = ExitFail
+	default:
+		r.ExitCode = ExitPass
+	}
+}
+
+// ruleCatalog maps rule IDs to catalog entries, for levels and texts.
+var ruleCatalog = func() map[string]rules.Rule {
+	m := map[string]rules.Rule{}
+	for _, r := range catalog.All() {
+		m[string(r.ID)] = r
+	}
+	return m
+}()
+
+// summarizeRules groups the verdicts by rule: MUST rules first, then
+// SHOULD, each sorted by ID.
+func summarizeRules(vs []*VectorResult) []*RuleSummary {
+	by := map[string]*RuleSummary{}
+	for _, v := range vs {
+		for _, id := range v.Rules {
+			s := by[id]
+			if s == nil {
+				s = &RuleSummary{Rule: id, Level: v.Level, Counts: map[Status]int{}}
+				if cr, ok := ruleCatalog[id]; ok {
+					s.Level, s.Text = cr.Level.String(), cr.Text
+				}
+				by[id] = s
+			}
+			if v.Level == "MUST" && ruleCatalog[id].ID == "" {
+				s.Level = "MUST"
+			}
+			s.Counts[v.Status]++
+			switch v.Status {
+			case Fail, Warn, XFail, XPass, Error:
+				s.Vectors = append(s.Vectors, v.ID)
+			}
+		}
+	}
+	out := make([]*RuleSummary, 0, len(by))
+	for _, s := range by {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Level != out[j].Level {
+			return out[i].Level == "MUST"
+		}
+		return out[i].Rule < out[j].Rule
+	})
+	return out
+}

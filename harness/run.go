@@ -1,0 +1,420 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// Config configures a run of vectors against a testee.
+type Config struct {
+	Suites    []*Suite
+	Selection Selection
+	Policy    Policy
+	Expect    *Expectations // nil: none
+
+	// Impl is the testee: an external adapter (wrapped with Timeouts) or
+	// an in-process implementation.
+	Impl testee.Implementation
+	// Testee describes it for the report: Command and Mode.
+	Testee TesteeInfo
+	// Jobs is how many requests run at once (one-shot mode); below 1 is 1.
+	Jobs int
+	// Stats and Stderr, when set, give the persistent adapter's counters
+	// and the standard error tail of its last process, for the report.
+	Stats  func() testee.Stats
+	Stderr func() []byte
+	// MaxStartFailures is how many consecutive vectors may fail because the
+	// testee does not start before the run is aborted as "could not be
+	// run"; 0 selects testee.DefaultMaxStartFailures.
+	MaxStartFailures int
+
+	// Rerun returns the command line that reruns one vector.
+	Rerun func(id string) string
+	// Progress, when set, is called after each vector (never concurrently).
+	Progress func(Progress)
+}
+
+// Progress is the state of a run after a vector.
+type Progress struct {
+	Done, Total   int
+	Failed        int // failures, errors and unexpected passes so far
+	NotApplicable int
+	Elapsed       time.Duration
+}
+
+// item is one selected vector in run order.
+type item struct {
+	suite *Suite
+	v     *vectorset.Vector
+	res   *VectorResult
+	resp  *testee.Response // the answer, when one came
+	vd    vectorset.Verdict
+}
+
+// Run handshakes with the testee, runs every selected vector that applies
+// to it, and returns the report; it never returns without one. Canceling
+// ctx stops the run: the vector in flight and those not started are
+// reported as not run, and the report as interrupted.
+func Run(ctx context.Context, cfg Config) *Report {
+	start := time.Now()
+	rep := &Report{Format: ReportFormat, Started: start.UTC(), Testee: cfg.Testee, Selection: cfg.Selection, Policy: cfg.Policy}
+	if rep.Policy.Mark == "" {
+		rep.Policy.Mark = MarkStandin
+	}
+	var items []*item
+	for _, s := range cfg.Suites {
+		info := SuiteInfo{Name: s.Name, SetHash: s.SetHash, ManifestFiles: s.ManifestFiles, Vectors: len(s.Index.Vectors), Authority: s.Authority}
+		for i := range s.Index.Vectors {
+			v := &s.Index.Vectors[i]
+			if !cfg.Selection.Match(s.Name, v) {
+				continue
+			}
+			info.Selected++
+			res := newResult(s, v)
+			if cfg.Rerun != nil {
+				res.Rerun = cfg.Rerun(v.ID)
+			}
+			items = append(items, &item{suite: s, v: v, res: res})
+			rep.Vectors = append(rep.Vectors, res)
+		}
+		rep.Suites = append(rep.Suites, info)
+	}
+	defer func() {
+		if cfg.Stats != nil {
+			st := cfg.Stats()
+			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited}
+		}
+		if cfg.Stderr != nil {
+			rep.Testee.StderrTail = string(cfg.Stderr())
+		}
+		rep.Seconds = time.Since(start).Seconds()
+		rep.finish()
+	}()
+
+	hello, err := testee.Handshake(ctx, cfg.Impl)
+	if err != nil {
+		if ctx.Err() != nil {
+			rep.Interrupted = true
+		} else {
+			rep.Aborted = "hello failed: " + failureText(err)
+			if f := (*testee.Failure)(nil); errors.As(err, &f) && len(f.Stderr) > 0 {
+				rep.Aborted += "\n" + string(f.Stderr)
+			}
+		}
+		for _, it := range items {
+			it.res.Status, it.res.Reason = NotRun, "the testee could not be run"
+		}
+		return rep
+	}
+	rep.Testee.Implementation, rep.Testee.HelloAnswered = hello.Implementation, !hello.AllOps
+	rep.Testee.Ops, rep.Testee.Profiles, rep.Testee.Limits = hello.Ops, hello.Profiles, hello.Limits
+
+	var todo []*item
+	for _, it := range items {
+		if why := cfg.Policy.NotApplicable(hello, it.v); why != "" {
+			it.res.Status, it.res.Reason = NotApplicable, why
+			continue
+		}
+		todo = append(todo, it)
+	}
+	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start}
+	r.naCount = r.done
+	r.ctx, r.abort = context.WithCancel(ctx)
+	defer r.abort()
+	r.runAll(todo)
+	switch {
+	case r.aborted != "":
+		rep.Aborted = r.aborted
+	case ctx.Err() != nil:
+		rep.Interrupted = true
+	}
+	rep.Expectations = applyExpectations(cfg.Expect, items)
+	return rep
+}
+
+func newResult(s *Suite, v *vectorset.Vector) *VectorResult {
+	input := v.File
+	if v.Recipe != nil {
+		input = "recipe"
+	}
+	args := v.Args
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	return &VectorResult{
+		ID: v.ID, Suite: s.Name, Op: v.Op, Args: compactJSON(args), Input: input, Size: v.Size,
+		Level: v.Level, Rules: v.Rules, Comment: v.Comment, Expected: expectedText(v),
+	}
+}
+
+// runner runs the applicable vectors, on Jobs workers.
+type runner struct {
+	cfg   Config
+	ctx   context.Context
+	abort context.CancelFunc
+	start time.Time
+	id    atomic.Int64
+
+	mu          sync.Mutex // guards what follows, and Progress calls
+	total, done int
+	failed      int
+	naCount     int
+	startFails  int // consecutive vectors that failed because the testee did not start
+	aborted     string
+}
+
+func (r *runner) runAll(todo []*item) {
+	jobs := max(r.cfg.Jobs, 1)
+	next := make(chan *item)
+	var wg sync.WaitGroup
+	for range min(jobs, max(len(todo), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for it := range next {
+				r.runOne(it)
+			}
+		}()
+	}
+	for i, it := range todo {
+		select {
+		case next <- it:
+			continue
+		case <-r.ctx.Done():
+		}
+		reason := r.notRunReason()
+		for _, rest := range todo[i:] {
+			rest.res.Status, rest.res.Reason = NotRun, reason
+		}
+		break
+	}
+	close(next)
+	wg.Wait()
+}
+
+func (r *runner) notRunReason() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.aborted != "" {
+		return "not run: the run was aborted"
+	}
+	return "not run: the run was interrupted"
+}
+
+// runOne asks the testee about one vector and judges the answer.
+func (r *runner) runOne(it *item) {
+	res := it.res
+	t0 := time.Now()
+	defer func() {
+		res.Millis = float64(time.Since(t0).Microseconds()) / 1000
+		r.progress(res)
+	}()
+	input, err := it.v.Input(it.suite.VectorsDir, it.suite.Name)
+	if err != nil {
+		res.Status, res.Reason = Error, err.Error()
+		return
+	}
+	req := testee.Request{ID: r.id.Add(1), Op: it.v.Op, Args: it.v.Args, Input: input}
+	resp, err := r.cfg.Impl.Do(r.ctx, req)
+	input = nil
+	if err != nil {
+		r.failure(it, err)
+		return
+	}
+	r.mu.Lock()
+	r.startFails = 0
+	r.mu.Unlock()
+	res.Got = gotText(resp)
+	if resp.Outcome == testee.Unsupported {
+		res.Status = NotApplicable
+		res.Reason = "the testee answered unsupported"
+		if resp.Detail != "" {
+			res.Reason += ": " + resp.Detail
+		}
+		return
+	}
+	vd := vectorset.Judge(it.v, resp, false)
+	res.RuleNote = vd.RuleMismatch
+	switch {
+	case vd.Pass:
+		res.Status = Pass
+	case it.v.Level == "SHOULD":
+		res.Status, res.Reason = Warn, vd.Reason
+	default:
+		res.Status, res.Reason = Fail, vd.Reason
+	}
+}
+
+// failure records an error of the testee (or of the request) on a vector.
+func (r *runner) failure(it *item, err error) {
+	res := it.res
+	var f *testee.Failure
+	if !errors.As(err, &f) {
+		// A request conform built wrong: the vector's args are not an object.
+		res.Status, res.Reason = Error, err.Error()
+		return
+	}
+	if f.Kind == testee.Canceled || f.Kind == testee.Closed {
+		res.Status, res.Reason = NotRun, r.notRunReason()
+		return
+	}
+	res.Status = Fail
+	res.Failure = &TesteeFailure{Kind: f.Kind.String(), Detail: f.Detail, Stderr: string(f.Stderr)}
+	res.Got = "testee failure (" + f.Kind.String() + "): " + f.Detail
+	res.Reason = res.Got
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f.Kind != testee.StartFailed {
+		r.startFails = 0
+		return
+	}
+	r.startFails++
+	limit := r.cfg.MaxStartFailures
+	if limit <= 0 {
+		limit = testee.DefaultMaxStartFailures
+	}
+	if r.startFails > limit && r.aborted == "" {
+		r.aborted = fmt.Sprintf("the testee does not start (%d vectors in a row): %s", r.startFails, f.Detail)
+		r.abort()
+	}
+}
+
+func (r *runner) progress(res *VectorResult) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done++
+	switch res.Status {
+	case Fail, Error:
+		r.failed++
+	case NotApplicable:
+		r.naCount++
+	}
+	if r.cfg.Progress != nil {
+		r.cfg.Progress(Progress{Done: r.done, Total: r.total, Failed: r.failed, NotApplicable: r.naCount, Elapsed: time.Since(r.start)})
+	}
+}
+
+// applyExpectations turns the failures the expected-failures file names
+// into XFail and its passes into XPass, and lists the entries that make the
+// run fail. Entries count as matched by applicable vectors only.
+func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
+	if ex == nil {
+		return nil
+	}
+	passed := map[*Expectation][]string{}
+	for _, it := range items {
+		res := it.res
+		if res.Status == NotApplicable {
+			continue
+		}
+		es := ex.match(it.v)
+		if len(es) == 0 {
+			continue
+		}
+		for _, e := range es {
+			e.matched++
+		}
+		e := es[0]
+		note := fmt.Sprintf("%s (%s:%d)", e.Reason, ex.File, e.Line)
+		switch res.Status {
+		case Fail, Warn:
+			res.Status, res.ExpectedFailure = XFail, note
+		case Pass:
+			res.Status, res.ExpectedFailure = XPass, note
+			res.Reason = "expected to fail (" + note + "), but passed"
+			passed[e] = append(passed[e], res.ID)
+		}
+	}
+	var out []ExpectationProblem
+	for _, e := range ex.Entries {
+		switch {
+		case e.matched == 0:
+			out = append(out, ExpectationProblem{File: ex.File, Line: e.Line, Key: e.Key,
+				Problem: "stale: matches no applicable selected vector"})
+		case len(passed[e]) > 0:
+			out = append(out, ExpectationProblem{File: ex.File, Line: e.Line, Key: e.Key,
+				Problem: fmt.Sprintf("expected to fail, but %d matching vector(s) passed", len(passed[e])), Vectors: passed[e]})
+		}
+	}
+	return out
+}
+
+// Texts.
+
+// expectedText says what a vector expects, on one line.
+func expectedText(v *vectorset.Vector) string {
+	rule := ""
+	if len(v.Rules) > 0 {
+		rule = v.Rules[0]
+	}
+	if v.Expect == vectorset.Reject {
+		code := "any code"
+		if v.Code != "" {
+			code = "code " + v.Code
+		}
+		return fmt.Sprintf("rejection (%s) by rule %s", code, rule)
+	}
+	if len(v.Result) == 0 {
+		return "acceptance"
+	}
+	return "acceptance with result " + clip(string(compactJSON(v.Result)), 300)
+}
+
+// gotText says what came back, on one line.
+func gotText(resp testee.Response) string {
+	switch resp.Outcome {
+	case testee.Accepted:
+		return "acceptance: " + clip(string(resp.Result), 300)
+	case testee.Rejected:
+		s := "rejection (code " + resp.Code
+		if resp.Rule != "" {
+			s += ", rule " + resp.Rule
+		}
+		s += ")"
+		if resp.Detail != "" {
+			s += ": " + clip(oneLine(resp.Detail), 300)
+		}
+		return s
+	case testee.Unsupported:
+		if resp.Detail != "" {
+			return "unsupported: " + clip(oneLine(resp.Detail), 300)
+		}
+		return "unsupported"
+	}
+	return resp.Outcome.String()
+}
+
+func failureText(err error) string {
+	var f *testee.Failure
+	if errors.As(err, &f) {
+		return fmt.Sprintf("testee failure (%s): %s", f.Kind, f.Detail)
+	}
+	return err.Error()
+}
+
+func compactJSON(b json.RawMessage) json.RawMessage {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		return b
+	}
+	return buf.Bytes()
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + fmt.Sprintf("... (%d bytes)", len(s))
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

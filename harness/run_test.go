@@ -1,0 +1,351 @@
+package harness
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/threespec/conformance/harness/harnesstest"
+	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// synthetic writes a lace suite of vecs and loads it.
+func synthetic(tb testing.TB, vecs []harnesstest.Vector) []*Suite {
+	tb.Helper()
+	root := tb.TempDir()
+	vdir, err := harnesstest.WriteSuite(root, "lace", vecs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	suites, err := LoadSuites(vdir, filepath.Join(root, "manifest"), nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return suites
+}
+
+// external runs suites against this binary as a testee with args, and
+// returns the report.
+func external(t *testing.T, suites []*Suite, opt TesteeOptions, args ...string) *Report {
+	t.Helper()
+	cmd := self(append([]string{"testee"}, args...)...)
+	if opt.Timeout == 0 {
+		opt.Timeout = 5 * time.Second
+	}
+	if opt.HelloTimeout == 0 {
+		opt.HelloTimeout = 30 * time.Second
+	}
+	tt, err := StartTestee(cmd, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tt.Impl.Close()
+	mode, jobs := "persistent", 1
+	if opt.OneShot {
+		mode, jobs = "one-shot", 4
+	}
+	return Run(context.Background(), Config{
+		Suites: suites, Impl: tt.Impl, Stats: tt.Stats, Stderr: tt.Stderr, Jobs: jobs,
+		Testee: TesteeInfo{Command: cmd, Mode: mode},
+		Rerun:  func(id string) string { return "rerun " + id },
+	})
+}
+
+// byID returns the result of the vector named name.
+func byID(t *testing.T, r *Report, name string) *VectorResult {
+	t.Helper()
+	for _, v := range r.Vectors {
+		if strings.HasSuffix(v.ID, "/"+name) {
+			return v
+		}
+	}
+	t.Fatalf("no vector %s in the report", name)
+	return nil
+}
+
+// TestReferencePassesCommittedSuites: the in-process reference passes every
+// committed vector (and reports those it cannot check as not applicable).
+func TestReferencePassesCommittedSuites(t *testing.T) {
+	suites, err := LoadSuites("../vectors", "../manifest", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(context.Background(), Config{Suites: suites, Impl: reference.New(), Testee: TesteeInfo{Mode: "in-process"}})
+	if rep.ExitCode != ExitPass {
+		var b strings.Builder
+		WriteText(&b, rep, TextOptions{})
+		t.Fatalf("exit %d:\n%s", rep.ExitCode, b.String())
+	}
+	for _, v := range rep.Vectors {
+		if v.Status != Pass && v.Status != NotApplicable {
+			t.Errorf("%s: %s", v.ID, v.Status)
+		}
+		if v.Status == NotApplicable && !strings.Contains(strings.Join(v.Rules, " ")+v.Reason, "009") {
+			t.Errorf("%s: not applicable to the reference: %s", v.ID, v.Reason)
+		}
+	}
+	if rep.Counts.Selected == 0 || rep.Counts.Passed == 0 {
+		t.Errorf("counts %+v", rep.Counts)
+	}
+}
+
+// Robustness: each misbehaviour fails its own vector only, with its kind;
+// the testee is restarted and every other vector passes.
+func TestMisbehavingTesteePersistent(t *testing.T) {
+	vecs := []harnesstest.Vector{
+		{Name: "a-ok", Input: `ok:{"form":"blob"}`, Result: `{"form":"blob"}`},
+		{Name: "b-hang", Input: "hang"},
+		{Name: "c-ok", Input: "ok:{}"},
+		{Name: "d-crash", Input: "crash"},
+		{Name: "e-ok", Input: "ok:{}"},
+		{Name: "f-exit", Input: "exit"},
+		{Name: "g-wrongid", Input: "wrongid"},
+		{Name: "h-ok", Input: "ok:{}"},
+		{Name: "i-invalid", Input: "invalid"},
+		{Name: "j-flood", Input: "flood"},
+		{Name: "k-stderr", Input: "stderr:200000"},
+		{Name: "l-reject", Input: "reject:X", Expect: vectorset.Reject, Code: "X"},
+		{Name: "m-ok", Input: "ok:{}"},
+	}
+	rep := external(t, synthetic(t, vecs), TesteeOptions{Timeout: 2 * time.Second, MaxResponse: 1 << 20})
+	wantKind := map[string]string{
+		"b-hang": "timeout", "d-crash": "exited", "f-exit": "exited", "g-wrongid": "wrong-id",
+		"i-invalid": "invalid-json", "j-flood": "flood",
+	}
+	for _, v := range rep.Vectors {
+		name := v.ID[strings.LastIndex(v.ID, "/")+1:]
+		kind, bad := wantKind[name]
+		switch {
+		case bad && (v.Status != Fail || v.Failure == nil || v.Failure.Kind != kind):
+			t.Errorf("%s: status %s, failure %+v; want a %s failure", name, v.Status, v.Failure, kind)
+		case !bad && v.Status != Pass:
+			t.Errorf("%s: %s: %s", name, v.Status, v.Reason)
+		}
+	}
+	if d := byID(t, rep, "d-crash"); !strings.Contains(d.Failure.Stderr, "crashing on purpose") {
+		t.Errorf("crash: stderr tail %q", d.Failure.Stderr)
+	}
+	if rep.Testee.Stats == nil || rep.Testee.Stats.Restarts() != len(wantKind) {
+		t.Errorf("stats %+v, want %d restarts", rep.Testee.Stats, len(wantKind))
+	}
+	if rep.ExitCode != ExitFail || rep.Counts.TesteeFailures != len(wantKind) {
+		t.Errorf("exit %d, counts %+v", rep.ExitCode, rep.Counts)
+	}
+	// Writing to stderr is no failure; the tail shows in the report.
+	if !strings.Contains(rep.Testee.StderrTail, "wrote to stderr as asked") {
+		t.Errorf("stderr tail %q", rep.Testee.StderrTail)
+	}
+}
+
+func TestMisbehavingTesteeOneShot(t *testing.T) {
+	vecs := []harnesstest.Vector{
+		{Name: "a-ok", Input: "ok:{}"},
+		{Name: "b-hang", Input: "hang"},
+		{Name: "c-reject", Input: "reject:X", Expect: vectorset.Reject, Code: "X"},
+		{Name: "d-crash", Input: "crash"},
+		{Name: "e-badexit", Input: "badexit"},
+		{Name: "f-invalid", Input: "invalid"},
+		{Name: "g-ok", Input: "ok:{}"},
+		{Name: "h-unsupported", Input: "unsupported"},
+	}
+	rep := external(t, synthetic(t, vecs), TesteeOptions{OneShot: true, Timeout: 2 * time.Second})
+	want := map[string]Status{"a-ok": Pass, "b-hang": Fail, "c-reject": Pass, "d-crash": Fail, "e-badexit": Fail, "f-invalid": Fail, "g-ok": Pass, "h-unsupported": NotApplicable}
+	kinds := map[string]string{"b-hang": "timeout", "d-crash": "invalid-json", "e-badexit": "bad-exit", "f-invalid": "invalid-json"}
+	for name, st := range want {
+		v := byID(t, rep, name)
+		if v.Status != st {
+			t.Errorf("%s: %s (%s), want %s", name, v.Status, v.Reason, st)
+		}
+		if k, ok := kinds[name]; ok && (v.Failure == nil || v.Failure.Kind != k) {
+			t.Errorf("%s: failure %+v, want kind %s", name, v.Failure, k)
+		}
+	}
+}
+
+func TestHandshakeAndApplicability(t *testing.T) {
+	vecs := []harnesstest.Vector{
+		{Name: "record", Input: "ok:{}"},
+		{Name: "chunks", Op: testee.OpLaceChunks, Input: "ok:{}"},
+		{Name: "needs-009", Input: "ok:{}", Profiles: []string{testee.ProfileLace009}},
+		{Name: "needs-standin", Input: "ok:{}", Profiles: []string{testee.ProfileLaceMarkBIP340Standin}},
+	}
+	suites := synthetic(t, vecs)
+	cases := []struct {
+		name   string
+		args   []string
+		policy Policy
+		want   map[string]Status
+	}{
+		{"hello claims record only", nil, Policy{}, map[string]Status{"record": Pass, "chunks": NotApplicable, "needs-009": NotApplicable, "needs-standin": NotApplicable}},
+		{"no hello: every op, no profile", []string{"-nohello"}, Policy{}, map[string]Status{"record": Pass, "chunks": Pass, "needs-009": NotApplicable, "needs-standin": NotApplicable}},
+		{"no hello, profile added", []string{"-nohello"}, Policy{Profiles: []string{testee.ProfileLace009}}, map[string]Status{"chunks": Pass, "needs-009": Pass, "needs-standin": NotApplicable}},
+		{"claims the stand-in", []string{"-profiles", testee.ProfileLaceMarkBIP340Standin}, Policy{}, map[string]Status{"needs-standin": Pass, "needs-009": NotApplicable}},
+		{"claims the stand-in, --mark none", []string{"-profiles", testee.ProfileLaceMarkBIP340Standin}, Policy{Mark: MarkNone}, map[string]Status{"needs-standin": NotApplicable, "record": Pass}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := self(append([]string{"testee"}, c.args...)...)
+			tt, err := StartTestee(cmd, TesteeOptions{Timeout: 5 * time.Second, HelloTimeout: 30 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tt.Impl.Close()
+			rep := Run(context.Background(), Config{Suites: suites, Impl: tt.Impl, Policy: c.policy})
+			for name, st := range c.want {
+				if v := byID(t, rep, name); v.Status != st {
+					t.Errorf("%s: %s (%s), want %s", name, v.Status, v.Reason, st)
+				}
+			}
+			if rep.ExitCode != ExitPass {
+				t.Errorf("exit %d", rep.ExitCode)
+			}
+		})
+	}
+}
+
+func TestTesteeCannotRun(t *testing.T) {
+	suites := synthetic(t, []harnesstest.Vector{{Name: "a", Input: "ok:{}"}})
+	cases := []struct {
+		name    string
+		cmd     []string
+		hello   time.Duration
+		aborted string
+	}{
+		{"no such program", []string{filepath.Join(t.TempDir(), "no-such-testee")}, 10 * time.Second, "start-failed"},
+		{"bad hello", self("testee", "-badhello"), 10 * time.Second, "bad-hello"},
+		{"exits at once", []string{"/bin/sh", "-c", "echo cannot start >&2; exit 2"}, 10 * time.Second, "cannot start"},
+		{"hangs on hello", []string{"/bin/sh", "-c", "exec sleep 60"}, 300 * time.Millisecond, "timeout"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tt, err := StartTestee(c.cmd, TesteeOptions{Timeout: time.Second, HelloTimeout: c.hello})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tt.Impl.Close()
+			rep := Run(context.Background(), Config{Suites: suites, Impl: tt.Impl, Stderr: tt.Stderr})
+			if rep.ExitCode != ExitTestee || !strings.Contains(rep.Aborted, c.aborted) {
+				t.Errorf("exit %d, aborted %q; want %d and %q", rep.ExitCode, rep.Aborted, ExitTestee, c.aborted)
+			}
+			if rep.Counts.NotRun != 1 {
+				t.Errorf("counts %+v", rep.Counts)
+			}
+		})
+	}
+}
+
+// A testee that stops starting after hello: the run is aborted once the
+// adapter gives up, and the rest is reported as not run.
+func TestTesteeStopsStarting(t *testing.T) {
+	var vecs []harnesstest.Vector
+	for _, n := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
+		vecs = append(vecs, harnesstest.Vector{Name: n, Input: "exit"})
+	}
+	dir := t.TempDir()
+	flag := filepath.Join(dir, "started")
+	// The first process answers hello and exits on the first vector; every
+	// later start fails because the script removes itself.
+	script := filepath.Join(dir, "testee.sh")
+	os.WriteFile(script, []byte("#!/bin/sh\nrm -f \"$0\"\nexec "+os.Args[0]+" testee -pidfile "+flag+"\n"), 0o755)
+	tt, err := StartTestee([]string{script}, TesteeOptions{Timeout: 5 * time.Second, HelloTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tt.Impl.Close()
+	rep := Run(context.Background(), Config{Suites: synthetic(t, vecs), Impl: tt.Impl})
+	if rep.ExitCode != ExitTestee || !strings.Contains(rep.Aborted, "does not start") {
+		t.Fatalf("exit %d, aborted %q", rep.ExitCode, rep.Aborted)
+	}
+	if rep.Counts.NotRun == 0 || rep.Counts.Failed == 0 {
+		t.Errorf("counts %+v", rep.Counts)
+	}
+}
+
+// Canceling the run (SIGINT) stops it: the vector in flight and the rest
+// are not run, the report says interrupted, and the testee is gone.
+func TestInterrupt(t *testing.T) {
+	vecs := []harnesstest.Vector{{Name: "a", Input: "ok:{}"}, {Name: "b", Input: "hang"}, {Name: "c", Input: "ok:{}"}}
+	pidfile := filepath.Join(t.TempDir(), "pid")
+	cmd := self("testee", "-pidfile", pidfile)
+	tt, err := StartTestee(cmd, TesteeOptions{Timeout: time.Minute, HelloTimeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := Config{Suites: synthetic(t, vecs), Impl: tt.Impl}
+	cfg.Progress = func(p Progress) {
+		if p.Done == 1 {
+			time.AfterFunc(200*time.Millisecond, cancel)
+		}
+	}
+	start := time.Now()
+	rep := Run(ctx, cfg)
+	tt.Impl.Close()
+	if time.Since(start) > 20*time.Second {
+		t.Errorf("the interrupt took %v", time.Since(start))
+	}
+	if !rep.Interrupted || rep.ExitCode != ExitInterrupted {
+		t.Fatalf("interrupted %v, exit %d", rep.Interrupted, rep.ExitCode)
+	}
+	if byID(t, rep, "a").Status != Pass || byID(t, rep, "b").Status != NotRun || byID(t, rep, "c").Status != NotRun {
+		t.Errorf("statuses %s %s %s", byID(t, rep, "a").Status, byID(t, rep, "b").Status, byID(t, rep, "c").Status)
+	}
+	assertGone(t, pidfile)
+}
+
+// assertGone checks that the process whose ID is in pidfile has exited.
+func assertGone(t *testing.T, pidfile string) {
+	t.Helper()
+	b, err := os.ReadFile(pidfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if syscall.Kill(pid, 0) == syscall.ESRCH || zombie(pid) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Errorf("testee %s still runs", b)
+}
+
+// At the end of a run the testee's whole process group is gone, whatever
+// it started.
+func TestProcessGroupKilledAtEnd(t *testing.T) {
+	pidfile := filepath.Join(t.TempDir(), "child")
+	script := `sleep 300 & echo $! > "$1"; exec "$2" testee`
+	tt, err := StartTestee([]string{"/bin/sh", "-c", script, "sh", pidfile, os.Args[0]}, TesteeOptions{Timeout: 5 * time.Second, HelloTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(context.Background(), Config{Suites: synthetic(t, []harnesstest.Vector{{Name: "a", Input: "ok:{}"}}), Impl: tt.Impl})
+	tt.Impl.Close()
+	if rep.ExitCode != ExitPass {
+		t.Fatalf("exit %d", rep.ExitCode)
+	}
+	assertGone(t, pidfile)
+}
+
+// zombie reports whether pid has exited but is not reaped yet (its parent
+// may be an init that reaps late).
+func zombie(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && i+2 < len(s) && s[i+2] == 'Z'
+}

@@ -1,0 +1,220 @@
+package harness
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/threespec/conformance/testee"
+)
+
+// BadRequest is the code `conform serve` answers a request it cannot read
+// with (docs/PROTOCOL.md, "conform serve"): a line that is not a request
+// (not JSON, a member missing or of the wrong type, input that is not
+// canonical base64), a line longer than the read cap, or arguments the
+// operation cannot use.
+const BadRequest = "BAD_REQUEST"
+
+// InternalError is the code of an answer to a request the implementation
+// failed on for a reason of its own (never seen from the reference).
+const InternalError = "INTERNAL_ERROR"
+
+// UnknownID is the id of the answer to a request line whose own id cannot
+// be read.
+const UnknownID = -1
+
+// Serve is the testee's side of persistent mode that never gives up on its
+// input: it reads request lines from r until r ends and writes one response
+// line per request line to w, in order, answering from impl. A line it
+// cannot use is answered with ok:false and code BadRequest (with the line's
+// id when one can be read, else UnknownID), a line longer than maxLine (0
+// selects testee.DefaultMaxLine) is skipped to its LF and answered the same
+// way, and an error of impl is answered with BadRequest (a request built
+// wrong) or InternalError. A final line without LF is answered like any
+// other. Output is flushed whenever no further request is already buffered.
+//
+// Serve returns nil at the end of r, or the first write error.
+func Serve(ctx context.Context, r io.Reader, w io.Writer, impl testee.Implementation, maxLine int) error {
+	if maxLine <= 0 {
+		maxLine = testee.DefaultMaxLine
+	}
+	lr := &requestReader{br: bufio.NewReaderSize(r, 64<<10), max: maxLine}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var out []byte
+	for n := 1; ; n++ {
+		line, err := lr.next()
+		if err == io.EOF {
+			return bw.Flush()
+		}
+		var resp testee.Response
+		switch {
+		case errors.Is(err, errRequestTooLong):
+			resp = badRequest(UnknownID, "request line %d: longer than the read cap of %d bytes", n, maxLine)
+		case err != nil:
+			bw.Flush()
+			return err
+		default:
+			resp = answer(ctx, impl, line, n)
+		}
+		if out, err = testee.AppendResponse(out[:0], resp); err != nil {
+			// Only an implementation's malformed result gets here.
+			out, _ = testee.AppendResponse(out[:0], internalError(resp.ID, "request line %d: %v", n, err))
+		}
+		if _, err := bw.Write(out); err != nil {
+			return err
+		}
+		if lr.br.Buffered() == 0 {
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+		}
+		if cap(out) > 4<<20 {
+			out = nil // do not hold a huge answer's memory for the rest of the run
+		}
+	}
+}
+
+// answer parses one request line and answers it, never failing.
+func answer(ctx context.Context, impl testee.Implementation, line []byte, n int) testee.Response {
+	req, err := testee.ParseRequest(line)
+	if err != nil {
+		return badRequest(lenientID(line), "request line %d: %v", n, err)
+	}
+	return Answer(ctx, impl, req)
+}
+
+// Answer asks impl and turns an error into a rejection: BadRequest for a
+// request built wrong (testee.ErrInvalidRequest), InternalError otherwise.
+// The response carries req's id.
+func Answer(ctx context.Context, impl testee.Implementation, req testee.Request) testee.Response {
+	resp, err := impl.Do(ctx, req)
+	switch {
+	case errors.Is(err, testee.ErrInvalidRequest):
+		return badRequest(req.ID, "%v", err)
+	case err != nil:
+		return internalError(req.ID, "%v", err)
+	}
+	resp.ID = req.ID
+	return resp
+}
+
+func badRequest(id int64, format string, args ...any) testee.Response {
+	return testee.Response{ID: id, Outcome: testee.Rejected, Code: BadRequest, Detail: fmt.Sprintf(format, args...)}
+}
+
+func internalError(id int64, format string, args ...any) testee.Response {
+	return testee.Response{ID: id, Outcome: testee.Rejected, Code: InternalError, Detail: fmt.Sprintf(format, args...)}
+}
+
+// lenientID returns the integer "id" of a line that is a JSON object
+// holding one, else UnknownID.
+func lenientID(line []byte) int64 {
+	var v struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(line, &v) != nil || len(v.ID) == 0 || bytes.ContainsAny(v.ID, ".eE") {
+		return UnknownID
+	}
+	id, err := strconv.ParseInt(string(v.ID), 10, 64)
+	if err != nil {
+		return UnknownID
+	}
+	return id
+}
+
+var errRequestTooLong = errors.New("request line longer than the read cap")
+
+// requestReader reads LF-terminated lines of at most max bytes (without the
+// LF). A longer line is read to its LF and dropped, costing at most max
+// bytes of memory, and reported as errRequestTooLong; reading goes on with
+// the next line.
+type requestReader struct {
+	br   *bufio.Reader
+	max  int
+	long []byte
+}
+
+func (l *requestReader) next() ([]byte, error) {
+	if cap(l.long) > 4<<20 {
+		l.long = nil
+	}
+	l.long = l.long[:0]
+	tooLong := false
+	for {
+		chunk, err := l.br.ReadSlice('\n')
+		if err == nil || err == io.EOF {
+			chunk = bytes.TrimSuffix(chunk, []byte("\n"))
+		}
+		switch {
+		case tooLong:
+		case len(l.long)+len(chunk) > l.max:
+			tooLong = true
+		case err == bufio.ErrBufferFull || len(l.long) > 0:
+			l.long = append(l.long, chunk...)
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(chunk) == 0 && len(l.long) == 0 && !tooLong:
+			return nil, io.EOF
+		case err != nil && err != io.EOF:
+			return nil, err
+		case tooLong:
+			return nil, errRequestTooLong
+		case len(l.long) > 0:
+			return l.long, nil
+		}
+		return chunk, nil
+	}
+}
+
+// ServeOneShot is the testee's side of one-shot mode (docs/PROTOCOL.md,
+// "One-shot mode"): it answers operation op for the input read from r (at
+// most maxInput bytes; 0 selects testee.DefaultMaxLine) with args, the
+// value of CONFORM_ARGS ("" is {}), writes the response to w and returns
+// the exit status the protocol asks for: 0 for ok:true and unsupported, 1
+// for ok:false. Args that are not a JSON object and an input over the cap
+// are answered with BadRequest.
+func ServeOneShot(ctx context.Context, op string, r io.Reader, args string, w io.Writer, impl testee.Implementation, maxInput int) (int, error) {
+	if maxInput <= 0 {
+		maxInput = testee.DefaultMaxLine
+	}
+	var resp testee.Response
+	input, err := io.ReadAll(io.LimitReader(r, int64(maxInput)+1))
+	switch {
+	case err != nil:
+		return 1, err
+	case len(input) > maxInput:
+		resp = badRequest(0, "input longer than the read cap of %d bytes", maxInput)
+	case op == "":
+		resp = badRequest(0, "empty operation")
+	default:
+		raw := json.RawMessage(args)
+		if len(bytes.TrimSpace(raw)) == 0 {
+			raw = json.RawMessage("{}")
+		}
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) != nil || obj == nil {
+			resp = badRequest(0, "%s is %.60q, not a JSON object", testee.ArgsEnv, args)
+			break
+		}
+		resp = Answer(ctx, impl, testee.Request{Op: op, Args: raw, Input: input})
+	}
+	out, err := testee.AppendResponse(nil, resp)
+	if err != nil {
+		out, _ = testee.AppendResponse(nil, internalError(0, "%v", err))
+		resp.Outcome = testee.Rejected
+	}
+	if _, err := w.Write(out); err != nil {
+		return 1, err
+	}
+	if resp.Outcome == testee.Rejected {
+		return 1, nil
+	}
+	return 0, nil
+}

@@ -1,0 +1,259 @@
+package harness
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// Suite is one vector suite as conform runs it: its index and the hashes
+// that identify the exact set, verified against the committed manifests.
+type Suite struct {
+	Name       string
+	Index      *vectorset.Index
+	VectorsDir string // the vectors directory the index and inputs live in
+
+	// SetHash is the suite set hash (hex) of manifest/<suite>/suite-set-hash.txt,
+	// verified: it is the hash of suite-manifest.bin, whose rows match every
+	// file of the suite tree, index included (docs/VECTORS.md).
+	SetHash       string
+	ManifestFiles int // rows of the suite manifest
+	// Authority is set for hiverelay: the two published authority hashes,
+	// verified against the format artifact, the vector manifest and the 18
+	// inventory files.
+	Authority *Authority
+}
+
+// Authority is the identity of the HiveRelay authority (HiveRelay BCC v1,
+// section 5): the pair of hashes the metadata artifact publishes.
+type Authority struct {
+	FormatHash           string `json:"clientCompositionFormatHash"`
+	FormatArtifactLength uint64 `json:"formatArtifactLength"`
+	VectorSetHash        string `json:"clientCompositionVectorSetHash"`
+	VectorManifestLength uint64 `json:"vectorManifestLength"`
+}
+
+// SetupError is an error in conform's own inputs (flags, vector sets,
+// expected-failures file): the run exits with status 2.
+type SetupError struct{ Err error }
+
+func (e *SetupError) Error() string { return e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }
+
+func setupErr(format string, args ...any) error {
+	return &SetupError{fmt.Errorf(format, args...)}
+}
+
+// DefaultManifestDir is the manifest directory beside a vectors directory:
+// DIR/../manifest.
+func DefaultManifestDir(vectorsDir string) string {
+	return filepath.Join(filepath.Dir(filepath.Clean(vectorsDir)), "manifest")
+}
+
+// LoadSuites loads the named suites (all of vectorset.Suites whose index
+// exists when names is empty) from vectorsDir and verifies each against
+// its manifests in manifestDir. Every failure is a *SetupError.
+func LoadSuites(vectorsDir, manifestDir string, names []string) ([]*Suite, error) {
+	explicit := len(names) > 0
+	if !explicit {
+		names = vectorset.Suites
+	}
+	var suites []*Suite
+	for _, name := range names {
+		if !slices.Contains(vectorset.Suites, name) {
+			return nil, setupErr("unknown suite %q (the suites are %s)", name, strings.Join(vectorset.Suites, ", "))
+		}
+		if _, err := os.Stat(vectorset.IndexPath(vectorsDir, name)); errors.Is(err, fs.ErrNotExist) && !explicit {
+			continue
+		}
+		s, err := LoadSuite(vectorsDir, manifestDir, name)
+		if err != nil {
+			return nil, err
+		}
+		suites = append(suites, s)
+	}
+	if len(suites) == 0 {
+		return nil, setupErr("no vector index (<suite>.index.json) in %s", vectorsDir)
+	}
+	return suites, nil
+}
+
+// LoadSuite loads one suite and verifies its set hash (and, for hiverelay,
+// the authority hashes).
+func LoadSuite(vectorsDir, manifestDir, name string) (*Suite, error) {
+	indexBytes, err := os.ReadFile(vectorset.IndexPath(vectorsDir, name))
+	if err != nil {
+		return nil, setupErr("suite %s: %v", name, err)
+	}
+	ix, err := vectorset.Parse(indexBytes, name)
+	if err != nil {
+		return nil, setupErr("%v", err)
+	}
+	s := &Suite{Name: name, Index: ix, VectorsDir: vectorsDir}
+	files, err := suiteTree(vectorsDir, name, indexBytes)
+	if err != nil {
+		return nil, setupErr("suite %s: %v", name, err)
+	}
+	dir := filepath.Join(manifestDir, name)
+	if s.SetHash, s.ManifestFiles, err = verifySetHash(dir, name, files); err != nil {
+		return nil, setupErr("suite %s: %v (regenerate with go run ./cmd/vecgen)", name, err)
+	}
+	if name == "hiverelay" {
+		if s.Authority, err = verifyAuthority(dir, files); err != nil {
+			return nil, setupErr("suite hiverelay: authority: %v", err)
+		}
+	}
+	return s, nil
+}
+
+// suiteTree reads every file of a suite tree by its suite-tree path
+// (positive/x, negative/x, registry/x, index.json).
+func suiteTree(vectorsDir, suite string, index []byte) (map[string][]byte, error) {
+	files := map[string][]byte{"index.json": index}
+	for _, d := range []string{"positive", "negative", "registry"} {
+		root := filepath.Join(vectorsDir, d, suite)
+		entries, err := os.ReadDir(root)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if e.IsDir() {
+				return nil, fmt.Errorf("%s: a directory inside the suite tree", filepath.Join(root, e.Name()))
+			}
+			b, err := os.ReadFile(filepath.Join(root, e.Name()))
+			if err != nil {
+				return nil, err
+			}
+			files[d+"/"+e.Name()] = b
+		}
+	}
+	return files, nil
+}
+
+// verifySetHash checks suite-set-hash.txt against suite-manifest.bin and
+// the manifest against the files of the suite tree.
+func verifySetHash(dir, suite string, files map[string][]byte) (string, int, error) {
+	txt, err := os.ReadFile(filepath.Join(dir, "suite-set-hash.txt"))
+	if err != nil {
+		return "", 0, err
+	}
+	kv, err := parseSetHashFile(txt)
+	if err != nil {
+		return "", 0, fmt.Errorf("suite-set-hash.txt: %v", err)
+	}
+	m, err := os.ReadFile(filepath.Join(dir, "suite-manifest.bin"))
+	if err != nil {
+		return "", 0, err
+	}
+	entries, err := manifest.Parse(m)
+	if err != nil {
+		return "", 0, fmt.Errorf("suite-manifest.bin: %v", err)
+	}
+	h := vecgen.SetHash(m)
+	want := map[string]string{
+		"suite":          suite,
+		"set-hash":       hex.EncodeToString(h[:]),
+		"manifest-bytes": strconv.Itoa(len(m)),
+		"files":          strconv.Itoa(len(entries)),
+		"domain":         vecgen.SetHashDomain,
+	}
+	for _, k := range []string{"suite", "set-hash", "manifest-bytes", "files", "domain"} {
+		if kv[k] != want[k] {
+			return "", 0, fmt.Errorf("suite-set-hash.txt says %s %q, but suite-manifest.bin gives %q", k, kv[k], want[k])
+		}
+	}
+	if diffs := manifest.Diff(entries, files); len(diffs) > 0 {
+		var b strings.Builder
+		for i, d := range diffs {
+			if i == 5 {
+				fmt.Fprintf(&b, "; and %d more", len(diffs)-5)
+				break
+			}
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			fmt.Fprintf(&b, "%s %s", d.Kind, d.Path)
+		}
+		return "", 0, fmt.Errorf("the suite tree differs from suite-manifest.bin: %s", b.String())
+	}
+	return want["set-hash"], len(entries), nil
+}
+
+// parseSetHashFile reads the "key value" lines of suite-set-hash.txt; lines
+// starting with # are comments.
+func parseSetHashFile(b []byte) (map[string]string, error) {
+	kv := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(line, " ")
+		if !ok {
+			return nil, fmt.Errorf("line %d: not \"key value\"", n)
+		}
+		if _, dup := kv[k]; dup {
+			return nil, fmt.Errorf("line %d: %s given twice", n, k)
+		}
+		kv[k] = v
+	}
+	return kv, sc.Err()
+}
+
+// verifyAuthority verifies the HiveRelay authority files (docs/VECTORS.md,
+// "HiveRelay authority") with hiverelay.VerifyAuthority: the metadata
+// artifact, the format artifact, the 18-row vector manifest and the
+// inventory files as the suite tree holds them.
+func verifyAuthority(dir string, tree map[string][]byte) (*Authority, error) {
+	read := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }
+	meta, err := read(hiverelay.MetadataFile)
+	if err != nil {
+		return nil, err
+	}
+	format, err := read(hiverelay.FormatArtifactFile)
+	if err != nil {
+		return nil, err
+	}
+	vm, err := read(hiverelay.VectorManifestFile)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := manifest.Parse(vm)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", hiverelay.VectorManifestFile, err)
+	}
+	files := make(map[string][]byte, len(entries))
+	for _, e := range entries {
+		if b, ok := tree[e.Path]; ok {
+			files[e.Path] = b
+		}
+	}
+	if err := hiverelay.VerifyAuthority(meta, format, vm, files); err != nil {
+		return nil, err
+	}
+	m, err := hiverelay.ParseMetadata(meta)
+	if err != nil {
+		return nil, err
+	}
+	return &Authority{
+		FormatHash: hex.EncodeToString(m.FormatHash[:]), FormatArtifactLength: m.FormatArtifactLength,
+		VectorSetHash: hex.EncodeToString(m.VectorSetHash[:]), VectorManifestLength: m.VectorManifestLength,
+	}, nil
+}

@@ -1,0 +1,163 @@
+package harness
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// copyTree copies the committed vectors/ and manifest/ into a temporary
+// directory and returns it.
+func copyTree(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, d := range []string{"vectors", "manifest"} {
+		src := filepath.Join("..", d)
+		err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel("..", p)
+			dst := filepath.Join(root, rel)
+			if e.IsDir() {
+				return os.MkdirAll(dst, 0o755)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(dst, b, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func TestLoadCommittedSuites(t *testing.T) {
+	suites, err := LoadSuites("../vectors", DefaultManifestDir("../vectors"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range suites {
+		txt, err := os.ReadFile(filepath.Join("..", "manifest", s.Name, "suite-set-hash.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(txt), "set-hash "+s.SetHash+"\n") {
+			t.Errorf("%s: set hash %s is not the committed one", s.Name, s.SetHash)
+		}
+		if s.Name == "hiverelay" {
+			meta, _ := os.ReadFile("../manifest/hiverelay/hiverelay-blind-client-composition-metadata-v1.json")
+			if s.Authority == nil || !strings.Contains(string(meta), s.Authority.FormatHash) || !strings.Contains(string(meta), s.Authority.VectorSetHash) {
+				t.Errorf("hiverelay authority %+v is not the published one", s.Authority)
+			}
+		}
+	}
+}
+
+// Every change to a vector set, its manifests or its published hashes is
+// a setup error.
+func TestLoadSuitesRejectsTampering(t *testing.T) {
+	cases := []struct {
+		name   string
+		tamper func(root string) error
+		want   string
+	}{
+		{"a vector's bytes", func(root string) error {
+			return appendTo(filepath.Join(root, "vectors/positive/hiverelay/read-cell-cap-v1.bin"), "x")
+		}, "substituted positive/read-cell-cap-v1.bin"},
+		{"an extra file", func(root string) error {
+			return os.WriteFile(filepath.Join(root, "vectors/negative/hiverelay/extra.bin"), []byte("x"), 0o644)
+		}, "extra negative/extra.bin"},
+		{"a missing file", func(root string) error {
+			return os.Remove(filepath.Join(root, "vectors/negative/hiverelay/cell-blob-v1-class-1-truncated.bin"))
+		}, "missing negative/cell-blob-v1-class-1-truncated.bin"},
+		{"the index", func(root string) error {
+			return replaceIn(filepath.Join(root, "vectors/hiverelay.index.json"), `"BAD_ENCODING"`, `"OTHER"`)
+		}, "substituted index.json"},
+		{"the set hash", func(root string) error {
+			return flipAfter(filepath.Join(root, "manifest/hiverelay/suite-set-hash.txt"), "set-hash ")
+		}, "set-hash"},
+		{"the suite manifest", func(root string) error {
+			return appendTo(filepath.Join(root, "manifest/hiverelay/suite-manifest.bin"), "\x00")
+		}, "suite-manifest.bin"},
+		{"the authority metadata", func(root string) error {
+			return flipAfter(filepath.Join(root, "manifest/hiverelay/hiverelay-blind-client-composition-metadata-v1.json"), `"clientCompositionFormatHash":"`)
+		}, "authority"},
+		{"no set-hash file", func(root string) error {
+			return os.Remove(filepath.Join(root, "manifest/hiverelay/suite-set-hash.txt"))
+		}, "suite-set-hash.txt"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root := copyTree(t)
+			if err := c.tamper(root); err != nil {
+				t.Fatal(err)
+			}
+			_, err := LoadSuites(filepath.Join(root, "vectors"), filepath.Join(root, "manifest"), nil)
+			var se *SetupError
+			if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want a setup error mentioning %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestLoadSuitesNames(t *testing.T) {
+	if _, err := LoadSuites("../vectors", "../manifest", []string{"nosuch"}); err == nil || !strings.Contains(err.Error(), "unknown suite") {
+		t.Errorf("unknown suite: %v", err)
+	}
+	if _, err := LoadSuites(t.TempDir(), "../manifest", nil); err == nil || !strings.Contains(err.Error(), "no vector index") {
+		t.Errorf("empty directory: %v", err)
+	}
+	// A suite named explicitly must exist.
+	if _, err := LoadSuites(t.TempDir(), "../manifest", []string{"lace"}); err == nil {
+		t.Error("a missing suite named explicitly loaded")
+	}
+}
+
+func appendTo(p, s string) error {
+	f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = f.WriteString(s)
+	return err
+}
+
+func replaceIn(p, old, new string) error {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	if !strings.Contains(string(b), old) {
+		return errors.New(p + " does not contain " + old)
+	}
+	return os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644)
+}
+
+// flipAfter changes the hex digit right after marker (0 and 1 swap, any
+// other digit becomes 0).
+func flipAfter(p, marker string) error {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	i := strings.Index(string(b), marker)
+	if i < 0 {
+		return errors.New(p + " does not contain " + marker)
+	}
+	i += len(marker)
+	if b[i] == '0' {
+		b[i] = '1'
+	} else {
+		b[i] = '0'
+	}
+	return os.WriteFile(p, b, 0o644)
+}

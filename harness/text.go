@@ -1,0 +1,383 @@
+package harness
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+)
+
+// TextOptions control the human report.
+type TextOptions struct {
+	// Verbose lists every vector and every rule, not only those that did
+	// not pass.
+	Verbose bool
+	// StderrLines is how many last lines of a testee's standard error a
+	// failure shows; 0 selects 12.
+	StderrLines int
+}
+
+// WriteText writes the human report: what ran against what (vector set
+// hashes included), each vector that did not pass with what it expected,
+// what came back and the command that reruns it, the verdicts by level and
+// rule, and the totals.
+func WriteText(w io.Writer, r *Report, opt TextOptions) error {
+	tw := &textWriter{w: w}
+	tw.header(r)
+	tw.vectors(r, opt)
+	tw.rules(r, opt)
+	tw.notApplicable(r)
+	tw.expectations(r)
+	tw.footer(r)
+	return tw.err
+}
+
+type textWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (t *textWriter) printf(format string, args ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.w, format, args...)
+	}
+}
+
+func (t *textWriter) header(r *Report) {
+	mode := r.Testee.Mode
+	if r.Testee.Jobs > 1 {
+		mode += fmt.Sprintf(", %d at a time", r.Testee.Jobs)
+	}
+	t.printf("conform run: %d vectors against %s (%s mode)\n", r.Counts.Selected, ShellJoin(r.Testee.Command), mode)
+	switch {
+	case r.Testee.Implementation != "" || r.Testee.HelloAnswered:
+		t.printf("testee:      %s; claims %s; profiles: %s\n", orText(r.Testee.Implementation, "(no name)"),
+			plural(len(r.Testee.Ops), "operation"), orText(strings.Join(r.Testee.Profiles, ", "), "none"))
+	case r.Aborted == "" && !r.Interrupted:
+		t.printf("testee:      answered hello with unsupported: taken to claim every operation and no profile\n")
+	}
+	t.printf("policy:      mark checking %s", r.Policy.Mark)
+	if len(r.Policy.Profiles) > 0 {
+		t.printf("; profiles added: %s", strings.Join(r.Policy.Profiles, ", "))
+	}
+	t.printf("\nvector sets:\n")
+	for _, s := range r.Suites {
+		t.printf("  %-10s set hash %s  (%d of %d vectors selected; %d files verified against manifest/%s/suite-manifest.bin)\n",
+			s.Name, s.SetHash, s.Selected, s.Vectors, s.ManifestFiles, s.Name)
+		if a := s.Authority; a != nil {
+			t.printf("  %-10s authority clientCompositionFormatHash    %s (%d bytes)\n", "", a.FormatHash, a.FormatArtifactLength)
+			t.printf("  %-10s           clientCompositionVectorSetHash %s (%d bytes)\n", "", a.VectorSetHash, a.VectorManifestLength)
+		}
+	}
+	t.printf("\n")
+}
+
+var statusLabel = map[Status]string{
+	Pass: "PASS", Fail: "FAIL", Warn: "WARN", XFail: "XFAIL", XPass: "XPASS",
+	NotApplicable: "N/A", NotRun: "NOT RUN", Error: "ERROR",
+}
+
+func (t *textWriter) vectors(r *Report, opt TextOptions) {
+	lines := opt.StderrLines
+	if lines <= 0 {
+		lines = 12
+	}
+	for _, v := range r.Vectors {
+		switch v.Status {
+		case Fail, Warn, XPass, Error:
+		case XFail:
+			t.printf("XFAIL %s  [%s %s]: %s\n", v.ID, v.Level, strings.Join(v.Rules, " "), v.ExpectedFailure)
+			continue
+		default:
+			continue
+		}
+		t.printf("%s %s  [%s %s]\n", statusLabel[v.Status], v.ID, v.Level, strings.Join(v.Rules, " "))
+		t.printf("  vector    %s %s  %s (%d bytes)\n", v.Op, v.Args, v.Input, v.Size)
+		if v.Comment != "" {
+			t.printf("            %s\n", v.Comment)
+		}
+		t.printf("  expected  %s\n", v.Expected)
+		if v.Got != "" {
+			t.printf("  got       %s\n", v.Got)
+		}
+		if v.Reason != "" && v.Reason != v.Got && !outcomeMismatch(v.Reason) {
+			t.block("  why       ", v.Reason)
+		}
+		if v.RuleNote != "" {
+			t.printf("  note      %s\n", v.RuleNote)
+		}
+		if f := v.Failure; f != nil && f.Stderr != "" {
+			t.block("  stderr    | ", lastLines(f.Stderr, lines))
+		}
+		if v.Rerun != "" {
+			t.printf("  rerun     %s\n", v.Rerun)
+		}
+		t.printf("\n")
+	}
+	if opt.Verbose {
+		t.printf("Vectors:\n")
+		for _, v := range r.Vectors {
+			t.printf("  %-7s %s", statusLabel[v.Status], v.ID)
+			if v.Status == NotApplicable || v.Status == NotRun {
+				t.printf("  (%s)", v.Reason)
+			}
+			t.printf("\n")
+		}
+		t.printf("\n")
+	}
+}
+
+// outcomeMismatch reports whether a vectorset.Judge reason only says that
+// the outcome differs, which the expected and got lines already show.
+func outcomeMismatch(reason string) bool {
+	return strings.HasPrefix(reason, "expected rejection by ") && strings.Contains(reason, ", got acceptance: ") ||
+		strings.HasPrefix(reason, "expected acceptance, got rejection")
+}
+
+// block prints text under a label, continuing lines with the label's width
+// (or the label again when it ends with "| ").
+func (t *textWriter) block(label, text string) {
+	cont := strings.Repeat(" ", len(label))
+	if strings.HasSuffix(label, "| ") {
+		cont = strings.Repeat(" ", len(label)-2) + "| "
+	}
+	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if i == 0 {
+			t.printf("%s%s\n", label, line)
+		} else {
+			t.printf("%s%s\n", cont, line)
+		}
+	}
+}
+
+func (t *textWriter) rules(r *Report, opt TextOptions) {
+	for _, level := range []string{"MUST", "SHOULD"} {
+		var all, shown []*RuleSummary
+		for _, s := range r.Rules {
+			if s.Level != level {
+				continue
+			}
+			all = append(all, s)
+			if opt.Verbose || len(s.Vectors) > 0 {
+				shown = append(shown, s)
+			}
+		}
+		if len(all) == 0 {
+			continue
+		}
+		t.printf("%s rules: %s tested\n", level, plural(len(all), "rule"))
+		for _, s := range shown {
+			t.printf("  %-16s %-6s %s", s.Rule, ruleVerdict(s), countsText(s.Counts))
+			if s.Text != "" {
+				t.printf("  %s", clip(s.Text, 100))
+			}
+			t.printf("\n")
+			if !opt.Verbose {
+				for _, id := range s.Vectors {
+					t.printf("  %-16s        %s\n", "", id)
+				}
+			}
+		}
+		if rest := len(all) - len(shown); rest > 0 {
+			t.printf("  and %s whose vectors all passed or did not apply\n", plural(rest, "more rule"))
+		}
+		t.printf("\n")
+	}
+}
+
+// ruleVerdict is a rule's verdict: FAIL when a vector failed, and so on.
+func ruleVerdict(s *RuleSummary) string {
+	c := s.Counts
+	switch {
+	case c[Fail] > 0 || c[XPass] > 0 || c[Error] > 0:
+		return "FAIL"
+	case c[Warn] > 0:
+		return "WARN"
+	case c[XFail] > 0:
+		return "XFAIL"
+	case c[Pass] > 0:
+		return "PASS"
+	case c[NotRun] > 0:
+		return "-"
+	}
+	return "N/A"
+}
+
+var countOrder = []struct {
+	s    Status
+	name string
+}{
+	{Pass, "passed"}, {Fail, "failed"}, {Warn, "warned"}, {XFail, "expected failures"},
+	{XPass, "unexpected passes"}, {Error, "errors"}, {NotApplicable, "not applicable"}, {NotRun, "not run"},
+}
+
+func countsText(c map[Status]int) string {
+	var parts []string
+	for _, o := range countOrder {
+		if n := c[o.s]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, o.name))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (t *textWriter) notApplicable(r *Report) {
+	why := map[string]int{}
+	for _, v := range r.Vectors {
+		if v.Status == NotApplicable {
+			why[v.Reason]++
+		}
+	}
+	if len(why) == 0 {
+		return
+	}
+	reasons := make([]string, 0, len(why))
+	for k := range why {
+		reasons = append(reasons, k)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		if why[reasons[i]] != why[reasons[j]] {
+			return why[reasons[i]] > why[reasons[j]]
+		}
+		return reasons[i] < reasons[j]
+	})
+	t.printf("Not applicable (not failures):\n")
+	for _, k := range reasons {
+		t.printf("  %5d  %s\n", why[k], k)
+	}
+	t.printf("\n")
+}
+
+func (t *textWriter) expectations(r *Report) {
+	if len(r.Expectations) == 0 {
+		return
+	}
+	t.printf("Expected-failures file problems (each fails the run):\n")
+	for _, p := range r.Expectations {
+		t.printf("  %s:%d  %s: %s\n", p.File, p.Line, p.Key, p.Problem)
+		for _, id := range p.Vectors {
+			t.printf("      %s\n", id)
+		}
+	}
+	t.printf("\n")
+}
+
+func (t *textWriter) footer(r *Report) {
+	c := r.Counts
+	if r.Testee.Stats != nil && r.Testee.Stats.Restarts() > 0 {
+		st := r.Testee.Stats
+		t.printf("testee restarts: %d (after %s; %s, %s)\n", st.Restarts(), plural(st.Failures, "testee failure"),
+			plural(st.IdleExits, "idle exit"), plural(st.Unsolicited, "unsolicited output"))
+	}
+	if r.Testee.StderrTail != "" {
+		t.block("testee stderr (tail) | ", lastLines(r.Testee.StderrTail, 8))
+	}
+	if r.Aborted != "" {
+		t.block("ABORTED: ", r.Aborted)
+	}
+	if r.Interrupted {
+		t.printf("INTERRUPTED: the report is incomplete\n")
+	}
+	ran := c.Selected - c.NotRun - c.NotApplicable
+	rate := ""
+	if r.Seconds > 0 && ran > 0 {
+		rate = fmt.Sprintf(", %.0f vectors/s", float64(ran)/r.Seconds)
+	}
+	t.printf("%s in %s%s: %d passed, %d failed (%s), %s, %s, %s, %d not applicable",
+		plural(c.Selected, "vector"), (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond), rate,
+		c.Passed, c.Failed, plural(c.TesteeFailures, "testee failure"), plural(c.Warnings, "warning"),
+		plural(c.XFailed, "expected failure"), plural(c.XPassed, "unexpected pass", "unexpected passes"), c.NotApplicable)
+	if c.NotRun > 0 {
+		t.printf(", %d not run", c.NotRun)
+	}
+	if c.Errors > 0 {
+		t.printf(", %d errors", c.Errors)
+	}
+	t.printf("\n%s (exit status %d)\n", verdictText(r), r.ExitCode)
+}
+
+// verdictText is the report's last line.
+func verdictText(r *Report) string {
+	c := r.Counts
+	switch r.ExitCode {
+	case ExitPass:
+		if c.Warnings > 0 {
+			return fmt.Sprintf("PASS with %s (SHOULD)", plural(c.Warnings, "warning"))
+		}
+		return "PASS"
+	case ExitFail:
+		var why []string
+		if n := c.Failed; n > 0 {
+			why = append(why, plural(n, "failure"))
+		}
+		if n := c.XPassed; n > 0 {
+			why = append(why, plural(n, "unexpected pass", "unexpected passes"))
+		}
+		if n := len(r.Expectations); n > 0 {
+			why = append(why, plural(n, "expected-failures problem"))
+		}
+		return "FAIL: " + strings.Join(why, ", ")
+	case ExitSetup:
+		return fmt.Sprintf("ERROR: %s conform could not build", plural(c.Errors, "vector"))
+	case ExitTestee:
+		return "ERROR: the testee could not be run"
+	case ExitInterrupted:
+		return "INTERRUPTED"
+	}
+	return ""
+}
+
+func plural(n int, one string, many ...string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	if len(many) > 0 {
+		return fmt.Sprintf("%d %s", n, many[0])
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}
+
+func orText(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	s = strings.TrimRight(s, "\n")
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = append([]string{fmt.Sprintf("... (%d earlier lines)", len(lines)-n)}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ShellJoin renders argv as one POSIX shell command line, quoting where
+// needed.
+func ShellJoin(argv []string) string {
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		parts[i] = shellQuote(a)
+	}
+	return strings.Join(parts, " ")
+}
+
+func shellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	safe := true
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_./:=,+@%", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
