@@ -180,7 +180,11 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 			}
 		}
 		if rest := len(all) - len(shown); rest > 0 {
-			t.printf("  and %s whose vectors all passed or did not apply\n", plural(rest, "more rule"))
+			if len(shown) == 0 {
+				t.printf("  all %d passed or did not apply\n", rest)
+			} else {
+				t.printf("  and %s whose vectors all passed or did not apply\n", plural(rest, "more rule"))
+			}
 		}
 		t.printf("\n")
 	}
