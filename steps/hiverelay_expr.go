@@ -1,8 +1,10 @@
 package steps
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math/big"
 	"os"
@@ -46,16 +48,28 @@ var (
 			return hrLabel32(string(l)), err
 		}},
 		{regexp.MustCompile(`^(\d+) bytes of label ` + hrQuotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
-			l, err := hrUnquote(m[2])
-			return hrLabelBytes(string(l), hrAtoi(m[1])), err
+			n, err1 := hrCount(m[1], 1)
+			l, err2 := hrUnquote(m[2])
+			if err := errors.Join(err1, err2); err != nil {
+				return nil, err
+			}
+			return hrLabelBytes(string(l), n), nil
 		}},
-		{regexp.MustCompile(`^(\d+) zero bytes`), func(m []string, _ int) ([]byte, error) { return make([]byte, hrAtoi(m[1])), nil }},
+		{regexp.MustCompile(`^(\d+) zero bytes`), func(m []string, _ int) ([]byte, error) {
+			n, err := hrCount(m[1], 1)
+			return make([]byte, n), err
+		}},
 		{regexp.MustCompile(`^(\d+) bytes`), func(m []string, _ int) ([]byte, error) {
-			return hrLabelBytes("steps/filler", hrAtoi(m[1])), nil
+			n, err := hrCount(m[1], 1)
+			return hrLabelBytes("steps/filler", n), err
 		}},
 		{regexp.MustCompile(`^(\d+) times ` + hrQuotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
 			s, err := hrUnquote(m[2])
-			return []byte(strings.Repeat(string(s), hrAtoi(m[1]))), err
+			if err != nil {
+				return nil, err
+			}
+			n, err := hrCount(m[1], len(s))
+			return bytes.Repeat(s, n), err
 		}},
 		{regexp.MustCompile(`^(compact|u16be|u32be|u64be) (` + hrIntExpr + `)`), func(m []string, _ int) ([]byte, error) {
 			v, err := hrParseUint(m[2])
@@ -135,6 +149,19 @@ func hrParseBytes(expr string, size int) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// hrMaxBytes bounds what one term of the value language may build (16 MiB;
+// the largest input of the features is a 1 MiB blob or spec).
+const hrMaxBytes = 1 << 24
+
+// hrCount reads a repeat count of a term whose unit is unit bytes.
+func hrCount(s string, unit int) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || unit > 0 && n > hrMaxBytes/unit {
+		return 0, fmt.Errorf("%s is not a count of at most %d bytes", s, hrMaxBytes)
+	}
+	return n, nil
 }
 
 func hrAtoi(s string) int {

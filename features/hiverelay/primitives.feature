@@ -221,6 +221,11 @@ Feature: HiveRelay BCC v1, section 2: canonical primitives
         | 65536      | ff 00 00 01 00 00 00 00 00 |
         | 4294967295 | ff ff ff ff ff 00 00 00 00 |
 
+    Scenario: a checkpoint whose frontier count 252 is written in the 0xfd form
+      Given the input bytes "01 fd fc 00"
+      When it is decoded as OpaqueChainCheckpointV1
+      Then it is rejected by rule HR-CENC-07 with code "BAD_ENCODING"
+
     Scenario: an overlong array count fails closed
       Given an OpaqueChainCheckpointV1
       And the count of its coveredFrontier is written as "fd 03 00"
