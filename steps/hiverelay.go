@@ -467,12 +467,18 @@ func (s *hrScenario) setField(p, value string) error {
 	return f.setValue(value)
 }
 
-func (s *hrScenario) copyField(dst, src string) error {
-	d, err := s.field(dst)
+// fields resolves two paths.
+func (s *hrScenario) fields(p, q string) (*hrNode, *hrNode, error) {
+	a, err := s.field(p)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	from, err := s.field(src)
+	b, err := s.field(q)
+	return a, b, err
+}
+
+func (s *hrScenario) copyField(dst, src string) error {
+	d, from, err := s.fields(dst, src)
 	if err != nil {
 		return err
 	}
@@ -506,11 +512,7 @@ func (s *hrScenario) swap(i, j int, p string) error {
 }
 
 func (s *hrScenario) appendCopy(src, p string) error {
-	from, err := s.field(src)
-	if err != nil {
-		return err
-	}
-	f, err := s.field(p)
+	from, f, err := s.fields(src, p)
 	if err != nil {
 		return err
 	}
