@@ -200,7 +200,7 @@ Feature: HiveRelay BCC v1, section 3: CellBlobV1
       When it is decoded as CellBlobV1 of class 1
       Then the re-encoding equals the input
 
-    Scenario: two blobs under one nonce both decode: nonce uniqueness is not the codec's to check
+    Scenario: a class-2 blob reusing the class-1 vector's nonce decodes: nonce uniqueness is not the codec's to check
       Given a CellBlobV1 of class 2
       And its nonce is 12 bytes of label "cell-blob/class-1/nonce"
       When it is decoded as CellBlobV1 of class 2
