@@ -103,6 +103,13 @@ Feature: HiveRelay BCC v1, sections 1 and 4: the schema catalog
         | 4 | ReadCellCapV2      |
         | 5 | WriteCellCapV1\x00 |
 
+    Scenario: a foreign name with a well-formed declaration of its own
+      Given the reference schema catalog
+      And its entries[4].name is "RelayWireHelloV1"
+      And its entries[4].declaration is "RelayWireHelloV1 {\nversion: u8 = 1\n}"
+      When the format artifact holding it is verified
+      Then it is rejected by rule HR-CAT-05 with code "BAD_ENCODING"
+
     Scenario: a name of 300 bytes
       Given the reference schema catalog
       And its entries[2].name is 300 bytes
@@ -120,6 +127,12 @@ Feature: HiveRelay BCC v1, sections 1 and 4: the schema catalog
     Scenario: a declaration length of 65536
       Given the reference schema catalog
       And the length of its entries[1].declaration is written as "fe 00 00 01 00"
+      When the format artifact holding it is verified
+      Then it is rejected by rule HR-CAT-06 with code "BAD_ENCODING"
+
+    Scenario: a well-formed declaration of 65536 bytes
+      Given the reference schema catalog
+      And its entries[1].declaration is "CellBlobV1 {\n" + 65521 times "x" + "\n}"
       When the format artifact holding it is verified
       Then it is rejected by rule HR-CAT-06 with code "BAD_ENCODING"
 

@@ -95,6 +95,12 @@ Feature: HiveRelay BCC v1, section 5: the closed vector set and its hash
       When the vector set is verified
       Then it is rejected by rule HR-VEC-04 with code "BAD_ENCODING"
 
+    Scenario: a vector replaced by another valid record of its codec is still substituted
+      Given the reference vector set
+      And the file "positive/opaque-chain-frame-v1-genesis.bin" of the vector set holds the vector "positive/opaque-chain-frame-v1-successor.bin"
+      When the vector set is verified
+      Then it is rejected by rule HR-VEC-04 with code "BAD_ENCODING"
+
   Rule: HR-VEC-05 Every positive vector MUST decode with its named codec and re-encode byte for byte
 
     Scenario Outline: the positive vector <path> as <schema>
