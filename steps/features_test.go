@@ -25,7 +25,7 @@ import (
 // separated by commas).
 var opts = godog.Options{Output: colors.Colored(os.Stdout)}
 
-func init() { godog.BindCommandLineFlags("godog.", &opts) }
+func init() { godog.BindFlags("godog.", flag.CommandLine, &opts) }
 
 // featuresDir is the features directory, relative to this package.
 const featuresDir = "../features"
