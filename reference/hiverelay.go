@@ -3,6 +3,8 @@ package reference
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
+	"fmt"
 
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/manifest"
@@ -10,9 +12,10 @@ import (
 )
 
 var hiveRelayOps = map[string]handler{
-	testee.OpHiveRelayDecode:   hiveRelayDecode,
-	testee.OpHiveRelayManifest: hiveRelayManifest,
-	testee.OpHiveRelayFormat:   hiveRelayFormat,
+	testee.OpHiveRelayDecode:    hiveRelayDecode,
+	testee.OpHiveRelayManifest:  hiveRelayManifest,
+	testee.OpHiveRelayFormat:    hiveRelayFormat,
+	testee.OpHiveRelayAuthority: hiveRelayAuthority,
 }
 
 func hiveRelayDecode(req testee.Request) (any, error) {
@@ -67,4 +70,38 @@ func hiveRelayFormat(req testee.Request) (any, error) {
 	}
 	h := hiverelay.FormatHash(req.Input)
 	return map[string]any{"format_hash": hex.EncodeToString(h[:])}, nil
+}
+
+// hiveRelayAuthority performs complete authority verification (HiveRelay BCC
+// v1, section 5): the vector set against the format artifact and, when the
+// input carries one, the metadata artifact against the computed identity. A
+// request without a vector manifest has it framed from the files first
+// (manifest.Build), so that a file set that cannot be framed is rejected.
+func hiveRelayAuthority(req testee.Request) (any, error) {
+	var in testee.HiveRelayAuthorityInput
+	if err := json.Unmarshal(req.Input, &in); err != nil {
+		return nil, fmt.Errorf("%w: hiverelay.authority input is not the JSON object of docs/PROTOCOL.md: %v", testee.ErrInvalidRequest, err)
+	}
+	m := in.VectorManifest
+	if len(m) == 0 {
+		var err error
+		if m, err = manifest.Build(in.Files); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if in.Metadata != nil {
+		err = hiverelay.VerifyAuthority(in.Metadata, in.FormatArtifact, m, in.Files)
+	} else {
+		err = hiverelay.VerifyVectorSet(m, in.Files, in.FormatArtifact)
+	}
+	if err != nil {
+		return nil, err
+	}
+	fh, vh := hiverelay.FormatHash(in.FormatArtifact), hiverelay.VectorSetHash(m)
+	return map[string]any{
+		"format_hash":     hex.EncodeToString(fh[:]),
+		"vector_set_hash": hex.EncodeToString(vh[:]),
+		"vector_manifest": base64.StdEncoding.EncodeToString(m),
+	}, nil
 }

@@ -14,7 +14,11 @@ import (
 // ruleUsage scans the reference implementation's non-test sources under dir
 // and returns the rule IDs it rejects with: every rule constant (a constant
 // whose value is a rule ID) used anywhere except as an argument of a call to
-// Enforced, which consults a construction rule instead of reporting one.
+// Enforced, which consults a construction rule instead of reporting one, and
+// except as the Rule field of a Vector literal, which names the rule a vector
+// tests (data; the rejection it describes happens where a decoder fails).
+// Constants are told apart by package (cenc.RuleTruncated is not
+// manifest.RuleTruncated).
 func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -45,7 +49,7 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Rule constants: name -> ID.
+	// Rule constants: "package.Name" -> ID.
 	consts := map[string]string{}
 	for _, f := range append(files, catalogFiles...) {
 		for _, decl := range f.Decls {
@@ -64,7 +68,7 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 						continue
 					}
 					if v, err := strconv.Unquote(lit.Value); err == nil && RuleIDPattern.MatchString(v) {
-						consts[name.Name] = v
+						consts[f.Name.Name+"."+name.Name] = v
 					}
 				}
 			}
@@ -80,6 +84,15 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 					enforcedArgs[a] = true
 				}
 			}
+			if lit, ok := n.(*ast.CompositeLit); ok && typeName(lit.Type) == "Vector" {
+				for _, e := range lit.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Rule" {
+							enforcedArgs[kv.Value] = true
+						}
+					}
+				}
+			}
 			return true
 		})
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -87,11 +100,15 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 			case *ast.GenDecl:
 				return x.Tok != token.CONST // the declarations themselves are not uses
 			case *ast.Ident:
-				if id, ok := consts[x.Name]; ok && !enforcedArgs[x] {
+				if id, ok := consts[f.Name.Name+"."+x.Name]; ok && !enforcedArgs[x] {
 					rejects[id] = append(rejects[id], filepath.Base(where))
 				}
 			case *ast.SelectorExpr:
-				if id, ok := consts[x.Sel.Name]; ok && !enforcedArgs[x] {
+				pkg, ok := x.X.(*ast.Ident)
+				if !ok {
+					return true // a field or method of a value, not a package's constant
+				}
+				if id, ok := consts[pkg.Name+"."+x.Sel.Name]; ok && !enforcedArgs[x] {
 					rejects[id] = append(rejects[id], filepath.Base(where))
 				}
 				return false
@@ -100,6 +117,18 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 		})
 	}
 	return rejects
+}
+
+// typeName returns the name of a composite literal's type: "Vector" for
+// Vector{...} and pkg.Vector{...}; "" for others.
+func typeName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	}
+	return ""
 }
 
 func calleeName(call *ast.CallExpr) string {

@@ -25,8 +25,12 @@ const (
 	OpHiveRelayDecode   = "hiverelay.decode"
 	OpHiveRelayManifest = "hiverelay.manifest"
 	OpHiveRelayFormat   = "hiverelay.format"
-	OpLibtracerDecode   = "libtracer.decode"
-	OpLibtracerEncode   = "libtracer.encode"
+	// OpHiveRelayAuthority is complete authority verification of a HiveRelay
+	// vector set (HiveRelay BCC v1, section 5); its input is the JSON object
+	// HiveRelayAuthorityInput.
+	OpHiveRelayAuthority = "hiverelay.authority"
+	OpLibtracerDecode    = "libtracer.decode"
+	OpLibtracerEncode    = "libtracer.encode"
 )
 
 // Ops lists every operation of the protocol, hello first, in the order of the
@@ -35,7 +39,7 @@ func Ops() []string {
 	return []string{
 		OpHello, OpLaceRecord, OpLaceStream, OpLaceConstruct, OpLaceChunks,
 		OpLaceDirectory, OpHiveRelayDecode, OpHiveRelayManifest,
-		OpHiveRelayFormat, OpLibtracerDecode, OpLibtracerEncode,
+		OpHiveRelayFormat, OpHiveRelayAuthority, OpLibtracerDecode, OpLibtracerEncode,
 	}
 }
 
@@ -103,6 +107,19 @@ type LaceBoundedArgs struct {
 type HiveRelayDecodeArgs struct {
 	Schema string `json:"schema"`          // one of the six Schema* names
 	Class  int    `json:"class,omitempty"` // 1..5, for CellBlobV1 only
+}
+
+// HiveRelayAuthorityInput is the input of hiverelay.authority, sent as JSON
+// (byte fields as standard base64): the format artifact, the vector manifest
+// (absent or empty: the testee frames it from Files first, and a file set
+// that cannot be framed is rejected), the vector files by inventory path
+// ("positive/read-cell-cap-v1.bin", ...), and optionally the metadata
+// artifact, which is then checked against the computed identity.
+type HiveRelayAuthorityInput struct {
+	FormatArtifact []byte            `json:"format_artifact"`
+	VectorManifest []byte            `json:"vector_manifest,omitempty"`
+	Files          map[string][]byte `json:"files"`
+	Metadata       []byte            `json:"metadata,omitempty"`
 }
 
 // LibtracerDecodeArgs are the arguments of libtracer.decode; a nil limit is

@@ -170,7 +170,7 @@ func derefAny(p any) any {
 
 func TestOps(t *testing.T) {
 	ops := Ops()
-	if len(ops) != 11 || ops[0] != OpHello || len(slices.Compact(slices.Sorted(slices.Values(ops)))) != 11 {
+	if len(ops) != 12 || ops[0] != OpHello || len(slices.Compact(slices.Sorted(slices.Values(ops)))) != 12 {
 		t.Errorf("Ops() = %v", ops)
 	}
 }

@@ -118,19 +118,19 @@ func classify(v *Vector, b []byte, catalog []byte) error {
 	case Positive:
 		_, re, err := Decode(v.Schema, v.Class, b)
 		if err != nil {
+			if c := otherBlobClass(v, b); c != 0 {
+				// Section 5, HR-VEC-06: a blob vector decodes only with its stated class.
+				return rules.Fail(RuleVecBlobClass, cenc.Code, -1, "%s: stated class %d, but it decodes as class %d: %v", v.Path, v.Class, c, err)
+			}
 			return rules.Fail(RuleVecPositive, cenc.Code, -1, "%s: does not decode as %s%s: %v", v.Path, v.Schema, classNote(v.Class), err)
 		}
 		if !bytes.Equal(re, b) {
 			return rules.Fail(RuleVecPositive, cenc.Code, -1, "%s: %s re-encodes to other bytes", v.Path, v.Schema)
 		}
-		if v.Schema != SchemaCellBlobV1 {
-			return nil
-		}
-		for c := uint8(1); c <= NumClasses; c++ {
-			if _, err := DecodeCellBlobV1(b, c); c != v.Class && err == nil {
-				if err := rules.Fail(RuleVecBlobClass, cenc.Code, -1, "%s: stated class %d, but it also decodes as class %d", v.Path, v.Class, c); err != nil {
-					return err
-				}
+		if c := otherBlobClass(v, b); c != 0 {
+			// Section 5, HR-VEC-06: a blob vector decodes only with its stated class.
+			if err := rules.Fail(RuleVecBlobClass, cenc.Code, -1, "%s: stated class %d, but it also decodes as class %d", v.Path, v.Class, c); err != nil {
+				return err
 			}
 		}
 	case Negative:
@@ -143,6 +143,20 @@ func classify(v *Vector, b []byte, catalog []byte) error {
 		}
 	}
 	return nil
+}
+
+// otherBlobClass returns the class other than v's stated one with which the
+// blob vector b decodes, or 0 (also for a vector that is not a blob).
+func otherBlobClass(v *Vector, b []byte) uint8 {
+	if v.Schema != SchemaCellBlobV1 {
+		return 0
+	}
+	for c := uint8(1); c <= NumClasses; c++ {
+		if _, err := DecodeCellBlobV1(b, c); c != v.Class && err == nil {
+			return c
+		}
+	}
+	return 0
 }
 
 func classNote(class uint8) string {

@@ -356,7 +356,7 @@ var checks = map[rules.ID]Check{
 	RuleVecInventory: General, RuleVecMissing: Rejecting, RuleVecExtra: Rejecting,
 	RuleVecSubstituted: Rejecting, RuleVecPositive: Rejecting, RuleVecBlobClass: Rejecting,
 	RuleVecNegative: Rejecting, RuleVecRegistry: Rejecting, RuleVecSetHash: Constructing,
-	RuleVecIdentity: Constructing, RuleVecNotWireTuple: Outside,
+	RuleVecIdentity: Rejecting, RuleVecNotWireTuple: Outside,
 }
 
 // realized lists, for each General rule, the specific rules whose

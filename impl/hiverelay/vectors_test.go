@@ -187,7 +187,10 @@ func vectorSetCases() []vectorSetCase {
 		{name: "negative blob failing as long, not truncated", edit: func(f map[string][]byte) {
 			f["negative/cell-blob-v1-class-1-truncated.bin"] = cat(f["positive/cell-blob-v1-class-1.bin"], b1(0))
 		}, rule: RuleVecNegative},
-		{name: "blob vectors swapped", edit: swap("positive/cell-blob-v1-class-1.bin", "positive/cell-blob-v1-class-2.bin"), rule: RuleVecPositive},
+		{name: "blob vectors swapped", edit: swap("positive/cell-blob-v1-class-1.bin", "positive/cell-blob-v1-class-2.bin"), rule: RuleVecBlobClass},
+		{name: "blob vector that is no blob of any class", edit: func(f map[string][]byte) {
+			f["positive/cell-blob-v1-class-2.bin"] = cat(f["positive/cell-blob-v1-class-1.bin"], b1(0))
+		}, rule: RuleVecPositive},
 		{name: "registry vector differs", edit: func(f map[string][]byte) { f["registry/client-composition-schema-catalog-v1.cenc"] = otherCatalog }, rule: RuleVecRegistry},
 		{name: "registry vector against another artifact's catalog", artifact: otherArtifact, rule: RuleVecRegistry},
 		{name: "artifact that does not verify", artifact: otherSpec[:len(otherSpec)-1], rule: cenc.RuleTruncated},

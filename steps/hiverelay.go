@@ -1,0 +1,787 @@
+package steps
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/cucumber/godog"
+	"golang.org/x/crypto/blake2b"
+
+	"github.com/threespec/conformance/testee"
+)
+
+// Steps of the HiveRelay Blind Client Composition v1 features
+// (features/hiverelay). Inputs are built by hiverelay_build.go and
+// hiverelay_files.go with the steps' own encoder; every question goes to the
+// implementation under test through World.call: hiverelay.decode,
+// hiverelay.format, hiverelay.manifest and hiverelay.authority
+// (docs/PROTOCOL.md).
+
+func init() {
+	register(func(sc *godog.ScenarioContext, w *World) {
+		s := &hrScenario{w: w}
+		s.register(sc)
+	})
+}
+
+// hrScenario is the HiveRelay state of one scenario.
+type hrScenario struct {
+	w *World
+
+	// The input being built: a value (a record, the schema catalog, the
+	// format artifact, a vector manifest) or, once bytes were edited
+	// directly, its bytes.
+	value    *hrNode
+	input    []byte
+	hasInput bool
+
+	set *hrVectorSet // the vector set of the authority scenarios
+
+	// What the last When step sent, for the Then steps.
+	sent         []byte
+	sentArtifact []byte
+	sentManifest []byte
+}
+
+// hrVectorSet is the input of hiverelay.authority as the steps build it.
+type hrVectorSet struct {
+	files        map[string][]byte
+	manifest     []byte
+	omitManifest bool
+	artifact     []byte
+	metadata     []byte
+}
+
+// hrQuoted is a double-quoted step argument with Go escapes.
+const hrQuoted = `"((?:[^"\\]|\\.)*)"`
+
+const hrHexArg = `"([0-9a-f]{2}(?: [0-9a-f]{2})*|)"`
+
+// hrPath is a field path as the declarations name fields: "sizeClass",
+// "readCap.sizeClass", "coveredFrontier[1].chainId".
+const hrPath = `([a-zA-Z]\w*(?:\[\d+\])?(?:\.[a-zA-Z]\w*(?:\[\d+\])?)*)`
+
+func (s *hrScenario) register(sc *godog.ScenarioContext) {
+	// Records.
+	sc.Given(`^an? `+hrSchemaPattern+`$`, s.record)
+	sc.Given(`(?s)^an? `+hrSchemaPattern+` with (.+)$`, s.recordWith)
+	sc.Given(`^a CellBlobV1 of class (\d+)$`, s.blobOfClass)
+	sc.Given(`^a (genesis|successor) OpaqueChainFrameV1$`, s.frame)
+	sc.Given(`^the input bytes `+hrHexArg+`$`, func(h string) error {
+		b, err := hrHex(h)
+		s.setInput(b)
+		return err
+	})
+	sc.Given(`^the concatenation of:$`, s.concatenation)
+	sc.Given(`^the (?:positive |negative |registry )?vector "([^"]+)"$`, s.vector)
+	sc.Given(`^the (?:positive |negative |registry )?vector "([^"]+)" with byte (\d+) set to ([0-9a-f]{2})$`, func(p string, at int, h string) error {
+		if err := s.vector(p); err != nil {
+			return err
+		}
+		return s.setByte(at, h)
+	})
+
+	// Authority files.
+	sc.Given(`^the reference schema catalog$`, func() error {
+		c, err := hrCatalog()
+		s.value = c
+		return err
+	})
+	sc.Given(`^the reference format artifact$`, func() error {
+		a, err := hrReferenceArtifact()
+		s.value = a
+		return err
+	})
+	sc.Given(`^the reference vector manifest$`, func() error {
+		files, err := hrVectorFiles()
+		s.value = hrManifest(files)
+		return err
+	})
+	sc.Given(`^a vector manifest of the paths ((?:`+hrQuoted+`(?:, | and )?)+)$`, s.manifestOfPaths)
+
+	// Editing the value.
+	sc.Given(`(?s)^its `+hrPath+` (?:is|are) (.+)$`, s.setField)
+	sc.Given(`^its `+hrPath+` equals its `+hrPath+`$`, s.copyField)
+	sc.Given(`^its `+hrPath+` (?:has|have) (\d+) (?:entries|elements|payloads|capabilities|rows)$`, s.resize)
+	sc.Given(`^the elements (\d+) and (\d+) of its `+hrPath+` are swapped$`, s.swap)
+	sc.Given(`^a copy of its `+hrPath+` is added at the end of its `+hrPath+`$`, s.appendCopy)
+	sc.Given(`^element (\d+) of its `+hrPath+` is removed$`, s.removeElement)
+	sc.Given(`^the (?:count|length|tag) of its `+hrPath+` is written as `+hrHexArg+`$`, s.writtenAs)
+	sc.Given(`^(.+) (?:is|are) appended to its `+hrPath+`$`, func(expr, p string) error {
+		return s.editBytes(p, func(b []byte) ([]byte, error) {
+			x, err := hrParseBytes(expr, 0)
+			return append(b, x...), err
+		})
+	})
+	sc.Given(`^(.+) (?:is|are) inserted into its `+hrPath+` at offset (\d+)$`, func(expr, p string, at int) error {
+		return s.editBytes(p, func(b []byte) ([]byte, error) {
+			x, err := hrParseBytes(expr, 0)
+			if at > len(b) {
+				return nil, fmt.Errorf("offset %d is beyond the %d bytes", at, len(b))
+			}
+			return slices.Insert(b, at, x...), err
+		})
+	})
+	sc.Given(`^the last (?:(\d+) )?bytes? of its `+hrPath+` (?:is|are) removed$`, func(n, p string) error {
+		return s.editBytes(p, func(b []byte) ([]byte, error) { return hrCut(b, n) })
+	})
+	sc.Given(`^byte (\d+) of its `+hrPath+` is set to ([0-9a-f]{2})$`, func(at int, p, h string) error {
+		return s.editBytes(p, func(b []byte) ([]byte, error) {
+			if at >= len(b) {
+				return nil, fmt.Errorf("%s has no byte %d", p, at)
+			}
+			v, err := hrHex(h)
+			b[at] = v[0]
+			return b, err
+		})
+	})
+	sc.Given(`^`+hrQuoted+` is replaced by `+hrQuoted+` in its `+hrPath+`$`, func(old, new, p string) error {
+		return s.editBytes(p, func(b []byte) ([]byte, error) {
+			o, err1 := hrUnquote(old)
+			n, err2 := hrUnquote(new)
+			if err := errors.Join(err1, err2); err != nil {
+				return nil, err
+			}
+			if !bytes.Contains(b, o) {
+				return nil, fmt.Errorf("%s does not hold %q", p, o)
+			}
+			return bytes.Replace(b, o, n, 1), nil
+		})
+	})
+
+	// Editing the bytes.
+	sc.Given(`^byte (\d+) of the input is set to ([0-9a-f]{2})$`, s.setByte)
+	sc.Given(`^the last (?:(\d+) )?bytes? of the input (?:is|are) removed$`, func(n string) error {
+		b, err := hrCut(s.bytes(), n)
+		s.setInput(b)
+		return err
+	})
+	sc.Given(`^the input is cut to (\d+) bytes$`, func(n int) error {
+		b := s.bytes()
+		if n > len(b) {
+			return fmt.Errorf("the input is only %d bytes", len(b))
+		}
+		s.setInput(b[:n])
+		return nil
+	})
+	sc.Given(`(?s)^(.+) (?:is|are) appended to the input$`, func(expr string) error {
+		x, err := hrParseBytes(expr, 0)
+		s.setInput(append(s.bytes(), x...))
+		return err
+	})
+
+	// The vector set.
+	sc.Given(`^the reference vector set$`, func() error { return s.vectorSet(false) })
+	sc.Given(`^the reference vector set and its metadata artifact$`, func() error { return s.vectorSet(true) })
+	sc.Given(`^the reference vector set with that format artifact$`, func() error {
+		a := s.bytes()
+		if err := s.vectorSet(false); err != nil {
+			return err
+		}
+		s.set.artifact = a
+		return nil
+	})
+	sc.Given(`^the file "([^"]+)" is removed from the vector set$`, func(p string) error {
+		if _, ok := s.set.files[p]; !ok {
+			return fmt.Errorf("the vector set has no file %q", p)
+		}
+		delete(s.set.files, p)
+		return nil
+	})
+	sc.Given(`^the file "([^"]+)" of the vector set holds (.+)$`, func(p, expr string) error {
+		b, err := hrParseBytes(expr, 0)
+		s.set.files[p] = b
+		return err
+	})
+	sc.Given(`^a file "([^"]+)" holding (.+) is added to the vector set$`, func(p, expr string) error {
+		return s.addFile(p, expr)
+	})
+	sc.Given(`^a file whose path is (.+), holding (.+), is added to the vector set$`, func(pathExpr, expr string) error {
+		p, err := hrParseBytes(pathExpr, 0)
+		if err != nil {
+			return err
+		}
+		return s.addFile(string(p), expr)
+	})
+	sc.Given(`^the vector manifest is framed again from the files$`, func() error {
+		s.set.manifest = hrManifest(s.set.files).encode()
+		return nil
+	})
+	sc.Given(`^the vector manifest is left out$`, func() error {
+		s.set.omitManifest = true
+		return nil
+	})
+	// Single quotes: the JSON text holds double quotes.
+	sc.Given(`(?s)^the metadata artifact has '([^']*)' replaced by '([^']*)'$`, func(old, new string) error {
+		o, err1 := hrUnquote(strings.ReplaceAll(old, `"`, `\"`))
+		n, err2 := hrUnquote(strings.ReplaceAll(new, `"`, `\"`))
+		if err := errors.Join(err1, err2); err != nil {
+			return err
+		}
+		if !bytes.Contains(s.set.metadata, o) {
+			return fmt.Errorf("the metadata artifact %q does not hold %q", s.set.metadata, o)
+		}
+		s.set.metadata = bytes.Replace(s.set.metadata, o, n, 1)
+		return nil
+	})
+
+	// Operations.
+	sc.When(`^it is decoded as `+hrSchemaPattern+`$`, func(schema string) error {
+		return s.decode(testee.HiveRelayDecodeArgs{Schema: schema})
+	})
+	sc.When(`^it is decoded as CellBlobV1 of class (-?\d+)$`, func(class int) error {
+		return s.decode(testee.HiveRelayDecodeArgs{Schema: "CellBlobV1", Class: class})
+	})
+	sc.When(`^it is decoded as CellBlobV1 without a class$`, func() error {
+		return s.decode(testee.HiveRelayDecodeArgs{Schema: "CellBlobV1"})
+	})
+	sc.When(`^the format artifact is verified$`, func() error {
+		s.sent = s.bytes()
+		s.sentArtifact = s.sent
+		return s.w.call(testee.OpHiveRelayFormat, nil, s.sent)
+	})
+	sc.When(`^the format artifact holding it is verified$`, s.verifyHolding)
+	sc.When(`^the manifest is parsed$`, func() error {
+		s.sent = s.bytes()
+		s.sentManifest = s.sent
+		return s.w.call(testee.OpHiveRelayManifest, nil, s.sent)
+	})
+	sc.When(`^the vector set is verified$`, func() error { return s.verifySet(false) })
+	sc.When(`^the authority is verified$`, func() error { return s.verifySet(true) })
+
+	// Results.
+	sc.Then(`^the re-encoding equals the input$`, func() error { return s.reencodingIs(s.sent, "the input") })
+	sc.Then(`^the re-encoding equals the vector "([^"]+)"$`, func(p string) error {
+		b, err := hrVectorFile(p)
+		if err != nil {
+			return err
+		}
+		return s.reencodingIs(b, "the vector "+p)
+	})
+	sc.Then(`^bytes (\d+) to (\d+) of the re-encoding are (.+)$`, s.reencodingRange)
+	sc.Then(`^the format hash is "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs("format_hash", h, true) })
+	sc.Then(`^the format hash is not "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs("format_hash", h, false) })
+	sc.Then(`^the format hash follows the formula of section 4$`, func() error {
+		return s.hashIs("format_hash", hrDomainHash(hrFormatHashDomain, s.sentArtifact), true)
+	})
+	sc.Then(`^the vector set hash is "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs("vector_set_hash", h, true) })
+	sc.Then(`^the vector set hash is not "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs("vector_set_hash", h, false) })
+	sc.Then(`^the format hash is not the BLAKE2b-256 of the format artifact alone$`, func() error {
+		h := blake2b.Sum256(s.sentArtifact)
+		return s.hashIs("format_hash", fmt.Sprintf("%x", h), false)
+	})
+	sc.Then(`^the vector set hash follows the formula of section 5$`, func() error {
+		return s.hashIs("vector_set_hash", hrDomainHash(hrVectorSetHashDomain, s.sentManifest), true)
+	})
+	sc.Then(`^the manifest has (\d+) entries$`, func(n int) error {
+		es, err := s.entries()
+		if err == nil && len(es) != n {
+			err = fmt.Errorf("%d entries, want %d", len(es), n)
+		}
+		return err
+	})
+	sc.Then(`^entry (\d+) of the manifest is `+hrQuoted+`, (\d+) bytes$`, func(i int, p string, n uint64) error {
+		return s.entryIs(i, p, n, "")
+	})
+	sc.Then(`^entry (\d+) of the manifest is `+hrQuoted+`, (\d+) bytes, BLAKE2b-256 ([0-9a-f]{64})$`, s.entryIs)
+	sc.Then(`^every entry of the manifest holds the length and BLAKE2b-256 of its vector file$`, s.entriesHoldFiles)
+	sc.Then(`^the paths of the manifest are the closed path inventory of the spec$`, s.pathsAreInventory)
+	sc.Then(`^the vector manifest it used is the one the steps frame from the files$`, s.usedManifest)
+
+	// Checks of what the steps built against the committed and published
+	// files (known answers of docs/hiverelay.md).
+	sc.Then(`^the input is (\d+) bytes long$`, func(n int) error {
+		if got := len(s.bytes()); got != n {
+			return fmt.Errorf("the input is %d bytes, want %d", got, n)
+		}
+		return nil
+	})
+	sc.Then(`^the input contains (.+)$`, func(expr string) error {
+		want, err := hrParseBytes(expr, 0)
+		if err != nil {
+			return err
+		}
+		if !bytes.Contains(s.bytes(), want) {
+			return fmt.Errorf("the input (%d bytes) does not contain %s", len(s.bytes()), expr)
+		}
+		return nil
+	})
+	sc.Then(`^the spec is (\d+) bytes with SHA-256 "([0-9a-f]{64})"$`, func(n int, h string) error {
+		spec, err := hrSpec()
+		if err != nil {
+			return err
+		}
+		if sum := sha256.Sum256(spec); len(spec) != n || fmt.Sprintf("%x", sum) != h {
+			return fmt.Errorf("the spec is %d bytes with SHA-256 %x", len(spec), sum)
+		}
+		return nil
+	})
+	sc.Then(`^the input equals (.+)$`, func(expr string) error {
+		want, err := hrParseBytes(expr, 0)
+		if err != nil {
+			return err
+		}
+		return hrSame(s.bytes(), want, expr)
+	})
+	sc.Then(`^the metadata artifact equals the published file "([^"]+)"$`, func(name string) error {
+		want, err := os.ReadFile(filepath.Join(hrPublishedRoot(), name))
+		if err != nil {
+			return err
+		}
+		return hrSame(s.set.metadata, want, "manifest/hiverelay/"+name)
+	})
+}
+
+// Building.
+
+func (s *hrScenario) setInput(b []byte) {
+	s.value, s.input, s.hasInput = nil, b, true
+}
+
+// bytes returns the input as it stands: the value's encoding, or the bytes.
+func (s *hrScenario) bytes() []byte {
+	if s.value != nil {
+		return s.value.encode()
+	}
+	return s.input
+}
+
+func (s *hrScenario) record(schema string) error {
+	v, err := hrRecordOf(schema)
+	s.value = v
+	return err
+}
+
+func (s *hrScenario) recordWith(schema, mod string) error {
+	if err := s.record(schema); err != nil {
+		return err
+	}
+	// "with <field> <value>": the longest field name that resolves and
+	// takes the rest as its value.
+	words := strings.Fields(mod)
+	var errs []string
+	for i := len(words) - 1; i >= 1; i-- {
+		f, err := s.value.resolve(strings.Join(words[:i], " "))
+		if err != nil {
+			continue
+		}
+		if err := f.setValue(strings.Join(words[i:], " ")); err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		return nil
+	}
+	return fmt.Errorf("cannot read %q as <field> <value> of %s: %s", mod, schema, strings.Join(errs, "; "))
+}
+
+func (s *hrScenario) blobOfClass(c int) error {
+	if hrClassLength(c) == 0 {
+		return fmt.Errorf("there is no class %d", c)
+	}
+	s.value = hrBlob(c)
+	return nil
+}
+
+func (s *hrScenario) frame(kind string) error {
+	if kind == "genesis" {
+		s.value = hrGenesisFrame()
+	} else {
+		s.value = hrSuccessorFrame()
+	}
+	return nil
+}
+
+func (s *hrScenario) concatenation(t *godog.Table) error {
+	var out []byte
+	for i, row := range t.Rows {
+		if len(row.Cells) != 2 {
+			return fmt.Errorf("row %d: want | field | bytes |", i+1)
+		}
+		if i == 0 && row.Cells[0].Value == "field" {
+			continue
+		}
+		b, err := hrParseBytes(row.Cells[1].Value, 0)
+		if err != nil {
+			return fmt.Errorf("row %d (%s): %w", i+1, row.Cells[0].Value, err)
+		}
+		out = append(out, b...)
+	}
+	s.setInput(out)
+	return nil
+}
+
+func (s *hrScenario) vector(p string) error {
+	b, err := hrVectorFile(p)
+	s.setInput(b)
+	return err
+}
+
+func (s *hrScenario) setByte(at int, h string) error {
+	b := bytes.Clone(s.bytes())
+	if at >= len(b) {
+		return fmt.Errorf("the input has no byte %d (%d bytes)", at, len(b))
+	}
+	v, err := hrHex(h)
+	b[at] = v[0]
+	s.setInput(b)
+	return err
+}
+
+var hrQuotedList = regexp.MustCompile(hrQuoted)
+
+func (s *hrScenario) manifestOfPaths(list string) error {
+	rows := &hrNode{name: "rows", kind: hrArray, u32Count: true}
+	for _, m := range hrQuotedList.FindAllStringSubmatch(list, -1) {
+		p, err := hrUnquote(m[1])
+		if err != nil {
+			return err
+		}
+		// The row describes a vector whose bytes are its own path.
+		rows.items = append(rows.items, hrManifestRow(p, p))
+	}
+	s.value = hrRec("manifest", rows)
+	return nil
+}
+
+func (s *hrScenario) field(p string) (*hrNode, error) {
+	if s.value == nil {
+		return nil, fmt.Errorf("no value is being built (the input is bytes now)")
+	}
+	return s.value.resolve(p)
+}
+
+func (s *hrScenario) setField(p, value string) error {
+	f, err := s.field(p)
+	if err != nil {
+		return err
+	}
+	return f.setValue(value)
+}
+
+// fields resolves two paths.
+func (s *hrScenario) fields(p, q string) (*hrNode, *hrNode, error) {
+	a, err := s.field(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := s.field(q)
+	return a, b, err
+}
+
+func (s *hrScenario) copyField(dst, src string) error {
+	d, from, err := s.fields(dst, src)
+	if err != nil {
+		return err
+	}
+	if d.kind != from.kind {
+		return fmt.Errorf("%s and %s are of different kinds", dst, src)
+	}
+	c := from.clone()
+	c.name = d.name
+	*d = *c
+	return nil
+}
+
+func (s *hrScenario) resize(p string, n int) error {
+	f, err := s.field(p)
+	if err != nil {
+		return err
+	}
+	return f.resize(n)
+}
+
+func (s *hrScenario) swap(i, j int, p string) error {
+	f, err := s.field(p)
+	if err != nil {
+		return err
+	}
+	if f.kind != hrArray || i >= len(f.items) || j >= len(f.items) {
+		return fmt.Errorf("%s has no elements %d and %d", p, i, j)
+	}
+	f.items[i], f.items[j] = f.items[j], f.items[i]
+	return nil
+}
+
+func (s *hrScenario) appendCopy(src, p string) error {
+	from, f, err := s.fields(src, p)
+	if err != nil {
+		return err
+	}
+	if f.kind != hrArray {
+		return fmt.Errorf("%s is not an array", p)
+	}
+	f.items = append(f.items, from.clone())
+	return nil
+}
+
+func (s *hrScenario) removeElement(i int, p string) error {
+	f, err := s.field(p)
+	if err != nil {
+		return err
+	}
+	if f.kind != hrArray || i >= len(f.items) {
+		return fmt.Errorf("%s has no element %d", p, i)
+	}
+	f.items = slices.Delete(f.items, i, i+1)
+	return nil
+}
+
+func (s *hrScenario) writtenAs(p, h string) error {
+	f, err := s.field(p)
+	if err != nil {
+		return err
+	}
+	if f.kind != hrBounded && f.kind != hrOptional && f.kind != hrArray {
+		return fmt.Errorf("%s has no count, length or tag", p)
+	}
+	f.raw, err = hrHex(h)
+	if f.raw == nil {
+		f.raw = []byte{}
+	}
+	return err
+}
+
+func (s *hrScenario) editBytes(p string, edit func([]byte) ([]byte, error)) error {
+	f, err := s.field(p)
+	if err != nil {
+		return err
+	}
+	if f.kind != hrFixed && f.kind != hrBounded {
+		return fmt.Errorf("%s is not a byte string", p)
+	}
+	b, err := edit(bytes.Clone(f.data))
+	if err != nil {
+		return err
+	}
+	f.data, f.size = b, 0 // an edited fixed field may change its size
+	return nil
+}
+
+func hrCut(b []byte, n string) ([]byte, error) {
+	k := 1
+	if n != "" {
+		k = hrAtoi(n)
+	}
+	if k > len(b) {
+		return nil, fmt.Errorf("cannot remove %d of %d bytes", k, len(b))
+	}
+	return bytes.Clone(b[:len(b)-k]), nil
+}
+
+func (s *hrScenario) vectorSet(withMetadata bool) error {
+	files, err := hrVectorFiles()
+	if err != nil {
+		return err
+	}
+	a, err := hrReferenceArtifact()
+	if err != nil {
+		return err
+	}
+	m := hrManifest(files)
+	s.set = &hrVectorSet{files: files, manifest: m.encode(), artifact: a.encode()}
+	if withMetadata {
+		s.set.metadata = hrMetadata(s.set.artifact, s.set.manifest, len(files))
+	}
+	return nil
+}
+
+// Operations.
+
+func (s *hrScenario) decode(args testee.HiveRelayDecodeArgs) error {
+	s.sent = s.bytes()
+	return s.w.call(testee.OpHiveRelayDecode, args, s.sent)
+}
+
+// verifyHolding verifies the reference format artifact around the input as
+// its schema catalog.
+func (s *hrScenario) verifyHolding() error {
+	var catalog *hrNode
+	if s.value != nil {
+		catalog = s.value
+	} else {
+		catalog = hrVar("schemaCatalogBytes", s.input)
+	}
+	a, err := hrArtifact(catalog)
+	if err != nil {
+		return err
+	}
+	s.sent = a.encode()
+	s.sentArtifact = s.sent
+	return s.w.call(testee.OpHiveRelayFormat, nil, s.sent)
+}
+
+func (s *hrScenario) verifySet(withMetadata bool) error {
+	if s.set == nil {
+		return fmt.Errorf("no vector set was given")
+	}
+	in := testee.HiveRelayAuthorityInput{FormatArtifact: s.set.artifact, Files: s.set.files}
+	if !s.set.omitManifest {
+		in.VectorManifest = s.set.manifest
+	}
+	if withMetadata {
+		if s.set.metadata == nil {
+			return fmt.Errorf("the vector set has no metadata artifact")
+		}
+		in.Metadata = s.set.metadata
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	s.sent, s.sentArtifact, s.sentManifest = b, s.set.artifact, in.VectorManifest
+	if s.set.omitManifest {
+		s.sentManifest = hrManifest(s.set.files).encode()
+	}
+	return s.w.call(testee.OpHiveRelayAuthority, nil, b)
+}
+
+// Results.
+
+func (s *hrScenario) reencodingIs(want []byte, what string) error {
+	var r struct {
+		Reencoded []byte `json:"reencoded"`
+	}
+	if err := s.w.result(&r); err != nil {
+		return err
+	}
+	return hrSame(r.Reencoded, want, what)
+}
+
+func (s *hrScenario) reencodingRange(from, to int, expr string) error {
+	var r struct {
+		Reencoded []byte `json:"reencoded"`
+	}
+	if err := s.w.result(&r); err != nil {
+		return err
+	}
+	want, err := hrParseBytes(expr, 0)
+	if err != nil {
+		return err
+	}
+	if from > to || to >= len(r.Reencoded) {
+		return fmt.Errorf("the re-encoding (%d bytes) has no bytes %d to %d", len(r.Reencoded), from, to)
+	}
+	return hrSame(r.Reencoded[from:to+1], want, expr)
+}
+
+func (s *hrScenario) hashIs(field, want string, equal bool) error {
+	var r map[string]any
+	if err := s.w.result(&r); err != nil {
+		return err
+	}
+	got, _ := r[field].(string)
+	if (got == want) != equal {
+		verb := "want"
+		if !equal {
+			verb = "must differ from"
+		}
+		return fmt.Errorf("%s is %q, %s %q", field, got, verb, want)
+	}
+	return nil
+}
+
+type hrEntry struct {
+	Path    string `json:"path"`
+	Length  uint64 `json:"length"`
+	BLAKE2b string `json:"blake2b"`
+}
+
+func (s *hrScenario) entries() ([]hrEntry, error) {
+	var r struct {
+		Entries []hrEntry `json:"entries"`
+	}
+	err := s.w.result(&r)
+	return r.Entries, err
+}
+
+func (s *hrScenario) addFile(p, expr string) error {
+	if _, ok := s.set.files[p]; ok {
+		return fmt.Errorf("the vector set already has %q", p)
+	}
+	b, err := hrParseBytes(expr, 0)
+	s.set.files[p] = b
+	return err
+}
+
+func (s *hrScenario) entryIs(i int, p string, n uint64, blake string) error {
+	es, err := s.entries()
+	if err != nil {
+		return err
+	}
+	want, err := hrUnquote(p)
+	if err != nil {
+		return err
+	}
+	if i >= len(es) || es[i].Path != string(want) || es[i].Length != n || blake != "" && es[i].BLAKE2b != blake {
+		return fmt.Errorf("entries %v; want entry %d %q of %d bytes %s", es, i, want, n, blake)
+	}
+	return nil
+}
+
+func (s *hrScenario) entriesHoldFiles() error {
+	es, err := s.entries()
+	if err != nil {
+		return err
+	}
+	for _, e := range es {
+		b, err := hrVectorFile(e.Path)
+		if err != nil {
+			return err
+		}
+		h := blake2b.Sum256(b)
+		if e.Length != uint64(len(b)) || e.BLAKE2b != fmt.Sprintf("%x", h) {
+			return fmt.Errorf("entry %q: %d bytes, BLAKE2b-256 %s; the file: %d bytes, %x", e.Path, e.Length, e.BLAKE2b, len(b), h)
+		}
+	}
+	return nil
+}
+
+func (s *hrScenario) pathsAreInventory() error {
+	es, err := s.entries()
+	if err != nil {
+		return err
+	}
+	inv, err := hrInventory()
+	if err != nil {
+		return err
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Path)
+	}
+	if !slices.Equal(got, inv) {
+		return fmt.Errorf("the manifest's paths %q are not the inventory %q", got, inv)
+	}
+	return nil
+}
+
+func (s *hrScenario) usedManifest() error {
+	var r struct {
+		VectorManifest []byte `json:"vector_manifest"`
+	}
+	if err := s.w.result(&r); err != nil {
+		return err
+	}
+	return hrSame(r.VectorManifest, hrManifest(maps.Clone(s.set.files)).encode(), "the manifest the steps frame from the files")
+}
+
+// hrSame compares bytes and names the first difference.
+func hrSame(got, want []byte, what string) error {
+	if bytes.Equal(got, want) {
+		return nil
+	}
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	return fmt.Errorf("%d bytes differ from %s (%d bytes) first at byte %d", len(got), what, len(want), i)
+}

@@ -1,0 +1,46 @@
+package steps
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// modulePath is this project's module path; repoRoot looks for its go.mod.
+const modulePath = "github.com/threespec/conformance"
+
+var rootOnce struct {
+	sync.Once
+	dir string
+}
+
+// repoRoot is the repository root: the nearest directory at or above the
+// working directory whose go.mod declares this module. The steps read the
+// committed files they need (vectors, the spec copy) below it, so that the
+// features run the same from `go test ./steps` (working directory steps/)
+// and from `conform features` (any directory of the checkout). Outside a
+// checkout it is the working directory.
+func repoRoot() string {
+	rootOnce.Do(func() {
+		wd, err := os.Getwd()
+		if err != nil {
+			rootOnce.dir = "."
+			return
+		}
+		for dir := wd; ; dir = filepath.Dir(dir) {
+			if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && bytes.Contains(b, []byte("module "+modulePath+"\n")) {
+				rootOnce.dir = dir
+				return
+			}
+			if filepath.Dir(dir) == dir {
+				rootOnce.dir = wd
+				return
+			}
+		}
+	})
+	return rootOnce.dir
+}
+
+// fromRoot joins a slash-separated path relative to the repository root.
+func fromRoot(rel string) string { return filepath.Join(repoRoot(), filepath.FromSlash(rel)) }
