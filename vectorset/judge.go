@@ -86,7 +86,9 @@ func clip(s string, n int) string {
 
 // ResultDiff compares the expected result fields with a testee's result
 // object: every expected field must be present with an equal JSON value;
-// fields the vector does not list are ignored. Numbers compare by value
+// fields the vector does not list are ignored, at every depth (members of
+// nested objects too: a directory entry may carry more than path and
+// target). Lists compare in order and by length. Numbers compare by value
 // (1 and 1.0 are equal; integers of any size compare exactly).
 func ResultDiff(expected, got json.RawMessage) (string, error) {
 	if len(expected) == 0 {
@@ -100,18 +102,45 @@ func ResultDiff(expected, got json.RawMessage) (string, error) {
 	if err := decodeNumbers(got, &have); err != nil {
 		return "", fmt.Errorf("the testee's result is not a JSON object: %v", err)
 	}
-	sub := make(map[string]any, len(want))
-	for k, w := range want {
-		v, ok := have[k]
+	return cmp.Diff(want, project(want, have), cmp.Comparer(numbersEqual)), nil
+}
+
+// project reduces got to the shape of want: members of objects that want
+// does not list are dropped, at every depth, and a value want gives by its
+// digest (DigestKey) is turned into its digest form. Lists keep their length,
+// so a missing or extra element still shows.
+func project(want, got any) any {
+	switch w := want.(type) {
+	case map[string]any:
+		if w[DigestKey] != nil {
+			return digestOf(got)
+		}
+		g, ok := got.(map[string]any)
 		if !ok {
-			continue
+			return got
 		}
-		if digest, ok := w.(map[string]any); ok && digest[DigestKey] != nil {
-			v = digestOf(v)
+		out := make(map[string]any, len(w))
+		for k, wv := range w {
+			if gv, ok := g[k]; ok {
+				out[k] = project(wv, gv)
+			}
 		}
-		sub[k] = v
+		return out
+	case []any:
+		g, ok := got.([]any)
+		if !ok {
+			return got
+		}
+		out := make([]any, len(g))
+		for i, gv := range g {
+			out[i] = gv
+			if i < len(w) {
+				out[i] = project(w[i], gv)
+			}
+		}
+		return out
 	}
-	return cmp.Diff(want, sub, cmp.Comparer(numbersEqual)), nil
+	return got
 }
 
 // DigestKey marks an expected result value that stands for a large base64
