@@ -21,10 +21,11 @@ import (
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/internal/vecgen/hivevec"
+	"github.com/threespec/conformance/internal/vecgen/lacevec"
 )
 
 // suites are the generators, in report order.
-var suites = []vecgen.Suite{hivevec.Suite}
+var suites = []vecgen.Suite{lacevec.Suite, hivevec.Suite}
 
 func main() {
 	root := flag.String("root", ".", "repository root to write vectors/ and manifest/ into")
