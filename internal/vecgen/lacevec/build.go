@@ -49,11 +49,6 @@ func hashText(form byte, segs ...[]byte) string {
 	return string(form) + "." + b64a.EncodeToString(d[:]) + ".H3"
 }
 
-// glyphLine is the record glyph line of the payload, LF included.
-func glyphLine(form byte, segs ...[]byte) []byte {
-	return []byte(glyphPrefix + hashText(form, segs...) + "\n")
-}
-
 // record is the generator's model of a Blob, Plex or Seal: the lines it
 // writes and the data. Its methods lay them out with every glyph digest
 // computed afresh, innermost record first, so a change to any part (a
@@ -107,55 +102,79 @@ func lines(ls []string) []byte {
 	return []byte(strings.Join(ls, "\n") + "\n")
 }
 
-// Payload segments of each level; a Plex or Seal payload holds the complete
-// embedded record, glyph line included.
-func (r record) blobPayload() [][]byte {
-	return [][]byte{[]byte(r.dlLine() + "\n" + r.blankText()), r.data}
+// levels is a record laid out level by level, innermost first, each
+// digest computed once: the payload segments of the Blob, Plex and Seal it
+// is or holds (a Plex or Seal payload holds the complete embedded record,
+// glyph line included) and their hash texts. Levels above the one asked
+// for are nil.
+type levels struct {
+	blobPayload, plexPayload, sealPayload [][]byte
+	blobHash, plexHash, sealHash          string
 }
+
+func (r record) levels(upTo byte) levels {
+	var l levels
+	l.blobPayload = [][]byte{[]byte(r.dlLine() + "\n" + r.blankText()), r.data}
+	l.blobHash = hashText('B', l.blobPayload...)
+	if upTo == 'B' {
+		return l
+	}
+	l.plexPayload = append([][]byte{lines(r.fields), glyphText(l.blobHash)}, l.blobPayload...)
+	l.plexHash = hashText('P', l.plexPayload...)
+	if upTo == 'P' {
+		return l
+	}
+	l.sealPayload = append([][]byte{lines(r.env), glyphText(l.plexHash)}, l.plexPayload...)
+	l.sealHash = hashText('S', l.sealPayload...)
+	return l
+}
+
+// glyphText is the glyph line of a hash text, LF included.
+func glyphText(hash string) []byte { return []byte(glyphPrefix + hash + "\n") }
+
+// outer returns the outer record's payload and hash text.
+func (r record) outer() ([][]byte, string) {
+	l := r.levels(r.form)
+	switch r.form {
+	case 'P':
+		return l.plexPayload, l.plexHash
+	case 'S':
+		return l.sealPayload, l.sealHash
+	}
+	return l.blobPayload, l.blobHash
+}
+
+// Payloads and records of each level.
+func (r record) blobPayload() [][]byte { return r.levels('B').blobPayload }
+func (r record) plexPayload() [][]byte { return r.levels('P').plexPayload }
+func (r record) sealPayload() [][]byte { return r.levels('S').sealPayload }
 
 func (r record) blobRecord() [][]byte {
-	p := r.blobPayload()
-	return append([][]byte{glyphLine('B', p...)}, p...)
+	l := r.levels('B')
+	return append([][]byte{glyphText(l.blobHash)}, l.blobPayload...)
 }
-
-func (r record) plexPayload() [][]byte { return append([][]byte{lines(r.fields)}, r.blobRecord()...) }
 
 func (r record) plexRecord() [][]byte {
-	p := r.plexPayload()
-	return append([][]byte{glyphLine('P', p...)}, p...)
+	l := r.levels('P')
+	return append([][]byte{glyphText(l.plexHash)}, l.plexPayload...)
 }
-
-func (r record) sealPayload() [][]byte { return append([][]byte{lines(r.env)}, r.plexRecord()...) }
 
 // payload is the outer record's payload.
 func (r record) payload() [][]byte {
-	switch r.form {
-	case 'P':
-		return r.plexPayload()
-	case 'S':
-		return r.sealPayload()
-	}
-	return r.blobPayload()
+	p, _ := r.outer()
+	return p
 }
 
 // hash is the outer record's hash text.
-func (r record) hash() string { return hashText(r.form, r.payload()...) }
-
-// blobHash and plexHash are the hash texts of the Blob and Plex the record
-// is or holds.
-func (r record) blobHash() string { return hashText('B', r.blobPayload()...) }
-func (r record) plexHash() string { return hashText('P', r.plexPayload()...) }
+func (r record) hash() string {
+	_, h := r.outer()
+	return h
+}
 
 // bytes is the complete stored record.
 func (r record) bytes() []byte {
-	p := r.payload()
-	return concat(append([][]byte{glyphLine(r.form, p...)}, p...)...)
-}
-
-// prefix is the stored record without its data (for recipes).
-func (r record) prefix() []byte {
-	b := r.bytes()
-	return b[:len(b)-len(r.data)]
+	p, h := r.outer()
+	return concat(append([][]byte{glyphText(h)}, p...)...)
 }
 
 func concat(segs ...[]byte) []byte {
@@ -173,7 +192,7 @@ func concat(segs ...[]byte) []byte {
 // withGlyph is a record with the given glyph line text (hash text) over
 // payload, right or wrong.
 func withGlyph(hash string, payload ...[]byte) []byte {
-	return concat(append([][]byte{[]byte(glyphPrefix + hash + "\n")}, payload...)...)
+	return concat(append([][]byte{glyphText(hash)}, payload...)...)
 }
 
 // rawRecord is a record of form whose payload is given verbatim, with the

@@ -61,37 +61,12 @@ func (f *file) rec() record {
 	return plexR(nil, append(fields, "Kind: chunks")...)
 }
 
-// records appends the file's record and those of its kids, depth first,
-// each once.
-func (f *file) records(out []record, seen map[string]bool) []record {
-	r := f.rec()
-	if seen[r.hash()] {
-		return out
+func (f *file) subtrees() []tree {
+	ts := make([]tree, len(f.kids))
+	for i, k := range f.kids {
+		ts[i] = k
 	}
-	seen[r.hash()] = true
-	out = append(out, r)
-	for _, k := range f.kids {
-		out = k.records(out, seen)
-	}
-	return out
-}
-
-// depth is the longest chain of links below f.
-func (f *file) depth() int {
-	d := 0
-	for _, k := range f.kids {
-		d = max(d, 1+k.depth())
-	}
-	return d
-}
-
-// uses is the number of links followed to validate f, every repeat counted.
-func (f *file) uses() int {
-	n := 0
-	for _, k := range f.kids {
-		n += 1 + k.uses()
-	}
-	return n
+	return ts
 }
 
 // streamOf is the stream of root and then the other records, each once.
@@ -107,12 +82,6 @@ func streamOf(root record, others ...record) []byte {
 	return out
 }
 
-// fileStream is the stream of every record of f, root first.
-func fileStream(f *file) []byte {
-	rs := f.records(nil, map[string]bool{})
-	return streamOf(rs[0], rs[1:]...)
-}
-
 func chunksResult(f *file) map[string]any {
 	b := f.bytes()
 	d := blake3.Sum256(b)
@@ -121,7 +90,7 @@ func chunksResult(f *file) map[string]any {
 
 func (g *gen) chunksOK(name string, f *file, in []byte, bounds string, rs []rules.ID, t []string, comment string) {
 	if in == nil {
-		in = fileStream(f)
+		in = treeStream(f)
 	}
 	g.add(vec{name: name, op: testee.OpLaceChunks, in: in, bounds: bounds, ok: true, result: chunksResult(f), rules: rs, tags: t, comment: comment})
 }
@@ -159,35 +128,35 @@ func chunkVectors(g *gen) {
 	}
 	g.chunksOK("chunks-511-links", chunkFile(wide...), nil, "", ids(lace.RuleChunkFanout, lace.RulePlexMaxFields), b,
 		"a chunk node with 511 Chunk+Link occurrences and its Kind: 512 fields, the most a node holds")
-	rs := nested.records(nil, map[string]bool{})
+	rs := records(nested)
 	rev := []record{rs[0]}
 	for i := len(rs) - 1; i > 0; i-- {
 		rev = append(rev, rs[i])
 	}
 	g.chunksOK("chunks-records-in-reverse-order", nested, streamOf(rev[0], rev[1:]...), "", ids(lace.RuleChunkChildExists), nil,
 		"the root first, the other records in reverse order: only the root's place is fixed")
-	g.chunksOK("chunks-unreferenced-record", two, concat(fileStream(two), []byte(seedSealText)), "", ids(lace.RuleChunkChildExists), nil,
+	g.chunksOK("chunks-unreferenced-record", two, concat(treeStream(two), []byte(seedSealText)), "", ids(lace.RuleChunkChildExists), nil,
 		"a stream holding a record the file does not reference (the canonical Seal): it is validated and ignored")
 	other := chunkFile(blobFile("abcd"), blobFile("efgh"))
 	g.chunksOK("chunks-same-bytes-other-tree", other, nil, "", ids(lace.RuleChunkHashSignificant), nil,
 		"abcdefgh as 0..4 abcd and 4..8 efgh: the same bytes as chunks-two-blobs under another root hash ("+other.rec().hash()+" vs "+two.rec().hash()+")")
 
 	// Bounds, on both sides (the default bounds are the testee's own).
-	depth, uses, size := nested.depth(), nested.uses(), len(nested.bytes())
-	g.chunksOK("chunks-at-max-depth", nested, nil, `"max_depth":`+strconv.Itoa(depth), ids(lace.RuleDirDepth), b,
-		"max_depth "+strconv.Itoa(depth)+": the deepest Blob is "+strconv.Itoa(depth)+" links from the root")
-	g.chunksBad("chunks-over-max-depth", fileStream(nested), `"max_depth":`+strconv.Itoa(depth-1), ids(lace.RuleDirDepth), b,
-		"max_depth "+strconv.Itoa(depth-1)+": the deepest Blob is "+strconv.Itoa(depth)+" links from the root")
-	g.chunksOK("chunks-at-max-expansion", nested, nil, `"max_expansion":`+strconv.Itoa(uses), ids(lace.RuleDirExpansion), b,
-		"max_expansion "+strconv.Itoa(uses)+": the file takes exactly that many link uses")
-	g.chunksBad("chunks-over-max-expansion", fileStream(nested), `"max_expansion":`+strconv.Itoa(uses-1), ids(lace.RuleDirExpansion), b,
-		"max_expansion "+strconv.Itoa(uses-1)+": one fewer than the file's link uses")
+	d, n, size := depth(nested), uses(nested), len(nested.bytes())
+	g.chunksOK("chunks-at-max-depth", nested, nil, `"max_depth":`+strconv.Itoa(d), ids(lace.RuleDirDepth), b,
+		"max_depth "+strconv.Itoa(d)+": the deepest Blob is "+strconv.Itoa(d)+" links from the root")
+	g.chunksBad("chunks-over-max-depth", treeStream(nested), `"max_depth":`+strconv.Itoa(d-1), ids(lace.RuleDirDepth), b,
+		"max_depth "+strconv.Itoa(d-1)+": the deepest Blob is "+strconv.Itoa(d)+" links from the root")
+	g.chunksOK("chunks-at-max-expansion", nested, nil, `"max_expansion":`+strconv.Itoa(n), ids(lace.RuleDirExpansion), b,
+		"max_expansion "+strconv.Itoa(n)+": the file takes exactly that many link uses")
+	g.chunksBad("chunks-over-max-expansion", treeStream(nested), `"max_expansion":`+strconv.Itoa(n-1), ids(lace.RuleDirExpansion), b,
+		"max_expansion "+strconv.Itoa(n-1)+": one fewer than the file's link uses")
 	shared := chunkFile(two, two, two)
-	g.chunksBad("chunks-over-max-expansion-by-repeats", fileStream(shared), `"max_expansion":`+strconv.Itoa(shared.uses()-1), ids(lace.RuleDirExpansion), b,
-		"max_expansion "+strconv.Itoa(shared.uses()-1)+": three uses of one subtree count "+strconv.Itoa(shared.uses())+" link uses, though only 4 records are distinct")
+	g.chunksBad("chunks-over-max-expansion-by-repeats", treeStream(shared), `"max_expansion":`+strconv.Itoa(uses(shared)-1), ids(lace.RuleDirExpansion), b,
+		"max_expansion "+strconv.Itoa(uses(shared)-1)+": three uses of one subtree count "+strconv.Itoa(uses(shared))+" link uses, though only 4 records are distinct")
 	g.chunksOK("chunks-at-max-bytes", nested, nil, `"max_bytes":`+strconv.Itoa(size), ids(lace.RuleDirExpansion), b,
 		"max_bytes "+strconv.Itoa(size)+": the file assembles exactly that many bytes")
-	g.chunksBad("chunks-over-max-bytes", fileStream(nested), `"max_bytes":`+strconv.Itoa(size-1), ids(lace.RuleDirExpansion), b,
+	g.chunksBad("chunks-over-max-bytes", treeStream(nested), `"max_bytes":`+strconv.Itoa(size-1), ids(lace.RuleDirExpansion), b,
 		"max_bytes "+strconv.Itoa(size-1)+": the file assembles one byte more")
 
 	chunkNegatives(g, abc, defgh, two)
@@ -225,11 +194,7 @@ func chunkNegatives(g *gen, abc, defgh, two *file) {
 		ids(lace.RuleChunkFormat, lace.RuleChunkTarget), tags("decision"), "a Chunk+Link target with suffix .H9: an unsupported format is invalid, not missing")
 
 	// Ranges (LACE-CHUNK-12..19).
-	for _, c := range []struct {
-		name, data string
-		rule       rules.ID
-		comment    string
-	}{
+	for _, c := range []textCase{
 		{"chunks-range-dash", "0-3", lace.RuleChunkRangeForm, "link data 0-3 is not start..end"},
 		{"chunks-range-three-dots-twice", "0..3..3", lace.RuleChunkRangeForm, "link data 0..3..3 has two .."},
 		{"chunks-range-no-dots", "03", lace.RuleChunkRangeForm, "link data 03 has no .."},
@@ -246,7 +211,7 @@ func chunkNegatives(g *gen, abc, defgh, two *file) {
 		{"chunks-range-too-long", "0..4", lace.RuleChunkChildLength, "0..4 for the 3-byte Blob abc"},
 		{"chunks-range-slice", "0..2", lace.RuleChunkChildLength, "0..2 for the 3-byte Blob abc: a range relocates the whole child, never a slice"},
 	} {
-		g.chunksBad(c.name, streamOf(node(withKind("Chunk+Link: "+c.data+" "+ah)...), a), "", ids(c.rule), tags("boundary"), c.comment)
+		g.chunksBad(c.name, streamOf(node(withKind("Chunk+Link: "+c.text+" "+ah)...), a), "", ids(c.rule), tags("boundary"), c.comment)
 	}
 	bad("chunks-range-gap", node(withKind(chunkLink(0, 3, ah), chunkLink(4, 9, dh))...), []record{a, d}, lace.RuleChunkContiguous, "0..3 then 4..9: a gap")
 	bad("chunks-range-overlap", node(withKind(chunkLink(0, 3, ah), chunkLink(2, 7, dh))...), []record{a, d}, lace.RuleChunkContiguous, "0..3 then 2..7: an overlap")
@@ -267,19 +232,15 @@ func chunkNegatives(g *gen, abc, defgh, two *file) {
 	g.chunksBad("chunks-empty-stream", []byte{}, "", ids(lace.RuleChunkChildExists), nil, "an empty stream has no root")
 
 	// Malformed convention links (LACE-LINK-15).
-	for _, c := range []struct {
-		name, value string
-		rule        rules.ID
-		comment     string
-	}{
+	for _, c := range []textCase{
 		{"chunks-link-no-target", "0..3", lace.RuleLinkSeparator, "Chunk+Link: 0..3 has no space and no target"},
 		{"chunks-link-empty-data", " " + ah, lace.RuleLinkData, "Chunk+Link with empty link data before its target"},
 		{"chunks-link-bad-type", "0..3 Q." + ah[2:], lace.RuleLinkTarget, "a Chunk+Link target typed Q."},
 	} {
-		bad(c.name, node(withKind("Chunk+Link: "+c.value)...), []record{a}, lace.RuleConvRawFields, c.comment+": a malformed link the convention consumer must reject", c.rule)
+		bad(c.name, node(withKind("Chunk+Link: "+c.text)...), []record{a}, lace.RuleConvRawFields, c.comment+": a malformed link the convention consumer must reject", c.rule)
 	}
 	// The stream itself must be valid (LACE-STREAM-02).
-	g.chunksBad("chunks-invalid-record-in-stream", concat(fileStream(two), []byte(seedBlobText+"x")), "", ids(lace.RuleStreamGarbage, lace.RuleStreamValidate), nil,
+	g.chunksBad("chunks-invalid-record-in-stream", concat(treeStream(two), []byte(seedBlobText+"x")), "", ids(lace.RuleStreamGarbage, lace.RuleStreamValidate), nil,
 		"a valid file followed by the canonical Blob and a stray byte: the stream is invalid, so is the file")
 
 	// A convention-invalid record is still a valid record (LACE-LINK-14).

@@ -2,7 +2,6 @@ package lacevec
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"sort"
 	"strconv"
@@ -174,10 +173,17 @@ func constructVectors(g *gen) {
 		profiles: []string{testee.ProfileLaceMarkBIP340Standin},
 		comment:  "a By-secret of 32 zero bytes, which the stand-in scheme refuses (BIP-340 secret keys are 1..n-1)"})
 
-	// Data over 32 MiB, as a recipe: 33,554,433 bytes 'A' are 11,184,811 times base64 QUFB.
+	// Data of 32 MiB and over, as recipes: 33,554,433 bytes 'A' are
+	// 11,184,811 times the base64 QUFB; 33,554,432 bytes end in QUE=.
+	atLimit := spec(bytes.Repeat([]byte("A"), maxData))
+	g.add(vec{name: "construct-data-32mib", op: testee.OpLaceConstruct, ok: true, result: constructResult(atLimit.canonical()), rules: ids(lace.RuleBlobMaxData, lace.RuleCtorDataOnly),
+		recipe: &vectorset.Recipe{Parts: []vectorset.Part{
+			hexPart([]byte(`{"data":"`)), repeatPart([]byte("QUFB"), maxData/3), hexPart([]byte("QUE=\"}\n")),
+		}},
+		tags: tags("boundary"), comment: "data of exactly 32 MiB: the largest Blob a constructor makes"})
 	g.add(vec{name: "construct-data-over-32mib", op: testee.OpLaceConstruct, rules: ids(lace.RuleBlobMaxData),
 		recipe: &vectorset.Recipe{Parts: []vectorset.Part{
-			hexPart([]byte(`{"data":"`)), repeatPart([]byte(base64.StdEncoding.EncodeToString([]byte("AAA"))), (maxData+1)/3), hexPart([]byte("\"}\n")),
+			hexPart([]byte(`{"data":"`)), repeatPart([]byte("QUFB"), (maxData+1)/3), hexPart([]byte("\"}\n")),
 		}},
 		tags: tags("boundary"), comment: "data of 32 MiB + 1 bytes: over the Blob data limit"})
 }

@@ -50,29 +50,18 @@ func (d *dir) rec() record {
 	return plexR(nil, fields...)
 }
 
-// records appends the directory's record and every record below it, each once.
-func (d *dir) records(out []record, seen map[string]bool) []record {
-	r := d.rec()
-	if seen[r.hash()] {
-		return out
-	}
-	seen[r.hash()] = true
-	out = append(out, r)
+func (d *dir) subtrees() []tree {
+	var ts []tree
 	for _, c := range d.children {
-		out = c.d.records(out, seen)
+		ts = append(ts, c.d)
 	}
 	for _, f := range d.files {
-		out = f.f.records(out, seen)
+		ts = append(ts, f.f)
 	}
 	for _, p := range d.pages {
-		out = p.records(out, seen)
+		ts = append(ts, p)
 	}
-	return out
-}
-
-func dirStream(d *dir) []byte {
-	rs := d.records(nil, map[string]bool{})
-	return streamOf(rs[0], rs[1:]...)
+	return ts
 }
 
 type entry struct {
@@ -107,37 +96,8 @@ func dirResult(d *dir) map[string]any {
 	return map[string]any{"entries": es}
 }
 
-// depth is the longest chain of links below d; uses the link uses it takes.
-func (d *dir) depth() int {
-	n := 0
-	for _, c := range d.children {
-		n = max(n, 1+c.d.depth())
-	}
-	for _, f := range d.files {
-		n = max(n, 1+f.f.depth())
-	}
-	for _, p := range d.pages {
-		n = max(n, 1+p.depth())
-	}
-	return n
-}
-
-func (d *dir) uses() int {
-	n := 0
-	for _, c := range d.children {
-		n += 1 + c.d.uses()
-	}
-	for _, f := range d.files {
-		n += 1 + f.f.uses()
-	}
-	for _, p := range d.pages {
-		n += 1 + p.uses()
-	}
-	return n
-}
-
 func (g *gen) dirOK(name string, d *dir, bounds string, rs []rules.ID, t []string, comment string) {
-	g.add(vec{name: name, op: testee.OpLaceDirectory, in: dirStream(d), bounds: bounds, ok: true, result: dirResult(d), rules: rs, tags: t, comment: comment})
+	g.add(vec{name: name, op: testee.OpLaceDirectory, in: treeStream(d), bounds: bounds, ok: true, result: dirResult(d), rules: rs, tags: t, comment: comment})
 }
 
 func (g *gen) dirBad(name string, in []byte, bounds string, rs []rules.ID, t []string, comment string) {
@@ -191,19 +151,19 @@ func directoryVectors(g *gen) {
 		"the same files a and b, a on a page: the same listing as dir-layout-flat under another root hash ("+paged.rec().hash()+")")
 
 	// Bounds, on both sides.
-	tree := &dir{children: []dirChild{{"a", &dir{files: []dirFile{{"f", chunked}}}}}, pages: []*dir{{files: []dirFile{{"g", readme}}}}}
-	depth, uses := tree.depth(), tree.uses()
-	g.dirOK("dir-at-max-depth", tree, `"max_depth":`+strconv.Itoa(depth), ids(lace.RuleDirDepth), b,
-		"max_depth "+strconv.Itoa(depth)+": the chunked file's Blobs are "+strconv.Itoa(depth)+" links from the root")
-	g.dirBad("dir-over-max-depth", dirStream(tree), `"max_depth":`+strconv.Itoa(depth-1), ids(lace.RuleDirDepth), b,
-		"max_depth "+strconv.Itoa(depth-1)+": the chunked file's Blobs are "+strconv.Itoa(depth)+" links from the root")
-	g.dirOK("dir-at-max-expansion", tree, `"max_expansion":`+strconv.Itoa(uses), ids(lace.RuleDirExpansion), b,
-		"max_expansion "+strconv.Itoa(uses)+": the listing takes exactly that many link uses")
-	g.dirBad("dir-over-max-expansion", dirStream(tree), `"max_expansion":`+strconv.Itoa(uses-1), ids(lace.RuleDirExpansion), b,
-		"max_expansion "+strconv.Itoa(uses-1)+": one fewer than the listing's link uses")
+	deep3 := &dir{children: []dirChild{{"a", &dir{files: []dirFile{{"f", chunked}}}}}, pages: []*dir{{files: []dirFile{{"g", readme}}}}}
+	d, n := depth(deep3), uses(deep3)
+	g.dirOK("dir-at-max-depth", deep3, `"max_depth":`+strconv.Itoa(d), ids(lace.RuleDirDepth), b,
+		"max_depth "+strconv.Itoa(d)+": the chunked file's Blobs are "+strconv.Itoa(d)+" links from the root")
+	g.dirBad("dir-over-max-depth", treeStream(deep3), `"max_depth":`+strconv.Itoa(d-1), ids(lace.RuleDirDepth), b,
+		"max_depth "+strconv.Itoa(d-1)+": the chunked file's Blobs are "+strconv.Itoa(d)+" links from the root")
+	g.dirOK("dir-at-max-expansion", deep3, `"max_expansion":`+strconv.Itoa(n), ids(lace.RuleDirExpansion), b,
+		"max_expansion "+strconv.Itoa(n)+": the listing takes exactly that many link uses")
+	g.dirBad("dir-over-max-expansion", treeStream(deep3), `"max_expansion":`+strconv.Itoa(n-1), ids(lace.RuleDirExpansion), b,
+		"max_expansion "+strconv.Itoa(n-1)+": one fewer than the listing's link uses")
 	reused := &dir{children: []dirChild{{"x", shared}, {"y", shared}}}
-	g.dirBad("dir-over-max-expansion-by-reuse", dirStream(reused), `"max_expansion":`+strconv.Itoa(reused.uses()-1), ids(lace.RuleDirExpansion), b,
-		"max_expansion "+strconv.Itoa(reused.uses()-1)+": a subtree reused under two names counts each use")
+	g.dirBad("dir-over-max-expansion-by-reuse", treeStream(reused), `"max_expansion":`+strconv.Itoa(uses(reused)-1), ids(lace.RuleDirExpansion), b,
+		"max_expansion "+strconv.Itoa(uses(reused)-1)+": a subtree reused under two names counts each use")
 
 	directoryNegatives(g, readme, docs)
 }
@@ -322,6 +282,6 @@ func directoryNegatives(g *gen, readme *file, docs *dir) {
 	// Malformed convention links (LACE-LINK-15).
 	bad("dir-page-link-no-target", node(kind, "Page+Link: 0"), nil, lace.RuleConvRawFields, "Page+Link: 0 has no target", lace.RuleLinkSeparator)
 	bad("dir-file-link-bad-target", node(fileLink("a", "notahash"), kind), nil, lace.RuleConvRawFields, "File+Link: a notahash: the target is no typed hash", lace.RuleLinkTarget)
-	g.dirBad("dir-invalid-record-in-stream", concat(dirStream(docs), []byte("\n")), "", ids(lace.RuleStreamGarbage, lace.RuleStreamValidate), nil,
+	g.dirBad("dir-invalid-record-in-stream", concat(treeStream(docs), []byte("\n")), "", ids(lace.RuleStreamGarbage, lace.RuleStreamValidate), nil,
 		"a valid directory stream followed by a LF: the stream is invalid, so is the directory")
 }

@@ -71,8 +71,6 @@ func exampleVectors(g *gen) {
 	ka := sealR([]string{"By: " + seedBy, "Mark: " + kaMark}, seedPlex())
 	g.rejectMark("seal-known-answer-mark-other-digest", mark009, ka.bytes(), ids(lace.RuleSealVerify, lace.RuleExForeignMark), tags("known-answer"),
 		"the canonical Seal with the 009 known-answer Mark, Seal hash recomputed: right form and key, made over a different digest")
-	g.acceptMark("seal-known-answer-mark-not-verified", markNone, ka, ids(lace.RuleSealMarkText, lace.RuleExForeignMark), tags("known-answer"),
-		"the same Seal under mark none: the known-answer Mark is canonical text and is not verified, so it is accepted")
 	other := plexR(hello, "App: archive")
 	standinKA := sealR([]string{"By: " + signer7.by, "Mark: " + signer7.markOver(digestOf(other.plexPayload()...))}, plexR(hello, "App: chat"))
 	g.rejectMark("seal-standin-mark-other-digest", markStandin, standinKA.bytes(), ids(lace.RuleSealVerify, lace.RuleExForeignMark), nil,

@@ -199,7 +199,8 @@ func TestRejectingRulesCovered(t *testing.T) {
 		case first[id] && exempt:
 			t.Errorf("%s has a negative vector now: drop it from notByteTestable (%s)", id, reason)
 		case !first[id] && !exempt:
-			missing = append(missing, id+" ("+strings.Join(uniq(where), ", ")+")")
+			slices.Sort(where)
+			missing = append(missing, id+" ("+strings.Join(slices.Compact(where), ", ")+")")
 		}
 	}
 	for id := range notByteTestable {
@@ -212,17 +213,6 @@ func TestRejectingRulesCovered(t *testing.T) {
 		t.Errorf("%d rules the reference rejects with have no negative vector rejected by them:\n  %s", len(missing), strings.Join(missing, "\n  "))
 	}
 	t.Logf("%d rules the reference rejects with; %d without a negative vector, each for its stated reason", len(used), len(notByteTestable))
-}
-
-func uniq(s []string) []string {
-	sort.Strings(s)
-	out := s[:0]
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // TestDeterministic generates twice and compares every vector.
@@ -274,6 +264,26 @@ func TestMutationFamilies(t *testing.T) {
 	for id, n := range family {
 		if n > maxMutants {
 			t.Errorf("%s has %d mutations, more than %d", id, n, maxMutants)
+		}
+	}
+}
+
+// BenchmarkGenerate measures the suite generator alone (the engine's
+// reference check and layout come on top; DESIGN.md: all suites under 5 s).
+func BenchmarkGenerate(b *testing.B) {
+	for b.Loop() {
+		if _, err := generate(vecgen.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSuite measures generation with the engine: every vector checked
+// against the reference, the index and manifest laid out.
+func BenchmarkSuite(b *testing.B) {
+	for b.Loop() {
+		if _, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

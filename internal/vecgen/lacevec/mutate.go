@@ -90,7 +90,7 @@ func representative(r record, large bool) []int {
 	return out
 }
 
-func nameOf(s string) string { return strings.ReplaceAll(s, " ", "-") }
+func nameOf(s string) string { return strings.ToLower(strings.ReplaceAll(s, " ", "-")) }
 
 // mutants returns the mutation family of the positive record r with bytes b.
 func mutants(r record, b []byte, mode string, large bool) []mutant {
@@ -145,16 +145,20 @@ func mutants(r record, b []byte, mode string, large bool) []mutant {
 	flip("flip-data-length-digit", "with the last Data-Length digit changed, digests as they were", ends[dl]-2, "1234567890"[b[ends[dl]-2]-'0'])
 
 	// Model-level mutations, every digest recomputed.
-	unverified := mode == markNone // a changed Plex leaves the Mark valid only when it is not verified
-	// model adds m; it is valid when valid names the rule it shows and its
-	// Mark, if any, is not verified.
+	// model adds m, a mutation with every digest recomputed. valid names the
+	// rule a valid m shows, or is empty. A changed Seal is never valid: its
+	// Mark no longer covers its Plex. Under mark checking the reference must
+	// reject it; under mark none it would be accepted, so it is left out.
 	model := func(name, what string, m record, valid rules.ID) {
 		what += ", digests recomputed"
-		if valid != "" && (unverified || r.form != 'S') {
+		switch {
+		case valid == "":
+			add(name, what, m.bytes(), nil)
+		case r.form != 'S':
 			addValid(name, what, m, valid)
-			return
+		case mode != markNone:
+			add(name, what+": its Mark no longer covers its Plex", m.bytes(), nil)
 		}
-		add(name, what, m.bytes(), nil)
 	}
 	validIf := func(ok bool, id rules.ID) rules.ID {
 		if ok {

@@ -13,6 +13,30 @@ import (
 
 func strp(s string) *string { return &s }
 
+// textCase is one row of a table of inputs that differ in one text (a field
+// line, a hash text, a Data-Length line, link data): the vector's name, the
+// text, the rule that rejects it and the comment.
+type textCase struct {
+	name, text string
+	rule       rules.ID
+	comment    string
+}
+
+// blobDL is the Blob of data with the Data-Length line dl.
+func blobDL(data []byte, dl string) record {
+	r := blobR(data)
+	r.dl = &dl
+	return r
+}
+
+// blobBlank is the Blob of data with blank between its Data-Length line and
+// its data instead of one LF.
+func blobBlank(data []byte, blank string) record {
+	r := blobR(data)
+	r.blank = &blank
+	return r
+}
+
 // helloPlex is a Plex over the Blob hello with the given raw field lines.
 func helloPlex(fields ...string) record { return plexR(hello, fields...) }
 
@@ -30,12 +54,7 @@ func fieldVectors(g *gen) {
 	g.accept("plex-value-unicode16-precomposed", helloPlex("Tulu: \U000113C5"), ids(lace.RuleFieldUnicode17, lace.RuleFieldNFC), nil,
 		"U+113C5 (Tulu-Tigalari, new in Unicode 16.0) is NFC under Unicode 17.0.0")
 
-	type bad struct {
-		name, line string
-		rule       rules.ID
-		comment    string
-	}
-	for _, c := range []bad{
+	for _, c := range []textCase{
 		{"plex-field-no-separator", "App chat", lace.RuleFieldSyntax, "a field line without ': ' (or any ':')"},
 		{"plex-field-name-empty", ": chat", lace.RuleFieldNameEmpty, "a field line with an empty name"},
 		{"plex-field-name-space", "Ap p: chat", lace.RuleFieldNameChars, "a field name containing a space"},
@@ -64,31 +83,25 @@ func fieldVectors(g *gen) {
 		{"plex-name-control", "Ap\x01p: chat", lace.RuleFieldControl, "the control byte 01 inside a name"},
 		{"plex-field-name-129-bytes", strings.Repeat("N", 126) + ": x", lace.RuleFieldLineLength, "a 126-byte name, ': ' and a one-byte value: 129 bytes"},
 	} {
-		g.reject(c.name, helloPlex(c.line).bytes(), ids(c.rule), nil, c.comment)
+		g.reject(c.name, helloPlex(c.text).bytes(), ids(c.rule), nil, c.comment)
 	}
 
 	// Non-NFC under Unicode 16.0+ tables only (LACE-FIELD-08): these pairs
 	// compose under the Unicode 17.0.0 tables but not under 15.0.0 ones.
-	for _, c := range []bad{
+	for _, c := range []textCase{
 		{"plex-value-not-nfc-unicode16-tulu", "Tulu: \U000113C2\U000113C2", lace.RuleFieldNFC, "U+113C2 U+113C2 composes to U+113C5 (Unicode 16.0): not NFC under 17.0.0, NFC under 15.0.0 tables"},
 		{"plex-value-not-nfc-unicode16-tulu-ii", "Tulu: \U00011382\U000113C9", lace.RuleFieldNFC, "U+11382 U+113C9 composes to U+11383 (Unicode 16.0): not NFC under 17.0.0"},
 		{"plex-value-not-nfc-unicode16-todhri", "Todhri: \U000105D2\u0307", lace.RuleFieldNFC, "U+105D2 U+0307 composes to U+105C9 (Unicode 16.0): not NFC under 17.0.0"},
 	} {
-		g.reject(c.name, helloPlex(c.line).bytes(), ids(c.rule, lace.RuleFieldUnicode17), nil, c.comment)
+		g.reject(c.name, helloPlex(c.text).bytes(), ids(c.rule, lace.RuleFieldUnicode17), nil, c.comment)
 	}
 
 	// The structural Data-Length, By and Mark lines obey the same line rules (LACE-FIELD-13).
-	crlfDL := blobR(hello)
-	crlfDL.dl = strp("Data-Length: 5\r")
-	g.reject("blob-data-length-crlf", crlfDL.bytes(), ids(lace.RuleFieldLF, lace.RuleFieldStructural), nil,
+	g.reject("blob-data-length-crlf", blobDL(hello, "Data-Length: 5\r").bytes(), ids(lace.RuleFieldLF, lace.RuleFieldStructural), nil,
 		"the Data-Length line ends with CRLF")
-	crlfBlank := blobR(hello)
-	crlfBlank.blank = strp("\r\n")
-	g.reject("blob-blank-line-crlf", crlfBlank.bytes(), ids(lace.RuleFieldLF, lace.RuleBlobBlankLine), nil,
+	g.reject("blob-blank-line-crlf", blobBlank(hello, "\r\n").bytes(), ids(lace.RuleFieldLF, lace.RuleBlobBlankLine), nil,
 		"the blank line after Data-Length is CRLF")
-	tabDL := blobR(hello)
-	tabDL.dl = strp("Data-Length: 5\t")
-	g.reject("blob-data-length-trailing-tab", tabDL.bytes(), ids(lace.RuleFieldControl, lace.RuleFieldStructural), nil,
+	g.reject("blob-data-length-trailing-tab", blobDL(hello, "Data-Length: 5\t").bytes(), ids(lace.RuleFieldControl, lace.RuleFieldStructural), nil,
 		"the Data-Length value 5<TAB> holds a control byte")
 	g.reject("seal-mark-line-crlf", sealR([]string{"By: " + seedBy, "Mark: " + seedMark + "\r"}, seedPlex()).bytes(),
 		ids(lace.RuleFieldLF, lace.RuleFieldStructural), nil, "the canonical Seal with its Mark line ending in CRLF, hash recomputed")
@@ -96,9 +109,7 @@ func fieldVectors(g *gen) {
 		ids(lace.RuleFieldControl, lace.RuleFieldStructural), nil, "the canonical Seal with a NUL byte after its By text, hash recomputed")
 	g.reject("record-glyph-line-crlf", withGlyph(seedBlobHash+"\r", seedBlob().blobPayload()...),
 		ids(lace.RuleFieldLF, lace.RuleFieldStructural), nil, "the canonical Blob with its glyph line ending in CRLF")
-	dl2 := blobR(hello)
-	dl2.dl = strp("Data-Length:  5")
-	g.reject("blob-data-length-two-spaces", dl2.bytes(), ids(lace.RuleBlobDataLength, lace.RuleFieldLeadingSpace), dec,
+	g.reject("blob-data-length-two-spaces", blobDL(hello, "Data-Length:  5").bytes(), ids(lace.RuleBlobDataLength, lace.RuleFieldLeadingSpace), dec,
 		"Data-Length:  5 has the value ' 5' (one space separates), which is not canonical decimal")
 }
 
@@ -119,11 +130,7 @@ func glyphVectors(g *gen) {
 	g.reject("record-other-glyph", append([]byte("🖥: "+seedBlobHash+"\n"), concat(blobPayload...)...), ids(lace.RuleGlyphLine), nil,
 		"a record starting with U+1F5A5 instead of the record glyph U+1F5A7")
 
-	for _, c := range []struct {
-		name, hash string
-		rule       rules.ID
-		comment    string
-	}{
+	for _, c := range []textCase{
 		{"glyph-type-letter-x", "X." + digest + ".H3", lace.RuleGlyphHashText, "hash text type letter X: only B, P and S exist"},
 		{"glyph-type-letter-lowercase", "b." + digest + ".H3", lace.RuleGlyphHashText, "hash text type letter b: letters are upper case"},
 		{"glyph-suffix-h4", "B." + digest + ".H4", lace.RuleGlyphHashText, "hash text suffix .H4: H3 records end in .H3"},
@@ -139,7 +146,7 @@ func glyphVectors(g *gen) {
 		if c.rule == lace.RuleGlyphDigestText {
 			rs = append(rs, lace.RuleGlyphDigestBytes)
 		}
-		g.reject(c.name, withGlyph(c.hash, blobPayload...), rs, nil, c.comment+" (the canonical Blob otherwise)")
+		g.reject(c.name, withGlyph(c.text, blobPayload...), rs, nil, c.comment+" (the canonical Blob otherwise)")
 	}
 
 	g.reject("glyph-hash-text-empty", withGlyph("", blobPayload...), ids(lace.RuleFieldValueEmpty, lace.RuleGlyphHashText), nil,
@@ -214,11 +221,7 @@ func blobVectors(g *gen) {
 	g.accept("blob-data-only-lf", blobR([]byte("\n")), ids(lace.RuleBlobOpaque, lace.RuleBlobBlankLine), nil,
 		"Data-Length: 1 with the data byte LF: one blank line, then the data")
 
-	for _, c := range []struct {
-		name, line string
-		rule       rules.ID
-		comment    string
-	}{
+	for _, c := range []textCase{
 		{"blob-data-length-01", "Data-Length: 01", lace.RuleBlobDataLength, "Data-Length: 01 has a leading zero (data h)"},
 		{"blob-data-length-00", "Data-Length: 00", lace.RuleBlobDataLength, "Data-Length: 00 has a leading zero (no data)"},
 		{"blob-data-length-plus", "Data-Length: +1", lace.RuleBlobDataLength, "Data-Length: +1 has a sign"},
@@ -228,45 +231,26 @@ func blobVectors(g *gen) {
 		{"blob-data-length-arabic-indic", "Data-Length: ١", lace.RuleBlobDataLength, "Data-Length: U+0661 ARABIC-INDIC DIGIT ONE is not an ASCII digit"},
 		{"blob-data-length-fullwidth", "Data-Length: １", lace.RuleBlobDataLength, "Data-Length: U+FF11 FULLWIDTH DIGIT ONE is not an ASCII digit"},
 	} {
-		r := blobR([]byte("h"))
-		if strings.HasSuffix(c.line, "00") || strings.HasSuffix(c.line, "-0") {
-			r = blobR(nil)
+		data := []byte("h")
+		if strings.HasSuffix(c.text, "00") || strings.HasSuffix(c.text, "-0") {
+			data = nil
 		}
-		r.dl = strp(c.line)
-		g.reject(c.name, r.bytes(), ids(c.rule), nil, c.comment)
+		g.reject(c.name, blobDL(data, c.text).bytes(), ids(c.rule), nil, c.comment)
 	}
-	empty := blobR(hello)
-	empty.dl = strp("Data-Length: ")
-	g.reject("blob-data-length-empty", empty.bytes(), ids(lace.RuleFieldValueEmpty, lace.RuleBlobDataLength), nil,
+	g.reject("blob-data-length-empty", blobDL(hello, "Data-Length: ").bytes(), ids(lace.RuleFieldValueEmpty, lace.RuleBlobDataLength), nil,
 		"Data-Length: with an empty value")
 
-	for _, c := range []struct {
-		name, line string
-		comment    string
-	}{
-		{"blob-first-line-length", "Length: 5", "a Blob payload starting with Length: 5, not Data-Length"},
-		{"blob-first-line-data-length-lowercase", "data-length: 5", "data-length: 5: the structural name is Data-Length, case and all"},
-	} {
-		r := blobR(hello)
-		r.dl = strp(c.line)
-		g.reject(c.name, r.bytes(), ids(lace.RuleBlobDataLengthLine), nil, c.comment)
-	}
-	noBlank := blobR(hello)
-	noBlank.blank = strp("")
-	g.reject("blob-no-blank-line", noBlank.bytes(), ids(lace.RuleBlobBlankLine), nil,
+	g.reject("blob-first-line-length", blobDL(hello, "Length: 5").bytes(), ids(lace.RuleBlobDataLengthLine), nil,
+		"a Blob payload starting with Length: 5, not Data-Length")
+	g.reject("blob-first-line-data-length-lowercase", blobDL(hello, "data-length: 5").bytes(), ids(lace.RuleBlobDataLengthLine), nil,
+		"data-length: 5: the structural name is Data-Length, case and all")
+	g.reject("blob-no-blank-line", blobBlank(hello, "").bytes(), ids(lace.RuleBlobBlankLine), nil,
 		"Data-Length: 5 followed directly by hello, without the blank line")
-	spaceBlank := blobR(hello)
-	spaceBlank.blank = strp(" \n")
-	g.reject("blob-blank-line-space", spaceBlank.bytes(), ids(lace.RuleBlobBlankLine), nil,
+	g.reject("blob-blank-line-space", blobBlank(hello, " \n").bytes(), ids(lace.RuleBlobBlankLine), nil,
 		"the line after Data-Length holds a space: not a blank LF line")
-
-	short := blobR(hello)
-	short.dl = strp("Data-Length: 6")
-	g.reject("blob-fewer-data-bytes", short.bytes(), ids(lace.RuleBlobExactData), nil,
+	g.reject("blob-fewer-data-bytes", blobDL(hello, "Data-Length: 6").bytes(), ids(lace.RuleBlobExactData), nil,
 		"Data-Length: 6 with five data bytes: readers consume exactly <len> bytes")
-	huge := blobR(hello)
-	huge.dl = strp("Data-Length: 99999999999999999999999999")
-	g.reject("blob-data-length-huge", huge.bytes(), ids(lace.RuleBlobMaxData), tags("boundary"),
+	g.reject("blob-data-length-huge", blobDL(hello, "Data-Length: 99999999999999999999999999").bytes(), ids(lace.RuleBlobMaxData), tags("boundary"),
 		"a 26-digit Data-Length, far over 32 MiB, with five data bytes")
 }
 

@@ -114,9 +114,7 @@ func streamVectors(g *gen) {
 		"the canonical Blob, then the four bytes of the glyph alone: the stream ends inside a record glyph line")
 	g.streamBad("stream-second-record-digest-mismatch", []byte(seedBlobText+seedPlexText[:len(seedPlexText)-1]+"p"), ids(lace.RuleGlyphEmbedded, lace.RuleStreamValidate), nil,
 		"the canonical Blob, then the canonical Plex with its last data byte changed: every record is validated")
-	dl := blobR([]byte("h"))
-	dl.dl = strp("Data-Length: 01")
-	g.streamBad("stream-second-record-data-length-01", concat([]byte(seedBlobText), dl.bytes()), ids(lace.RuleBlobDataLength, lace.RuleStreamValidate), nil,
+	g.streamBad("stream-second-record-data-length-01", concat([]byte(seedBlobText), blobDL([]byte("h"), "Data-Length: 01").bytes()), ids(lace.RuleBlobDataLength, lace.RuleStreamValidate), nil,
 		"the canonical Blob, then a Blob with Data-Length: 01")
 	g.streamBad("stream-leading-garbage", []byte("x"+seedBlobText), ids(lace.RuleGlyphLine, lace.RuleStreamGarbage), nil,
 		"a byte x before the first record: a stream starts with a record or is empty")
