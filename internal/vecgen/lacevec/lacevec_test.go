@@ -287,3 +287,50 @@ func BenchmarkSuite(b *testing.B) {
 		}
 	}
 }
+
+// TestModels checks the file and directory models against hand-written
+// answers: assembled bytes, link depth and uses, listing paths.
+func TestModels(t *testing.T) {
+	two := chunkFile(blobFile("abc"), blobFile("defgh"))
+	nested := chunkFile(two, blobFile("ij"))
+	if got := string(nested.bytes()); got != "abcdefghij" {
+		t.Errorf("nested file assembles %q", got)
+	}
+	if d, n := depth(nested), uses(nested); d != 2 || n != 4 {
+		t.Errorf("nested file: depth %d, uses %d; want 2 and 4", d, n)
+	}
+	if got := len(records(chunkFile(two, two))); got != 4 {
+		t.Errorf("a node over one shared subtree holds %d distinct records, want 4", got)
+	}
+	node := two.rec()
+	want := []string{"Chunk+Link: 0..3 " + blobR([]byte("abc")).hash(), "Chunk+Link: 3..8 " + blobR([]byte("defgh")).hash(), "Kind: chunks"}
+	if strings.Join(node.fields, "\n") != strings.Join(want, "\n") || len(node.data) != 0 {
+		t.Errorf("chunk node fields %q", node.fields)
+	}
+
+	f := blobFile("x")
+	docs := &dir{files: []dirFile{{"readme.md", f}}}
+	shared := &dir{files: []dirFile{{"f", f}}, children: []dirChild{{"sub", docs}}}
+	for _, c := range []struct {
+		d     *dir
+		paths string
+	}{
+		{&dir{}, ""},
+		{&dir{files: []dirFile{{"b", f}, {"empty", f}}, children: []dirChild{{"a", &dir{}}, {"docs", docs}}}, "a b docs docs/readme.md empty"},
+		{&dir{children: []dirChild{{"x", shared}, {"y", shared}}}, "x x/f x/sub x/sub/readme.md y y/f y/sub y/sub/readme.md"},
+		{&dir{files: []dirFile{{"m", f}}, pages: []*dir{{files: []dirFile{{"z", f}}}, {files: []dirFile{{"a", f}}}}}, "a m z"},
+		{&dir{files: []dirFile{{" lead", f}, {"trail ", f}}, children: []dirChild{{" sp ", docs}}}, "| lead| sp | sp /readme.md|trail "},
+	} {
+		var paths []string
+		for _, e := range dirResult(c.d)["entries"].([]entry) {
+			paths = append(paths, e.Path)
+		}
+		sep := " "
+		if strings.HasPrefix(c.paths, "|") {
+			sep, c.paths = "|", c.paths[1:]
+		}
+		if got := strings.Join(paths, sep); got != c.paths {
+			t.Errorf("listing %q, want %q", got, c.paths)
+		}
+	}
+}
