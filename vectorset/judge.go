@@ -87,7 +87,9 @@ func clip(s string, n int) string {
 
 // ResultDiff compares the expected result fields with a testee's result
 // object: every expected field must be present with an equal JSON value;
-// fields the vector does not list are ignored. Numbers compare by value
+// fields the vector does not list are ignored, at every depth (members of
+// nested objects too: a directory entry may carry more than path and
+// target). Lists compare in order and by length. Numbers compare by value
 // (1 and 1.0 are equal; integers of any size compare exactly). Matchers
 // (DigestKey, HexDigestKey, AnyStringKey) may stand for a value at any
 // depth of an expected field.
@@ -164,10 +166,13 @@ func HexMatcher(b []byte) any {
 	return map[string]any{HexDigestKey: Hash(b), HexLengthKey: len(b)}
 }
 
-// matched returns the testee's value v, with every part that a matcher of
-// the expected value w stands for replaced by what the matcher compares
-// equal to (the digest form, or the matcher itself for a string), so that
-// cmp shows only real differences. Objects and lists are walked in step.
+// matched returns the testee's value v reduced to the shape of the expected
+// value w: members of objects that w does not list are dropped, at every
+// depth, and every part that a matcher of w stands for is replaced by what
+// the matcher compares equal to (the digest form, or the matcher itself for
+// a string), so that cmp shows only real differences. Objects and lists are
+// walked in step; lists keep their length, so a missing or extra element
+// still shows.
 func matched(w, v any) any {
 	switch w := w.(type) {
 	case map[string]any:
@@ -186,12 +191,11 @@ func matched(w, v any) any {
 		if !ok {
 			return v
 		}
-		out := make(map[string]any, len(m))
-		for k, x := range m {
-			if wk, ok := w[k]; ok {
-				x = matched(wk, x)
+		out := make(map[string]any, len(w))
+		for k, wk := range w {
+			if x, ok := m[k]; ok {
+				out[k] = matched(wk, x)
 			}
-			out[k] = x
 		}
 		return out
 	case []any:

@@ -13,6 +13,8 @@ import (
 func TestJudge(t *testing.T) {
 	acc := &Vector{ID: "lace/positive/a", Expect: Accept, Rules: []string{"LACE-VEC-01"},
 		Result: json.RawMessage(`{"form":"blob","hash":"B.x.H3","length":18446744073709551615}`)}
+	dir := &Vector{ID: "lace/positive/d", Expect: Accept, Rules: []string{"LACE-DIR-20"},
+		Result: json.RawMessage(`{"entries":[{"path":"a","target":"B.x.H3"},{"path":"b","target":"P.y.H3"}]}`)}
 	rej := &Vector{ID: "hiverelay/negative/b", Expect: Reject, Code: "BAD_ENCODING", Rules: []string{"HR-CENC-02"}}
 	ok := func(result string) testee.Response {
 		return testee.Response{Outcome: testee.Accepted, Result: json.RawMessage(result)}
@@ -40,6 +42,11 @@ func TestJudge(t *testing.T) {
 		{"rejected, other rule, rules checked", rej, no("BAD_ENCODING", "HR-CENC-09"), true, false, "expected rejection by rule HR-CENC-02"},
 		{"rejected vector accepted", rej, ok(`{}`), false, false, "expected rejection"},
 		{"result not an object", acc, ok(`[1]`), false, false, "not a JSON object"},
+		{"nested extra members ignored", dir, ok(`{"entries":[{"path":"a","target":"B.x.H3","kind":"file"},{"path":"b","target":"P.y.H3","kind":"dir"}]}`), false, true, ""},
+		{"nested member differs", dir, ok(`{"entries":[{"path":"a","target":"B.x.H3"},{"path":"b","target":"P.z.H3"}]}`), false, false, "P.z.H3"},
+		{"nested member missing", dir, ok(`{"entries":[{"path":"a"},{"path":"b","target":"P.y.H3"}]}`), false, false, "result differs"},
+		{"extra list element", dir, ok(`{"entries":[{"path":"a","target":"B.x.H3"},{"path":"b","target":"P.y.H3"},{"path":"c","target":"B.x.H3"}]}`), false, false, "c"},
+		{"list element not an object", dir, ok(`{"entries":["a",{"path":"b","target":"P.y.H3"}]}`), false, false, "result differs"},
 	}
 	for _, tt := range tests {
 		vd := Judge(tt.v, tt.resp, tt.checkRule)
@@ -109,7 +116,7 @@ func TestResultNestedMatchers(t *testing.T) {
 		{"payload not hex", frames("zz", "d"), false},
 		{"detail not a string", frames(good, 7), false},
 		{"detail missing", []byte(`{"frames":[{"depth":0,"payload":"` + good + `"},{"depth":0,"error":{"code":"X"}}]}`), false},
-		{"extra key inside a frame", []byte(`{"frames":[{"depth":0,"payload":"` + good + `","x":1},{"depth":0,"error":{"code":"X","detail":""}}]}`), false},
+		{"extra key inside a frame is ignored", []byte(`{"frames":[{"depth":0,"payload":"` + good + `","x":1},{"depth":0,"error":{"code":"X","detail":""}}]}`), true},
 		{"one frame too many", []byte(`{"frames":[{"depth":0,"payload":"` + good + `"},{"depth":0,"error":{"code":"X","detail":""}},{}]}`), false},
 	}
 	for _, tt := range tests {

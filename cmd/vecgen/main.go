@@ -21,11 +21,12 @@ import (
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/internal/vecgen/hivevec"
+	"github.com/threespec/conformance/internal/vecgen/lacevec"
 	"github.com/threespec/conformance/internal/vecgen/tracervec"
 )
 
 // suites are the generators, in report order.
-var suites = []vecgen.Suite{hivevec.Suite, tracervec.Suite}
+var suites = []vecgen.Suite{lacevec.Suite, hivevec.Suite, tracervec.Suite}
 
 func main() {
 	root := flag.String("root", ".", "repository root to write vectors/ and manifest/ into")

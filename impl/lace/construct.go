@@ -63,7 +63,11 @@ func Construct(s Spec) ([]byte, *Record, error) {
 	if form == FormSeal {
 		// Derive By and the Mark from the By-secret (LACE-CTOR-10).
 		if by, err = scheme.By(*s.Secret); err != nil {
-			return nil, nil, rules.Fail(RuleCtorDeriveMark, "", -1, "By-secret: %v", err)
+			if err := rules.Fail(RuleCtorDeriveMark, "", -1, "By-secret: %v", err); err != nil {
+				return nil, nil, err
+			}
+			// Fault: a careless constructor signs with the unusable secret
+			// anyway; the zero By and zero Mark make wrong bytes.
 		}
 		sign = func(subject [DigestSize]byte) ([mark.MarkSize]byte, error) {
 			m, err := scheme.Sign(*s.Secret, subject, s.Aux)

@@ -166,15 +166,19 @@ func TestConstructFaults(t *testing.T) {
 		{RulePlexValuesUnsorted, Spec{Fields: fields}},
 		{RuleFieldWhitespace, Spec{Fields: fields}},
 		{RuleGlyphDigestBytes, Spec{Data: hello}},
+		{RuleCtorDeriveMark, Spec{Fields: fields, Secret: &[32]byte{}}}, // a secret the scheme refuses
 	}
 	for _, c := range cases {
 		t.Run(string(c.rule), func(t *testing.T) {
 			good, _, goodErr := Construct(c.spec)
 			restore := fault.Set(string(c.rule))
-			bad, _, badErr := Construct(c.spec)
+			bad, badRec, badErr := Construct(c.spec)
 			restore()
 			if (goodErr == nil) == (badErr == nil) && bytes.Equal(good, bad) {
 				t.Fatalf("switching off %s changed nothing (error %v)", c.rule, goodErr)
+			}
+			if badErr == nil && (badRec == nil || len(bad) == 0) {
+				t.Fatalf("switching off %s gave no error and no record: a fault gives wrong bytes", c.rule)
 			}
 		})
 	}

@@ -80,7 +80,7 @@ func Parse(in []byte, opt Options) (*Record, error) {
 		return nil, err
 	}
 	if len(in) == 0 {
-		return nil, rules.FailLine(RuleGlyphLine, "", 1, 0, "empty input: a stored record starts with a record glyph line")
+		return nil, p.failHard(RuleGlyphLine, 0, "empty input: a stored record starts with a record glyph line")
 	}
 	r, err := p.record(0, false)
 	if err != nil {

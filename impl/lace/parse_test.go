@@ -235,9 +235,16 @@ func parseCase(c negCase) error {
 		_, err := ParseStream(c.in, c.opt)
 		return err
 	}
-	_, err := Parse(c.in, c.opt)
+	r, err := Parse(c.in, c.opt)
+	if r == nil && err == nil {
+		return errNothing
+	}
 	return err
 }
+
+// errNothing stands for Parse returning neither a record nor an error, which
+// it must not do even with a rule switched off.
+var errNothing = errors.New("Parse returned neither a record nor an error")
 
 // TestRejections asserts the rule ID of every negative case.
 func TestRejections(t *testing.T) {
@@ -276,6 +283,9 @@ func TestRejectionsUnderFault(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			defer fault.Set(string(c.rule))()
 			err := parseCase(c)
+			if err == errNothing {
+				t.Fatal(err)
+			}
 			if got := rules.RuleOf(err); got == c.rule {
 				if c.rule == RuleStreamTruncated && !c.stream {
 					return // nothing can carry on past the end of one record

@@ -167,3 +167,27 @@ func TestRecipeNamesAnyTreeFile(t *testing.T) {
 		t.Fatalf("summary %+v", out.Summary[0])
 	}
 }
+
+func TestProfileTheReferenceDoesNotClaim(t *testing.T) {
+	v := laceVector("lace/positive/seed-blob-mark-009", "positive/seed-blob-mark-009.lr", vectorset.Accept, []byte(seedBlob), "LACE-VEC-01")
+	v.Args = json.RawMessage(`{"mark":"009"}`)
+	v.Profiles = []string{testee.ProfileLace009}
+	var log bytes.Buffer
+	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "lace/positive/seed-blob-mark-009: not checked against the reference: it needs profile lace-009"; !strings.Contains(log.String(), want) {
+		t.Fatalf("log %q lacks %q", log.String(), want)
+	}
+	// Without the profile the reference answers unsupported, which fails.
+	v.Profiles = nil
+	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{}); err == nil || !strings.Contains(err.Error(), "unsupported") {
+		t.Fatalf("err = %v, want the reference's unsupported answer", err)
+	}
+	// Nothing can fill Want fields of a vector the reference cannot check.
+	v.Profiles = []string{testee.ProfileLace009}
+	v.Want = []string{"hash"}
+	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{}); err == nil || !strings.Contains(err.Error(), "Want") {
+		t.Fatalf("err = %v, want a Want error", err)
+	}
+}
