@@ -25,7 +25,9 @@ import (
 // separated by commas).
 var opts = godog.Options{Output: colors.Colored(os.Stdout)}
 
-func init() { godog.BindCommandLineFlags("godog.", &opts) }
+// BindFlags, not BindCommandLineFlags: the latter binds to pflag's command
+// line, which go test never parses, so -godog.tags was "not defined".
+func init() { godog.BindFlags("godog.", flag.CommandLine, &opts) }
 
 // featuresDir is the features directory, relative to this package.
 const featuresDir = "../features"
