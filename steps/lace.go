@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cucumber/godog"
 	"github.com/zeebo/blake3"
@@ -104,6 +105,10 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 	sc.Given(`^its field line is (\d+) bytes$`, s.fieldLineIs)
 	sc.Given(`^the record is (\d+) bytes$`, s.inputIs)
 	sc.Given(`^a stream of the records ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error { return s.stream(listArgs(list)) })
+	sc.Given(`^a file named "[^"]+" holding the records ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error {
+		// The name is never sent: it marks a stream by convention only (LACE-STREAM-06).
+		return s.stream(listArgs(list))
+	})
 	sc.Given(`^an empty stream$`, func() error { s.input = []byte{}; return nil })
 	sc.Given(`^the record "(\w+)" is left out of the stream$`, func(name string) error {
 		if _, ok := s.rv.records[name]; !ok {
@@ -432,6 +437,13 @@ func (s *laceScenario) specFields(t *godog.Table) error {
 		return err
 	}
 	for _, r := range rows {
+		for _, c := range r {
+			// lace.construct takes JSON strings, which cannot carry bytes
+			// that are not UTF-8: json.Marshal would write U+FFFD instead.
+			if !utf8.ValidString(c) {
+				return fmt.Errorf("field text %q is not UTF-8: the lace.construct input (JSON) cannot carry it", c)
+			}
+		}
 		s.spec.Fields = append(s.spec.Fields, [2]string{r[0], r[1]})
 	}
 	return nil
