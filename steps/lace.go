@@ -197,6 +197,7 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 	sc.Then(`^the constructed record is:$`, s.constructedIs)
 	sc.Then(`^the constructed record is the (?:Lace )?record "(\w+)"$`, s.constructedIsNamed)
 	sc.Then(`^it constructs an? (blob|plex|seal) with hash `+quoted+`$`, s.constructs)
+	sc.Then(`^it constructs an? (blob|plex|seal)$`, func(form string) error { return s.constructs(form, "") })
 	sc.Then(`^the assembled file is `+quoted+`$`, s.fileIs)
 	sc.Then(`^the assembled file is empty$`, func() error { return s.fileIs("") })
 	sc.Then(`^the listing is:$`, s.listingIs)
@@ -852,6 +853,9 @@ func (s *laceScenario) constructs(form, hash string) error {
 	}
 	if got := s.glyphHash(s.constructed); !strings.HasPrefix(got, strings.ToUpper(form[:1])+".") {
 		return fmt.Errorf("the constructed record's glyph states %q, not a %s", got, form)
+	}
+	if hash == "" {
+		return s.resultField("hash", s.glyphHash(s.constructed))
 	}
 	want, err := s.rv.build(hash)
 	if err != nil {
