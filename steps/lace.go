@@ -67,7 +67,7 @@ func listArgs(s string) []string {
 func (s *laceScenario) register(sc *godog.ScenarioContext) {
 	// Records from text.
 	sc.Given(`^the Lace record:$`, s.theRecord)
-	sc.Given(`^the Lace record "(\w+)":$`, s.theNamedRecord)
+	sc.Given(`^the Lace record "([\w-]+)":$`, s.theNamedRecord)
 	sc.Given(`^a file named "([^"]+)" with the Lace record:$`, func(_ string, doc *godog.DocString) error {
 		// The name is never sent: readers are given bytes (LACE-GLYPH-10).
 		return s.theRecord(doc)
@@ -78,7 +78,7 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 
 	// Records from parts.
 	sc.Given(`^a Blob with data `+quoted+`$`, func(data string) error { return s.blob("", data) })
-	sc.Given(`^the Blob "(\w+)" with data `+quoted+`$`, s.blob)
+	sc.Given(`^the Blob "([\w-]+)" with data `+quoted+`$`, s.blob)
 	sc.Given(`^a Plex with fields? ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error { return s.plexFields("", "", listArgs(list)) })
 	sc.Given(`^a Plex with data `+quoted+` and fields? ((?:`+quoted+`(?:, | and )?)+)$`, func(data, list string) error {
 		return s.plexFields("", data, listArgs(list))
@@ -90,18 +90,18 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 		}
 		return s.plexFields("", "", lines)
 	})
-	sc.Given(`^the Plex "(\w+)" with the fields:$`, func(name string, doc *godog.DocString) error {
+	sc.Given(`^the Plex "([\w-]+)" with the fields:$`, func(name string, doc *godog.DocString) error {
 		return s.plexFields(name, "", docLines(doc))
 	})
-	sc.Given(`^the Plex "(\w+)" with data `+quoted+` and the fields:$`, func(name, data string, doc *godog.DocString) error {
+	sc.Given(`^the Plex "([\w-]+)" with data `+quoted+` and the fields:$`, func(name, data string, doc *godog.DocString) error {
 		return s.plexFields(name, data, docLines(doc))
 	})
-	sc.Given(`^the Seal "(\w+)" over the Plex "(\w+)", signed with the stand-in key$`, s.seal)
-	sc.Given(`^the chunk node "(\w+)" linking "(\w+)" (\d+) times$`, s.chunkFanout)
-	sc.Given(`^the directory "(\w+)" with (\d+) files named "([^"]*)N" linking "(\w+)"$`, func(name string, n int, prefix, target string) error {
+	sc.Given(`^the Seal "([\w-]+)" over the Plex "([\w-]+)", signed with the stand-in key$`, s.seal)
+	sc.Given(`^the chunk node "([\w-]+)" linking "([\w-]+)" (\d+) times$`, s.chunkFanout)
+	sc.Given(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)"$`, func(name string, n int, prefix, target string) error {
 		return s.directoryFanout(name, n, prefix, target, nil)
 	})
-	sc.Given(`^the directory "(\w+)" with (\d+) files named "([^"]*)N" linking "(\w+)" and the fields:$`, s.directoryFanout)
+	sc.Given(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)" and the fields:$`, s.directoryFanout)
 	sc.Given(`^its field line is (\d+) bytes$`, s.fieldLineIs)
 	sc.Given(`^the record is (\d+) bytes$`, s.inputIs)
 	sc.Given(`^a stream of the records ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error { return s.stream(listArgs(list)) })
@@ -110,7 +110,7 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 		return s.stream(listArgs(list))
 	})
 	sc.Given(`^an empty stream$`, func() error { s.input = []byte{}; return nil })
-	sc.Given(`^the record "(\w+)" is left out of the stream$`, func(name string) error {
+	sc.Given(`^the record "([\w-]+)" is left out of the stream$`, func(name string) error {
 		if _, ok := s.rv.records[name]; !ok {
 			return fmt.Errorf("no record named %q", name)
 		}
@@ -153,13 +153,13 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 	sc.When(`^the constructed record is parsed with mark checking "([\w-]+)"$`, func(m string) error {
 		return s.call(testee.OpLaceRecord, testee.LaceArgs{Mark: m}, s.constructed)
 	})
-	sc.When(`^the chunks of "(\w+)" are assembled(?: with (.+))?$`, func(root, with string) error {
+	sc.When(`^the chunks of "([\w-]+)" are assembled(?: with (.+))?$`, func(root, with string) error {
 		return s.convention(testee.OpLaceChunks, root, with)
 	})
 	sc.When(`^the chunks of an empty stream are assembled$`, func() error {
 		return s.call(testee.OpLaceChunks, nil, []byte{})
 	})
-	sc.When(`^the directory "(\w+)" is listed(?: with (.+))?$`, func(root, with string) error {
+	sc.When(`^the directory "([\w-]+)" is listed(?: with (.+))?$`, func(root, with string) error {
 		return s.convention(testee.OpLaceDirectory, root, with)
 	})
 	sc.When(`^the directory of an empty stream is listed$`, func() error {
@@ -172,7 +172,7 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 	sc.Then(`^it is accepted as an? (blob|plex|seal) with the hash its glyph line states$`, func(form string) error {
 		return s.acceptedAs(form, s.glyphHash(s.input))
 	})
-	sc.Then(`^its hash is the hash of "(\w+)"$`, func(name string) error {
+	sc.Then(`^its hash is the hash of "([\w-]+)"$`, func(name string) error {
 		r, ok := s.rv.records[name]
 		if !ok {
 			return fmt.Errorf("no record named %q", name)
@@ -195,7 +195,7 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 		return s.hashesAre(listArgs(list))
 	})
 	sc.Then(`^the constructed record is:$`, s.constructedIs)
-	sc.Then(`^the constructed record is the (?:Lace )?record "(\w+)"$`, s.constructedIsNamed)
+	sc.Then(`^the constructed record is the (?:Lace )?record "([\w-]+)"$`, s.constructedIsNamed)
 	sc.Then(`^it constructs an? (blob|plex|seal) with hash `+quoted+`$`, s.constructs)
 	sc.Then(`^it constructs an? (blob|plex|seal)$`, func(form string) error { return s.constructs(form, "") })
 	sc.Then(`^the assembled file is `+quoted+`$`, s.fileIs)
