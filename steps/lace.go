@@ -90,6 +90,13 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 		}
 		return s.plexFields("", "", lines)
 	})
+	sc.Given(`^(?:a|the) Plex(?: "([\w-]+)")? with data `+quoted+` and (\d+) fields `+quoted+`$`, func(name, data string, n int, line string) error {
+		lines := make([]string, n)
+		for i := range lines {
+			lines[i] = line
+		}
+		return s.plexFields(name, data, lines)
+	})
 	sc.Given(`^the Plex "([\w-]+)" with the fields:$`, func(name string, doc *godog.DocString) error {
 		return s.plexFields(name, "", docLines(doc))
 	})
