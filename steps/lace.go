@@ -2,6 +2,7 @@ package steps
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/cucumber/godog"
@@ -26,6 +28,13 @@ func init() {
 	register(func(sc *godog.ScenarioContext, w *World) {
 		s := &laceScenario{w: w, rv: resolver{records: map[string]*builtRecord{}}, omitted: map[string]bool{}}
 		s.register(sc)
+		// godog keeps every scenario's step definitions, and with them this
+		// state, until the run ends; drop the inputs (up to 32 MiB each)
+		// when the scenario is over.
+		sc.After(func(ctx context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
+			*s = laceScenario{}
+			return ctx, nil
+		})
 	})
 }
 
@@ -64,7 +73,27 @@ func listArgs(s string) []string {
 	return out
 }
 
-func (s *laceScenario) register(sc *godog.ScenarioContext) {
+// stepDefs registers step definitions with regular expressions compiled
+// once per process: godog would compile a string expression again for every
+// scenario.
+type stepDefs struct{ sc *godog.ScenarioContext }
+
+var stepREs sync.Map // expression -> *regexp.Regexp
+
+func stepRE(expr string) *regexp.Regexp {
+	if re, ok := stepREs.Load(expr); ok {
+		return re.(*regexp.Regexp)
+	}
+	re, _ := stepREs.LoadOrStore(expr, regexp.MustCompile(expr))
+	return re.(*regexp.Regexp)
+}
+
+func (d stepDefs) Given(expr string, fn any) { d.sc.Given(stepRE(expr), fn) }
+func (d stepDefs) When(expr string, fn any)  { d.sc.When(stepRE(expr), fn) }
+func (d stepDefs) Then(expr string, fn any)  { d.sc.Then(stepRE(expr), fn) }
+
+func (s *laceScenario) register(gsc *godog.ScenarioContext) {
+	sc := stepDefs{gsc}
 	// Records from text.
 	sc.Given(`^the Lace record:$`, s.theRecord)
 	sc.Given(`^the Lace record "([\w-]+)":$`, s.theNamedRecord)

@@ -94,7 +94,11 @@ func expandText(s string) ([]piece, error) {
 				}
 				u = append(u, p.lit...)
 			}
-			lit = append(lit, bytes.Repeat(u, n)...)
+			if r := bytes.Repeat(u, n); lit == nil {
+				lit = r // a large repeat is not copied again
+			} else {
+				lit = append(lit, r...)
+			}
 			i += len(m[0])
 		case c == '<':
 			j := strings.IndexByte(s[i:], '>')
@@ -245,6 +249,10 @@ func (rv resolver) build(text string) ([]byte, error) {
 	}
 	done := make([][]byte, len(lines))
 	for i := len(lines) - 1; i >= 0; i-- {
+		if len(lines[i]) == 1 && lines[i][0].ph == "" {
+			done[i] = lines[i][0].lit // no copy: data may be 32 MiB
+			continue
+		}
 		var line []byte
 		for _, p := range lines[i] {
 			if p.ph == "" {
@@ -258,6 +266,9 @@ func (rv resolver) build(text string) ([]byte, error) {
 			line = append(line, v...)
 		}
 		done[i] = line
+	}
+	if len(done) == 1 {
+		return done[0], nil
 	}
 	return bytes.Join(done, []byte{'\n'}), nil
 }
@@ -339,22 +350,39 @@ func glyphLine(letter byte, payload []byte) []byte {
 	return []byte(glyphPrefix + string(letter) + "." + b64a.Encode(d[:]) + ".H3\n")
 }
 
+// glyphLineLen is the length of an H3 glyph line: "🖧: ", 48 bytes of hash
+// text and LF.
+const glyphLineLen = len(glyphPrefix) + 48 + 1
+
+// record writes the record of type letter whose payload is the
+// concatenation of parts, allocating its bytes once (records may be 32 MiB).
+func record(letter byte, parts ...[]byte) []byte {
+	n := glyphLineLen
+	for _, p := range parts {
+		n += len(p)
+	}
+	out := make([]byte, glyphLineLen, n)
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	copy(out, glyphLine(letter, out[glyphLineLen:]))
+	return out
+}
+
 // blobRecord writes the Blob of data.
 func blobRecord(data []byte) []byte {
-	payload := append([]byte("Data-Length: "+strconv.Itoa(len(data))+"\n\n"), data...)
-	return append(glyphLine('B', payload), payload...)
+	return record('B', []byte("Data-Length: "+strconv.Itoa(len(data))+"\n\n"), data)
 }
 
 // plexRecord writes a Plex of the given field lines (in the order given,
 // without LF) over the Blob of data.
 func plexRecord(lines [][]byte, data []byte) []byte {
-	var payload []byte
+	var fields []byte
 	for _, l := range lines {
-		payload = append(payload, l...)
-		payload = append(payload, '\n')
+		fields = append(fields, l...)
+		fields = append(fields, '\n')
 	}
-	payload = append(payload, blobRecord(data)...)
-	return append(glyphLine('P', payload), payload...)
+	return record('P', fields, blobRecord(data))
 }
 
 // sealRecord wraps plex (a complete Plex record) in a Seal by the stand-in
@@ -369,6 +397,5 @@ func sealRecord(plex []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	payload := append([]byte("By: "+by+"\nMark: "+mk+"\n"), plex...)
-	return append(glyphLine('S', payload), payload...), nil
+	return record('S', []byte("By: "+by+"\nMark: "+mk+"\n"), plex), nil
 }
