@@ -39,22 +39,22 @@ Feature: Boundary and rejection examples
 
   Rule: LACE-EX-03 A Plex with one application field is valid; a Plex whose glyph is followed immediately by an embedded Blob has zero fields and is invalid
 
-    Scenario: One field
-      Given a Plex with data "hello" and field "App: chat"
-      When it is parsed
-      Then it is accepted as a plex with the hash its glyph line states
-
-    Scenario: Zero fields
+    Scenario Outline: A Plex with <n> fields before its embedded Blob is <outcome>
       Given the Lace record:
         """
         🖧: P.<digest>.H3
-        🖧: B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3
+        <fields>🖧: B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3
         Data-Length: 5
 
         hello
         """
       When it is parsed
-      Then it is rejected by rule LACE-PLEX-02
+      Then <result>
+
+      Examples:
+        | n | fields      | outcome | result                              |
+        | 1 | App: chat\n | valid   | it is accepted as a plex            |
+        | 0 |             | invalid | it is rejected by rule LACE-PLEX-02 |
 
   Rule: LACE-EX-04 A Plex with 512 field occurrences is valid; 513 is invalid
 
