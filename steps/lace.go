@@ -601,31 +601,26 @@ func (s *laceScenario) convention(op, root, with string) error {
 
 // Results.
 
-// optional decodes the accepted result and returns the field key, or skips
-// the scenario when the implementation does not report that optional field.
-func (s *laceScenario) optional(key string) (json.RawMessage, error) {
+// resultKey decodes the accepted result and returns its field key. A field
+// the protocol requires is an error when absent; an optional one skips the
+// step (the implementation does not report it).
+func (s *laceScenario) resultKey(key string, optional bool) (json.RawMessage, error) {
 	var res map[string]json.RawMessage
 	if err := s.w.result(&res); err != nil {
 		return nil, err
 	}
 	v, ok := res[key]
-	if !ok {
+	switch {
+	case ok:
+		return v, nil
+	case optional:
 		return nil, fmt.Errorf("%w: the implementation does not report the optional result field %q", godog.ErrSkip, key)
 	}
-	return v, nil
+	return nil, fmt.Errorf("the result has no %q: %s", key, s.w.describe())
 }
 
-func (s *laceScenario) required(key string) (json.RawMessage, error) {
-	var res map[string]json.RawMessage
-	if err := s.w.result(&res); err != nil {
-		return nil, err
-	}
-	v, ok := res[key]
-	if !ok {
-		return nil, fmt.Errorf("the result has no %q: %s", key, s.w.describe())
-	}
-	return v, nil
-}
+func (s *laceScenario) optional(key string) (json.RawMessage, error) { return s.resultKey(key, true) }
+func (s *laceScenario) required(key string) (json.RawMessage, error) { return s.resultKey(key, false) }
 
 func (s *laceScenario) resultField(key, want string) error {
 	raw, err := s.required(key)
@@ -775,13 +770,9 @@ func (s *laceScenario) linksAre(t *godog.Table) error {
 			return err
 		}
 	}
-	raw, err := s.optional("links")
+	links, err := s.linkList("links")
 	if err != nil {
 		return err
-	}
-	var links []linkResult
-	if err := json.Unmarshal(raw, &links); err != nil {
-		return fmt.Errorf("links: %v", err)
 	}
 	got := make([][]string, len(links))
 	for i, l := range links {
@@ -802,22 +793,17 @@ func (s *laceScenario) malformedLink(field, id string) error {
 		return err
 	}
 	name, value, _ := strings.Cut(string(line), ": ")
-	raw, err := s.optional("malformed_links")
+	bad, err := s.linkList("malformed_links")
 	if err != nil {
 		return err
 	}
-	var bad []linkResult
-	if err := json.Unmarshal(raw, &bad); err != nil {
-		return fmt.Errorf("malformed_links: %v", err)
+	links, err := s.linkList("links")
+	if err != nil {
+		return err
 	}
-	if linksRaw, err := s.optional("links"); err == nil {
-		var links []linkResult
-		if json.Unmarshal(linksRaw, &links) == nil {
-			for _, l := range links {
-				if l.Name == name && l.Data+" "+l.Target == value {
-					return fmt.Errorf("%q is reported as a record link (data %q, target %q)", line, l.Data, l.Target)
-				}
-			}
+	for _, l := range links {
+		if l.Name == name && l.Data+" "+l.Target == value {
+			return fmt.Errorf("%q is reported as a record link (data %q, target %q)", line, l.Data, l.Target)
 		}
 	}
 	for _, b := range bad {
@@ -829,7 +815,20 @@ func (s *laceScenario) malformedLink(field, id string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%q is not among the malformed record links %s", line, raw)
+	return fmt.Errorf("%q is not among the malformed record links %+v", line, bad)
+}
+
+// linkList reads the optional links or malformed_links of a lace.record result.
+func (s *laceScenario) linkList(key string) ([]linkResult, error) {
+	raw, err := s.optional(key)
+	if err != nil {
+		return nil, err
+	}
+	var ls []linkResult
+	if err := json.Unmarshal(raw, &ls); err != nil {
+		return nil, fmt.Errorf("%s: %v", key, err)
+	}
+	return ls, nil
 }
 
 func (s *laceScenario) hashesAre(names []string) error {

@@ -130,7 +130,7 @@ func unescape(s string) ([]byte, int, error) {
 		return []byte{'\n'}, 2, nil
 	case 't':
 		return []byte{'\t'}, 2, nil
-	case '\\', '"', '<', '{', '|':
+	case '\\', '"', '<', '{':
 		return []byte{s[1]}, 2, nil
 	case 'x':
 		if len(s) < 4 {
