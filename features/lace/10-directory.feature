@@ -8,7 +8,10 @@ Feature: Directory links name files, children and continuation pages
   lace.directory is given a record stream whose first record is the root;
   the steps put the named root first and every other record of the scenario
   after it. Its listing holds every file and child directory at every
-  placement, with its path and target, sorted by path bytes.
+  placement, with its path and target, sorted by path bytes. Bounds are
+  arguments: max_depth counts the links followed from the root,
+  max_expansion every link followed (repeats included), max_bytes the
+  assembled bytes of a file.
 
   Rule: LACE-DIR-01 A directory root or page is an H3 Plex
 
@@ -786,7 +789,7 @@ Feature: Directory links name files, children and continuation pages
 
   Rule: LACE-DIR-29 Consumers bound reference depth
 
-    Scenario Outline: Three levels of children under max_depth <depth> are <outcome>
+    Scenario Outline: A file three links from the root (root, b, b/c, b/c/f) under max_depth <depth> is <outcome>
       Given the Blob "a" with data "abc"
       And the Plex "d3" with the fields:
         """
@@ -811,7 +814,7 @@ Feature: Directory links name files, children and continuation pages
         | 3     | accepted | the listing has 3 entries          |
         | 2     | rejected | it is rejected by rule LACE-DIR-29 |
 
-    Scenario Outline: A two-level chunk tree under max_depth <depth> is <outcome>
+    Scenario Outline: A Blob two links from the root chunk node under max_depth <depth> is <outcome>
       Given the Blob "a" with data "abc"
       And the Plex "inner" with the fields:
         """
