@@ -73,13 +73,8 @@ func listArgs(s string) []string {
 	return out
 }
 
-// stepDefs registers step definitions with regular expressions compiled
-// once per process: godog would compile a string expression again for every
-// scenario.
-type stepDefs struct{ sc *godog.ScenarioContext }
-
-var stepREs sync.Map // expression -> *regexp.Regexp
-
+// stepRE compiles a step expression once per process: godog would compile
+// a string expression again for every scenario.
 func stepRE(expr string) *regexp.Regexp {
 	if re, ok := stepREs.Load(expr); ok {
 		return re.(*regexp.Regexp)
@@ -88,65 +83,62 @@ func stepRE(expr string) *regexp.Regexp {
 	return re.(*regexp.Regexp)
 }
 
-func (d stepDefs) Given(expr string, fn any) { d.sc.Given(stepRE(expr), fn) }
-func (d stepDefs) When(expr string, fn any)  { d.sc.When(stepRE(expr), fn) }
-func (d stepDefs) Then(expr string, fn any)  { d.sc.Then(stepRE(expr), fn) }
+var stepREs sync.Map // expression -> *regexp.Regexp
 
-func (s *laceScenario) register(gsc *godog.ScenarioContext) {
-	sc := stepDefs{gsc}
+func (s *laceScenario) register(sc *godog.ScenarioContext) {
 	// Records from text.
-	sc.Given(`^the Lace record:$`, s.theRecord)
-	sc.Given(`^the Lace record "([\w-]+)":$`, s.theNamedRecord)
-	sc.Given(`^a file named "([^"]+)" with the Lace record:$`, func(_ string, doc *godog.DocString) error {
+	sc.Given(stepRE(`^the Lace record:$`), s.theRecord)
+	sc.Given(stepRE(`^the Lace record "([\w-]+)":$`), s.theNamedRecord)
+	sc.Given(stepRE(`^a file named "([^"]+)" with the Lace record:$`), func(_ string, doc *godog.DocString) error {
 		// The name is never sent: readers are given bytes (LACE-GLYPH-10).
 		return s.theRecord(doc)
 	})
-	sc.Given(`^a file named "([^"]+)" with the bytes `+quoted+`$`, func(_, text string) error { return s.theBytes(text) })
-	sc.Given(`^the bytes `+quoted+`$`, s.theBytes)
-	sc.Given(`^the bytes `+quoted+` follow the record$`, s.appendBytes)
+	sc.Given(stepRE(`^a file named "([^"]+)" with the bytes `+quoted+`$`), func(_, text string) error { return s.theBytes(text) })
+	sc.Given(stepRE(`^the bytes `+quoted+`$`), s.theBytes)
+	sc.Given(stepRE(`^the bytes `+quoted+` follow the record$`), s.appendBytes)
 
 	// Records from parts.
-	sc.Given(`^a Blob with data `+quoted+`$`, func(data string) error { return s.blob("", data) })
-	sc.Given(`^the Blob "([\w-]+)" with data `+quoted+`$`, s.blob)
-	sc.Given(`^a Plex with fields? ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error { return s.plexFields("", "", listArgs(list)) })
-	sc.Given(`^a Plex with data `+quoted+` and fields? ((?:`+quoted+`(?:, | and )?)+)$`, func(data, list string) error {
+	sc.Given(stepRE(`^a Blob with data `+quoted+`$`), func(data string) error { return s.blob("", data) })
+	sc.Given(stepRE(`^the Blob "([\w-]+)" with data `+quoted+`$`), s.blob)
+	sc.Given(stepRE(`^a Plex with fields? ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error { return s.plexFields("", "", listArgs(list)) })
+	sc.Given(stepRE(`^a Plex with data `+quoted+` and fields? ((?:`+quoted+`(?:, | and )?)+)$`), func(data, list string) error {
 		return s.plexFields("", data, listArgs(list))
 	})
-	sc.Given(`^a Plex with (\d+) fields `+quoted+`$`, func(n int, line string) error {
+	sc.Given(stepRE(`^a Plex with (\d+) fields `+quoted+`$`), func(n int, line string) error {
 		lines := make([]string, n)
 		for i := range lines {
 			lines[i] = line
 		}
 		return s.plexFields("", "", lines)
 	})
-	sc.Given(`^(?:a|the) Plex(?: "([\w-]+)")? with data `+quoted+` and (\d+) fields `+quoted+`$`, func(name, data string, n int, line string) error {
+	sc.Given(stepRE(`^(?:a|the) Plex(?: "([\w-]+)")? with data `+quoted+` and (\d+) fields `+quoted+`$`), func(name, data string, n int, line string) error {
 		lines := make([]string, n)
 		for i := range lines {
 			lines[i] = line
 		}
 		return s.plexFields(name, data, lines)
 	})
-	sc.Given(`^the Plex "([\w-]+)" with the fields:$`, func(name string, doc *godog.DocString) error {
+	sc.Given(stepRE(`^the Plex "([\w-]+)" with the fields:$`), func(name string, doc *godog.DocString) error {
 		return s.plexFields(name, "", docLines(doc))
 	})
-	sc.Given(`^the Plex "([\w-]+)" with data `+quoted+` and the fields:$`, func(name, data string, doc *godog.DocString) error {
+	sc.Given(stepRE(`^the Plex "([\w-]+)" with data `+quoted+` and the fields:$`), func(name, data string, doc *godog.DocString) error {
 		return s.plexFields(name, data, docLines(doc))
 	})
-	sc.Given(`^the Seal "([\w-]+)" over the Plex "([\w-]+)", signed with the stand-in key$`, s.seal)
-	sc.Given(`^the chunk node "([\w-]+)" linking "([\w-]+)" (\d+) times$`, s.chunkFanout)
-	sc.Given(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)"$`, func(name string, n int, prefix, target string) error {
+	sc.Given(stepRE(`^the Seal "([\w-]+)" over the Plex "([\w-]+)", signed with the stand-in key$`), s.seal)
+	sc.Given(stepRE(`^the chunk node "([\w-]+)" linking "([\w-]+)" (\d+) times$`), s.chunkFanout)
+	sc.Given(stepRE(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)"$`), func(name string, n int, prefix, target string) error {
 		return s.directoryFanout(name, n, prefix, target, nil)
 	})
-	sc.Given(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)" and the fields:$`, s.directoryFanout)
-	sc.Given(`^its field line is (\d+) bytes$`, s.fieldLineIs)
-	sc.Given(`^the record is (\d+) bytes$`, s.inputIs)
-	sc.Given(`^a stream of the records ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error { return s.stream(listArgs(list)) })
-	sc.Given(`^a file named "[^"]+" holding the records ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error {
+	sc.Given(stepRE(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)" and the fields:$`), s.directoryFanout)
+	sc.Given(stepRE(`^its field line is (\d+) bytes$`), s.fieldLineIs)
+	sc.Given(stepRE(`^the record is (\d+) bytes$`), s.inputIs)
+	sc.Given(stepRE(`^a stream of the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error { return s.stream(listArgs(list)) })
+	sc.Given(stepRE(`^a file named "[^"]+" holding the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error {
 		// The name is never sent: it marks a stream by convention only (LACE-STREAM-06).
 		return s.stream(listArgs(list))
 	})
-	sc.Given(`^an empty stream$`, func() error { s.input = []byte{}; return nil })
-	sc.Given(`^the record "([\w-]+)" is left out of the stream$`, func(name string) error {
+	sc.Given(stepRE(`^an empty stream$`), func() error { s.input = []byte{}; return nil })
+	sc.Given(stepRE(`^the record "([\w-]+)" is left out of the stream$`), func(name string) error {
 		if _, ok := s.rv.records[name]; !ok {
 			return fmt.Errorf("no record named %q", name)
 		}
@@ -155,90 +147,90 @@ func (s *laceScenario) register(gsc *godog.ScenarioContext) {
 	})
 
 	// Constructor specifications.
-	sc.Given(`^an empty constructor specification$`, func() error { s.spec = &constructInput{}; return nil })
-	sc.Given(`^a constructor specification with data `+quoted+`$`, func(data string) error {
+	sc.Given(stepRE(`^an empty constructor specification$`), func() error { s.spec = &constructInput{}; return nil })
+	sc.Given(stepRE(`^a constructor specification with data `+quoted+`$`), func(data string) error {
 		s.spec = &constructInput{}
 		return s.specData(data)
 	})
-	sc.Given(`^a constructor specification with the fields:$`, func(t *godog.Table) error {
+	sc.Given(stepRE(`^a constructor specification with the fields:$`), func(t *godog.Table) error {
 		s.spec = &constructInput{}
 		return s.specFields(t)
 	})
-	sc.Given(`^a constructor specification with (\d+) fields `+quoted+` and `+quoted+`$`, func(n int, name, value string) error {
+	sc.Given(stepRE(`^a constructor specification with (\d+) fields `+quoted+` and `+quoted+`$`), func(n int, name, value string) error {
 		s.spec = &constructInput{}
 		for range n {
 			s.spec.Fields = append(s.spec.Fields, [2]string{name, value})
 		}
 		return nil
 	})
-	sc.Given(`^the data is `+quoted+`$`, s.specData)
-	sc.Given(`^the By-secret is 32 bytes of 0x([0-9a-f]{2})$`, func(h string) error { return s.specBytes(func(v *string) { s.spec.Secret = v }, h) })
-	sc.Given(`^the auxRand32 is 32 bytes of 0x([0-9a-f]{2})$`, func(h string) error { return s.specBytes(func(v *string) { s.spec.Aux = v }, h) })
+	sc.Given(stepRE(`^the data is `+quoted+`$`), s.specData)
+	sc.Given(stepRE(`^the By-secret is 32 bytes of 0x([0-9a-f]{2})$`), func(h string) error { return s.specBytes(func(v *string) { s.spec.Secret = v }, h) })
+	sc.Given(stepRE(`^the auxRand32 is 32 bytes of 0x([0-9a-f]{2})$`), func(h string) error { return s.specBytes(func(v *string) { s.spec.Aux = v }, h) })
 
 	// Questions to the implementation.
-	sc.When(`^it is parsed$`, func() error { return s.call(testee.OpLaceRecord, nil, s.input) })
-	sc.When(`^it is parsed with mark checking "([\w-]+)"$`, func(m string) error {
+	sc.When(stepRE(`^it is parsed$`), func() error { return s.call(testee.OpLaceRecord, nil, s.input) })
+	sc.When(stepRE(`^it is parsed with mark checking "([\w-]+)"$`), func(m string) error {
 		return s.call(testee.OpLaceRecord, testee.LaceArgs{Mark: m}, s.input)
 	})
-	sc.When(`^it is parsed as a stream$`, func() error { return s.call(testee.OpLaceStream, nil, s.input) })
-	sc.When(`^it is parsed as a stream with mark checking "([\w-]+)"$`, func(m string) error {
+	sc.When(stepRE(`^it is parsed as a stream$`), func() error { return s.call(testee.OpLaceStream, nil, s.input) })
+	sc.When(stepRE(`^it is parsed as a stream with mark checking "([\w-]+)"$`), func(m string) error {
 		return s.call(testee.OpLaceStream, testee.LaceArgs{Mark: m}, s.input)
 	})
-	sc.When(`^it is constructed$`, s.construct)
-	sc.When(`^the constructed record is parsed$`, func() error { return s.call(testee.OpLaceRecord, nil, s.constructed) })
-	sc.When(`^the constructed record is parsed with mark checking "([\w-]+)"$`, func(m string) error {
+	sc.When(stepRE(`^it is constructed$`), s.construct)
+	sc.When(stepRE(`^the constructed record is parsed$`), func() error { return s.call(testee.OpLaceRecord, nil, s.constructed) })
+	sc.When(stepRE(`^the constructed record is parsed with mark checking "([\w-]+)"$`), func(m string) error {
 		return s.call(testee.OpLaceRecord, testee.LaceArgs{Mark: m}, s.constructed)
 	})
-	sc.When(`^the chunks of "([\w-]+)" are assembled(?: with (.+))?$`, func(root, with string) error {
+	sc.When(stepRE(`^the chunks of "([\w-]+)" are assembled(?: with (.+))?$`), func(root, with string) error {
 		return s.convention(testee.OpLaceChunks, root, with)
 	})
-	sc.When(`^the chunks of an empty stream are assembled$`, func() error {
+	sc.When(stepRE(`^the chunks of an empty stream are assembled$`), func() error {
 		return s.call(testee.OpLaceChunks, nil, []byte{})
 	})
-	sc.When(`^the directory "([\w-]+)" is listed(?: with (.+))?$`, func(root, with string) error {
+	sc.When(stepRE(`^the directory "([\w-]+)" is listed(?: with (.+))?$`), func(root, with string) error {
 		return s.convention(testee.OpLaceDirectory, root, with)
 	})
-	sc.When(`^the directory of an empty stream is listed$`, func() error {
+	sc.When(stepRE(`^the directory of an empty stream is listed$`), func() error {
 		return s.call(testee.OpLaceDirectory, nil, []byte{})
 	})
 
 	// Results.
-	sc.Then(`^it is accepted as an? (blob|plex|seal)$`, func(form string) error { return s.acceptedAs(form, "") })
-	sc.Then(`^it is accepted as an? (blob|plex|seal) with hash `+quoted+`$`, s.acceptedAs)
-	sc.Then(`^it is accepted as an? (blob|plex|seal) with the hash its glyph line states$`, func(form string) error {
+	sc.Then(stepRE(`^it is accepted as an? (blob|plex|seal)$`), func(form string) error { return s.acceptedAs(form, "") })
+	sc.Then(stepRE(`^it is accepted as an? (blob|plex|seal) with hash `+quoted+`$`), s.acceptedAs)
+	sc.Then(stepRE(`^it is accepted as an? (blob|plex|seal) with the hash its glyph line states$`), func(form string) error {
 		return s.acceptedAs(form, s.glyphHash(s.input))
 	})
-	sc.Then(`^its hash is the hash of "([\w-]+)"$`, func(name string) error {
+	sc.Then(stepRE(`^its hash is the hash of "([\w-]+)"$`), func(name string) error {
 		r, ok := s.rv.records[name]
 		if !ok {
 			return fmt.Errorf("no record named %q", name)
 		}
 		return s.resultField("hash", r.hashText())
 	})
-	sc.Then(`^its fields are:$`, s.fieldsAre)
-	sc.Then(`^its data is (\d+) bytes$`, func(n int) error { return s.resultNumber("data_length", n) })
-	sc.Then(`^its embedded Plex is `+quoted+`$`, func(h string) error { return s.resultText("plex", h) })
-	sc.Then(`^its embedded Blob is `+quoted+`$`, func(h string) error { return s.resultText("blob", h) })
-	sc.Then(`^its By is `+quoted+`$`, func(h string) error { return s.resultText("by", h) })
-	sc.Then(`^its Mark is `+quoted+`$`, func(h string) error { return s.resultText("mark", h) })
-	sc.Then(`^its Mark is verified$`, func() error { return s.markStatus("verified") })
-	sc.Then(`^its Mark is not checked$`, func() error { return s.markStatus("not-checked") })
-	sc.Then(`^its record links are:$`, s.linksAre)
-	sc.Then(`^it has no record links$`, func() error { return s.linksAre(nil) })
-	sc.Then(`^the field `+quoted+` is not a record link, by rule ([A-Z0-9-]+)$`, s.malformedLink)
-	sc.Then(`^the stream holds no records$`, func() error { return s.hashesAre(nil) })
-	sc.Then(`^the stream holds the records ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error {
+	sc.Then(stepRE(`^its fields are:$`), s.fieldsAre)
+	sc.Then(stepRE(`^its data is (\d+) bytes$`), func(n int) error { return s.resultNumber("data_length", n) })
+	sc.Then(stepRE(`^its embedded Plex is `+quoted+`$`), func(h string) error { return s.resultText("plex", h) })
+	sc.Then(stepRE(`^its embedded Blob is `+quoted+`$`), func(h string) error { return s.resultText("blob", h) })
+	sc.Then(stepRE(`^its By is `+quoted+`$`), func(h string) error { return s.resultText("by", h) })
+	sc.Then(stepRE(`^its Mark is `+quoted+`$`), func(h string) error { return s.resultText("mark", h) })
+	sc.Then(stepRE(`^its Mark is verified$`), func() error { return s.markStatus("verified") })
+	sc.Then(stepRE(`^its Mark is not checked$`), func() error { return s.markStatus("not-checked") })
+	sc.Then(stepRE(`^its record links are:$`), s.linksAre)
+	sc.Then(stepRE(`^it has no record links$`), func() error { return s.linksAre(nil) })
+	sc.Then(stepRE(`^the field `+quoted+` is not a record link, by rule ([A-Z0-9-]+)$`), s.malformedLink)
+	sc.Then(stepRE(`^the stream holds no records$`), func() error { return s.hashesAre(nil) })
+	sc.Then(stepRE(`^the stream holds the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error {
 		return s.hashesAre(listArgs(list))
 	})
-	sc.Then(`^the constructed record is:$`, s.constructedIs)
-	sc.Then(`^the constructed record is the (?:Lace )?record "([\w-]+)"$`, s.constructedIsNamed)
-	sc.Then(`^it constructs an? (blob|plex|seal) with hash `+quoted+`$`, s.constructs)
-	sc.Then(`^it constructs an? (blob|plex|seal)$`, func(form string) error { return s.constructs(form, "") })
-	sc.Then(`^the assembled file is `+quoted+`$`, s.fileIs)
-	sc.Then(`^the assembled file is empty$`, func() error { return s.fileIs("") })
-	sc.Then(`^the listing is:$`, s.listingIs)
-	sc.Then(`^the listing is empty$`, func() error { return s.listingIs(nil) })
-	sc.Then(`^the listing has (\d+) entries$`, s.listingCount)
+	sc.Then(stepRE(`^the constructed record is:$`), s.constructedIs)
+	sc.Then(stepRE(`^the constructed record is the (?:Lace )?record "([\w-]+)"$`), s.constructedIsNamed)
+	sc.Then(stepRE(`^it constructs an? (blob|plex|seal) with hash `+quoted+`$`), s.constructs)
+	sc.Then(stepRE(`^it constructs an? (blob|plex|seal)$`), func(form string) error { return s.constructs(form, "") })
+	sc.Then(stepRE(`^the assembled file is `+quoted+`$`), s.fileIs)
+	sc.Then(stepRE(`^the assembled file is empty$`), func() error { return s.fileIs("") })
+	sc.Then(stepRE(`^the listing is:$`), s.listingIs)
+	sc.Then(stepRE(`^the listing is empty$`), func() error { return s.listingIs(nil) })
+	sc.Then(stepRE(`^the listing has (\d+) entries$`), s.listingCount)
 }
 
 // Building inputs.
