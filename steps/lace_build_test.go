@@ -2,6 +2,7 @@ package steps
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -88,4 +89,24 @@ func TestBuildSealPlaceholders(t *testing.T) {
 	if !bytes.Equal(b, seal) {
 		t.Fatalf("placeholders\n%s\nsealRecord\n%s", b, seal)
 	}
+}
+
+var bigRepeat = regexp.MustCompile(`\{[0-9]{5,}`)
+
+// FuzzBuildText: the text notation never panics, and text without escapes,
+// repeats or placeholders is its own bytes.
+func FuzzBuildText(f *testing.F) {
+	for _, s := range []string{vectorPlexText, `a\x00{3 × b}<digest>`, `\u{1F5A7}`, `<Mark over the Plex>`, `{0 × }`, `<digest of "x">`} {
+		f.Add(s)
+	}
+	rv := resolver{records: map[string]*builtRecord{"a": newBuiltRecord("a", blobRecord([]byte("abc")))}}
+	f.Fuzz(func(t *testing.T, s string) {
+		if bigRepeat.MatchString(s) {
+			return // keep repeats small
+		}
+		got, err := rv.build(s)
+		if !strings.ContainsAny(s, `\<{`) && (err != nil || string(got) != s) {
+			t.Fatalf("build(%q) = %q, %v", s, got, err)
+		}
+	})
 }
