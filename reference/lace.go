@@ -9,6 +9,7 @@ import (
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/lace/convention"
 	"github.com/threespec/conformance/impl/mark"
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -49,6 +50,32 @@ type LaceRecordResult struct {
 	Mark   string     `json:"mark,omitempty"`
 	// MarkStatus is "verified" or "not-checked" for a Seal; absent otherwise.
 	MarkStatus string `json:"mark_status,omitempty"`
+	// Links are the well-formed record links among Fields, in field order;
+	// MalformedLinks the record-link fields whose values are not well formed,
+	// which link indexes ignore (LACE-LINK-10, LACE-LINK-11). Both are empty
+	// lists for a Plex or Seal and absent for a Blob.
+	Links          *[]LaceLink          `json:"links,omitempty"`
+	MalformedLinks *[]LaceMalformedLink `json:"malformed_links,omitempty"`
+}
+
+// LaceLink is one well-formed record link of a lace.record result: Field is
+// the index of its occurrence in fields, Data its link data exactly as
+// written and Target its typed target hash text (any suffix).
+type LaceLink struct {
+	Field  int    `json:"field"`
+	Name   string `json:"name"`
+	Data   string `json:"data"`
+	Target string `json:"target"`
+}
+
+// LaceMalformedLink is a record-link field (named +Link or ending with +Link)
+// whose value is not a well-formed link, with the rule it breaks
+// (LACE-LINK-02, -03 or -04). The record stays valid (LACE-LINK-10).
+type LaceMalformedLink struct {
+	Field int    `json:"field"`
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Rule  string `json:"rule"`
 }
 
 var markStatus = map[lace.MarkStatus]string{
@@ -71,8 +98,29 @@ func recordResult(r *lace.Record) LaceRecordResult {
 		for i, f := range r.Fields {
 			res.Fields[i] = []string{f.Name, f.Value}
 		}
+		links, malformed := recordLinks(r.Fields)
+		res.Links, res.MalformedLinks = &links, &malformed
 	}
 	return res
+}
+
+// recordLinks splits the record-link fields of a record into well-formed
+// links and malformed values. The lists are never nil, so that an empty
+// list is reported as [] and not left out.
+func recordLinks(fields []lace.Field) ([]LaceLink, []LaceMalformedLink) {
+	links, malformed := []LaceLink{}, []LaceMalformedLink{}
+	for i, f := range fields {
+		if !lace.IsLinkName(f.Name) {
+			continue
+		}
+		data, target, err := lace.ParseLink(f.Value)
+		if err != nil {
+			malformed = append(malformed, LaceMalformedLink{Field: i, Name: f.Name, Value: f.Value, Rule: string(rules.RuleOf(err))})
+			continue
+		}
+		links = append(links, LaceLink{Field: i, Name: f.Name, Data: data, Target: target})
+	}
+	return links, malformed
 }
 
 func laceRecord(req testee.Request) (any, error) {

@@ -169,14 +169,14 @@ func checkRejectionsCovered(t *testing.T, rep *Report) {
 			}
 		}
 	}
-	var missing []string
 	usage := ruleUsage(t, "../impl")
+	var missing []string
 	for id, files := range usage {
 		spec := strings.ToLower(strings.SplitN(id, "-", 2)[0])
 		if !specHasFeatures(specName(spec)) {
 			continue
 		}
-		if _, ok := outsideProtocol[id]; !expected[id] && !ok {
+		if _, ok := unreachableRejections[id]; !expected[id] && !ok {
 			missing = append(missing, id+" ("+strings.Join(uniq(files), ", ")+")")
 		}
 	}
@@ -184,18 +184,26 @@ func checkRejectionsCovered(t *testing.T, rep *Report) {
 	if len(missing) > 0 {
 		t.Errorf("%d rules the reference rejects with have no passing negative scenario (\"it is rejected by rule ...\"): %s", len(missing), strings.Join(missing, "; "))
 	}
-	for id, why := range outsideProtocol {
-		if _, used := usage[id]; !used || expected[id] {
-			t.Errorf("outsideProtocol lists %s (%s), but the reference no longer rejects with it or a passing negative scenario expects it: remove the entry", id, why)
+	for id, why := range unreachableRejections {
+		if why == "" {
+			t.Errorf("unreachableRejections gives no reason for %s", id)
+		}
+		if _, ok := usage[id]; !ok {
+			t.Errorf("unreachableRejections names %s, which the reference does not reject with", id)
+		}
+		if expected[id] {
+			t.Errorf("unreachableRejections names %s, yet a passing negative scenario expects it: remove the entry", id)
 		}
 	}
 }
 
-// outsideProtocol lists the rules the reference rejects with only in APIs
-// that no operation of the testee protocol reaches, each with the reason;
-// checkRejectionsCovered does not ask a negative scenario for them. A spec's
-// step tests add its entries; an entry that goes stale fails the check.
-var outsideProtocol = map[string]string{}
+// unreachableRejections names rules that the reference's code can report
+// but that no input can make it report, each with the reason (a check that
+// runs only under fault injection, a check another rule makes redundant, a
+// state no content-addressed input can reach). The checks above ask no
+// negative scenario for them; each still needs a passing scenario of its own.
+// A spec's steps add their entries from a _test.go file's init function.
+var unreachableRejections = map[string]string{}
 
 func specName(prefix string) string {
 	switch prefix {

@@ -18,10 +18,10 @@ import (
 // trailer_test.go holds the Strip, Attach and FrameWriter rejections. The
 // 4 GiB refusal is tested nowhere: it needs a 4 GiB payload in memory.
 func init() {
-	outsideProtocol["LT-FRAME-05"] = "FrameWriter refuses a payload longer or shorter than the declared length: streaming send is no protocol operation"
-	outsideProtocol["LT-LEN-03"] = "the encoders refuse a payload above 4 GiB - 1: an encode input would need 8 GiB of hex"
-	outsideProtocol["LT-LIFE-01"] = "Attach refuses bytes that are not at rest: attach is no protocol operation"
-	outsideProtocol["LT-LIFE-03"] = "Strip refuses input holding more than one TLV: strip is no protocol operation"
+	unreachableRejections["LT-FRAME-05"] = "FrameWriter refuses a payload longer or shorter than the declared length: streaming send is no protocol operation"
+	unreachableRejections["LT-LEN-03"] = "the encoders refuse a payload above 4 GiB - 1: an encode input would need 8 GiB of hex"
+	unreachableRejections["LT-LIFE-01"] = "Attach refuses bytes that are not at rest: attach is no protocol operation"
+	unreachableRejections["LT-LIFE-03"] = "Strip refuses input holding more than one TLV: strip is no protocol operation"
 }
 
 // The step helpers build the features' inputs; these tests hold them to

@@ -114,6 +114,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					r.Err = err
 				}
 				rs.mu.Unlock()
+				// godog keeps every scenario's context, and so this World,
+				// until the run ends: drop the last exchange, whose input
+				// may be tens of MiB.
+				w.req, w.resp = testee.Request{}, testee.Response{}
 				return ctx, nil
 			})
 			sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
