@@ -68,6 +68,11 @@ func TestFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, spec := range catalog.Specs {
+		if !specHasFeatures(spec) {
+			t.Errorf("features/%s/ is missing: every rule of %s needs a Gherkin rule", spec, spec)
+		}
+	}
 	checkTraceability(t, inv, rep)
 	checkRejectionsCovered(t, rep)
 }
@@ -215,6 +220,9 @@ func specName(prefix string) string {
 	return prefix
 }
 
+// specHasFeatures reports whether features/<spec>/ exists. Every spec of
+// the catalog must have one (TestFeatures fails otherwise), so the checks
+// that consult it apply to all three specs.
 func specHasFeatures(spec string) bool {
 	fi, err := os.Stat(filepath.Join(featuresDir, spec))
 	return err == nil && fi.IsDir()
