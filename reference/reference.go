@@ -15,6 +15,7 @@ import (
 
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/lace/convention"
+	"github.com/threespec/conformance/impl/libtracer"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/testee"
 )
@@ -136,6 +137,8 @@ func limits() map[string]any {
 		"lace.max_depth":           convention.DefaultMaxDepth,
 		"lace.max_expansion":       convention.DefaultMaxExpansion,
 		"lace.max_assembled_bytes": convention.DefaultMaxBytes,
+		"libtracer.max_tlv_bytes":  libtracer.DefaultMaxTLVBytes,
+		"libtracer.work_budget":    libtracer.DefaultMaxOpenLevels,
 	}
 }
 

@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"runtime"
 	"sort"
 	"sync"
 	"time"
@@ -25,6 +24,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/testee"
@@ -182,32 +182,19 @@ func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
 func (p *Prover) runVectors(ctx context.Context) []string {
 	var mu sync.Mutex
 	var failed []string
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				vec := &p.vectors[i]
-				resp, err := p.ref.Do(ctx, testee.Request{Op: vec.v.Op, Args: vec.v.Args, Input: vec.input})
-				pass := err == nil
-				if pass && resp.Outcome != testee.Unsupported {
-					pass = vectorset.Judge(&vec.v, resp, false).Pass
-				}
-				if !pass {
-					mu.Lock()
-					failed = append(failed, vec.v.ID)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for i := range p.vectors {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.Each(len(p.vectors), func(i int) {
+		vec := &p.vectors[i]
+		resp, err := p.ref.Do(ctx, testee.Request{Op: vec.v.Op, Args: vec.v.Args, Input: vec.input})
+		pass := err == nil
+		if pass && resp.Outcome != testee.Unsupported {
+			pass = vectorset.Judge(&vec.v, resp, false).Pass
+		}
+		if !pass {
+			mu.Lock()
+			failed = append(failed, vec.v.ID)
+			mu.Unlock()
+		}
+	})
 	sort.Strings(failed)
 	return failed
 }

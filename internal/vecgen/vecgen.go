@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"path"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -24,6 +23,7 @@ import (
 	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
@@ -304,38 +304,25 @@ func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer) er
 	skipped := make([]string, len(vecs))
 	var done int
 	var mu sync.Mutex
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				if p := unclaimed(vecs[i].Profiles, claimed); p != "" {
-					skipped[i] = p
-					if len(vecs[i].Want) > 0 {
-						errs[i] = fmt.Errorf("%s needs profile %s, which the reference does not claim, so nothing can fill its Want fields", vecs[i].ID, p)
-					}
-				} else {
-					errs[i] = verifyOne(ref, &vecs[i], inputs[i])
-				}
-				mu.Lock()
-				done++
-				if progress != nil && (done%200 == 0 || done == len(vecs)) {
-					fmt.Fprintf(progress, "\rvecgen: %s: %d/%d vectors checked against the reference", suite, done, len(vecs))
-					if done == len(vecs) {
-						fmt.Fprintln(progress)
-					}
-				}
-				mu.Unlock()
+	parallel.Each(len(vecs), func(i int) {
+		if p := unclaimed(vecs[i].Profiles, claimed); p != "" {
+			skipped[i] = p
+			if len(vecs[i].Want) > 0 {
+				errs[i] = fmt.Errorf("%s needs profile %s, which the reference does not claim, so nothing can fill its Want fields", vecs[i].ID, p)
 			}
-		}()
-	}
-	for i := range vecs {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+		} else {
+			errs[i] = verifyOne(ref, &vecs[i], inputs[i])
+		}
+		mu.Lock()
+		done++
+		if progress != nil && (done%200 == 0 || done == len(vecs)) {
+			fmt.Fprintf(progress, "\rvecgen: %s: %d/%d vectors checked against the reference", suite, done, len(vecs))
+			if done == len(vecs) {
+				fmt.Fprintln(progress)
+			}
+		}
+		mu.Unlock()
+	})
 	for _, err := range errs {
 		if err != nil {
 			return err
