@@ -8,6 +8,7 @@
 //	conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
 //	conform serve [OP]                          the reference as a testee (persistent; one-shot with OP)
 //	conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
+//	conform prove [flags]                       show that the suite catches each rule's fault
 //
 // See docs/CONFORM.md for the flags, the reports and the exit statuses.
 package main
@@ -24,6 +25,7 @@ const usage = `usage:
   conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
   conform serve [OP]                          the reference implementation as a testee
   conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
+  conform prove [flags]                       show that the suite catches each rule's fault
 Run "conform COMMAND -help" for the flags of a command; docs/CONFORM.md says more.
 `
 
@@ -41,6 +43,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return serveCmd(args[1:], stdin, stdout, stderr)
 	case "features":
 		return featuresCmd(args[1:], stdout, stderr)
+	case "prove":
+		return proveCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -39,6 +39,22 @@ type Rule struct {
 	Section string // the spec section heading the statement stands under
 	Level   Level
 	Text    string // the statement, in one sentence
+	// Untestable, when not empty, says why no implementation behaviour that
+	// bytes can show violates the rule (it binds relays or applications, it
+	// names a file-naming convention, ...). The fault proof (internal/prove)
+	// does not inject such a rule; every other rule's fault must be caught.
+	Untestable string
+}
+
+// Mutant is a classic implementation mistake (an off-by-one at a bound,
+// CRLF accepted, the wrong byte order, ...) that the reference can be
+// switched into through internal/fault, under its ID, to show that the
+// conformance suite catches it (issue: "prove the suite catches what it
+// claims").
+type Mutant struct {
+	ID   ID     // "MUT-<SPEC>-<WORDS>", e.g. "MUT-LACE-CRLF-ACCEPTED"
+	Spec string // "lace", "hiverelay" or "libtracer"
+	Text string // the mistake, in one sentence
 }
 
 // Violation is the error a reference implementation returns for input that a

@@ -23,6 +23,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/reference"
@@ -30,6 +31,25 @@ import (
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
+
+// Targets lists every fault the proof injects: each rule of the catalogs
+// that is not marked Untestable, then each named mutant. The untestable
+// rules are returned separately, for the report.
+func Targets() (targets, untestable []Target) {
+	for _, r := range catalog.All() {
+		t := Target{ID: string(r.ID), Spec: r.Spec, Text: r.Text}
+		if r.Untestable != "" {
+			t.Text = r.Untestable
+			untestable = append(untestable, t)
+			continue
+		}
+		targets = append(targets, t)
+	}
+	for _, m := range catalog.Mutants() {
+		targets = append(targets, Target{ID: string(m.ID), Spec: m.Spec, Mutant: true, Text: m.Text})
+	}
+	return targets, untestable
+}
 
 // Target is one fault to inject: a rule ID or a mutant ID.
 type Target struct {
@@ -81,6 +101,7 @@ type Options struct {
 
 // vector is a loaded vector with its input bytes.
 type vector struct {
+	suite string
 	v     vectorset.Vector
 	input []byte
 }
@@ -122,14 +143,14 @@ func New(ctx context.Context, opt Options) (*Prover, error) {
 			if err != nil {
 				return nil, fmt.Errorf("prove: %w", err)
 			}
-			p.vectors = append(p.vectors, vector{v: v, input: in})
+			p.vectors = append(p.vectors, vector{suite: suite, v: v, input: in})
 		}
 	}
-	if failed := p.runVectors(ctx); len(failed) > 0 {
+	if failed := p.runVectors(ctx, ""); len(failed) > 0 {
 		return nil, fmt.Errorf("prove: baseline: %d vectors fail against the reference with no fault injected (first: %s)", len(failed), failed[0])
 	}
 	if opt.Features != FeaturesNever {
-		failed, err := p.runFeatures(ctx)
+		failed, err := p.runFeatures(ctx, "")
 		if err != nil {
 			return nil, err
 		}
@@ -153,10 +174,10 @@ func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
 		start := time.Now()
 		o := Outcome{Target: t}
 		restore := fault.Set(t.ID)
-		o.Vectors = p.runVectors(ctx)
+		o.Vectors = p.runVectors(ctx, t.Spec)
 		if p.opt.Features == FeaturesAlways || (p.opt.Features == FeaturesWhenNeeded && len(o.Vectors) == 0) {
 			var err error
-			o.Scenarios, err = p.runFeatures(ctx)
+			o.Scenarios, err = p.runFeatures(ctx, t.Spec)
 			o.FeaturesRun = true
 			if err != nil {
 				restore()
@@ -177,13 +198,21 @@ func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
 	return out, nil
 }
 
-// runVectors runs every vector against the reference on every core and
-// returns the IDs of those that fail, sorted.
-func (p *Prover) runVectors(ctx context.Context) []string {
+// runVectors runs the vectors of one suite ("" for all) against the
+// reference on every core and returns the IDs of those that fail, sorted. A
+// fault in one spec's reference cannot change another suite's answers, so a
+// proof runs only its own suite.
+func (p *Prover) runVectors(ctx context.Context, suite string) []string {
 	var mu sync.Mutex
 	var failed []string
-	parallel.Each(len(p.vectors), func(i int) {
-		vec := &p.vectors[i]
+	var vecs []*vector
+	for i := range p.vectors {
+		if suite == "" || p.vectors[i].suite == suite {
+			vecs = append(vecs, &p.vectors[i])
+		}
+	}
+	parallel.Each(len(vecs), func(i int) {
+		vec := vecs[i]
 		resp, err := p.ref.Do(ctx, testee.Request{Op: vec.v.Op, Args: vec.v.Args, Input: vec.input})
 		pass := err == nil
 		if pass && resp.Outcome != testee.Unsupported {
@@ -199,13 +228,15 @@ func (p *Prover) runVectors(ctx context.Context) []string {
 	return failed
 }
 
-// runFeatures runs the features against the reference (rule IDs unchecked)
-// and returns the names of the failing scenarios, "uri: name", sorted.
-func (p *Prover) runFeatures(ctx context.Context) ([]string, error) {
-	rep, err := steps.Run(ctx, steps.Config{
-		Impl:    p.ref,
-		Options: godog.Options{Paths: p.opt.FeaturePaths, Output: io.Discard, Format: "progress"},
-	})
+// runFeatures runs the features of one spec ("" for all) against the
+// reference (rule IDs unchecked) and returns the names of the failing
+// scenarios, "uri: name", sorted.
+func (p *Prover) runFeatures(ctx context.Context, spec string) ([]string, error) {
+	o := godog.Options{Paths: p.opt.FeaturePaths, Output: io.Discard, Format: "progress"}
+	if spec != "" {
+		o.Tags = "@" + spec
+	}
+	rep, err := steps.Run(ctx, steps.Config{Impl: p.ref, Options: o})
 	if err != nil {
 		return nil, err
 	}

@@ -3,11 +3,13 @@ package rulesdoc
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/internal/prove"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -21,7 +23,7 @@ const ProofFile = "manifest/proof.json"
 // Load reads the catalogs, the features below root/features, the committed
 // indexes below root/vectors and, when present, the recorded proof.
 func Load(root string) (Input, error) {
-	in := Input{Catalog: catalog.All()}
+	in := Input{Catalog: catalog.All(), Mutants: catalog.Mutants()}
 	inv, err := steps.LoadInventory([]string{filepath.Join(root, "features")})
 	if err != nil {
 		return in, err
@@ -49,9 +51,14 @@ func Load(root string) (Input, error) {
 	case err != nil:
 		return in, err
 	default:
-		if err := json.Unmarshal(b, &in.Proofs); err != nil {
+		var rec prove.Record
+		if err := json.Unmarshal(b, &rec); err != nil {
 			return in, err
 		}
+		if rec.Format != prove.RecordFormat {
+			return in, fmt.Errorf("%s: format %q, want %q", ProofFile, rec.Format, prove.RecordFormat)
+		}
+		in.Proof = &rec
 	}
 	return in, nil
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/prove"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -19,20 +20,16 @@ import (
 // Command is the command that regenerates the file.
 const Command = "go run ./cmd/rulesdoc"
 
-// Proof is what the fault proof found for one rule: the vectors and
-// scenarios that fail when the rule's enforcement is switched off.
-type Proof struct {
-	Vectors   []string
-	Scenarios []string
-}
-
 // Input is everything the list is made from.
 type Input struct {
 	Catalog   []rules.Rule
 	Inventory *steps.Inventory
 	Indexes   []*vectorset.Index
-	// Proofs, by rule ID; nil when no proof has been recorded.
-	Proofs map[string]Proof
+	// Proof is the recorded fault proof (manifest/proof.json); nil when
+	// none has been recorded.
+	Proof *prove.Record
+	// Mutants are the named mutants of the reference implementations.
+	Mutants []rules.Mutant
 }
 
 // Render writes the rule list as Markdown.
@@ -59,16 +56,16 @@ func Render(in Input) []byte {
 
 	// Summary table.
 	b.WriteString("| spec | rules | MUST | SHOULD | with scenarios | with vectors |")
-	if in.Proofs != nil {
-		b.WriteString(" fault caught |")
+	if in.Proof != nil {
+		b.WriteString(" fault caught | untestable |")
 	}
 	b.WriteString("\n| --- | ---: | ---: | ---: | ---: | ---: |")
-	if in.Proofs != nil {
-		b.WriteString(" ---: |")
+	if in.Proof != nil {
+		b.WriteString(" ---: | ---: |")
 	}
 	b.WriteString("\n")
 	for _, spec := range []string{"lace", "hiverelay", "libtracer"} {
-		var must, should, scen, vec, caught int
+		var must, should, scen, vec, caught, untestable int
 		for _, r := range bySpec[spec] {
 			if r.Level == rules.Should {
 				should++
@@ -81,13 +78,18 @@ func Render(in Input) []byte {
 			if len(vectorsOf[string(r.ID)]) > 0 {
 				vec++
 			}
-			if p, ok := in.Proofs[string(r.ID)]; ok && len(p.Vectors)+len(p.Scenarios) > 0 {
-				caught++
+			if in.Proof != nil {
+				if p, ok := in.Proof.Faults[string(r.ID)]; ok && len(p.Vectors)+len(p.Scenarios) > 0 {
+					caught++
+				}
+				if _, ok := in.Proof.Untestable[string(r.ID)]; ok {
+					untestable++
+				}
 			}
 		}
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d |", spec, must+should, must, should, scen, vec)
-		if in.Proofs != nil {
-			fmt.Fprintf(&b, " %d |", caught)
+		if in.Proof != nil {
+			fmt.Fprintf(&b, " %d | %d |", caught, untestable)
 		}
 		b.WriteString("\n")
 	}
@@ -119,18 +121,36 @@ func Render(in Input) []byte {
 			} else {
 				b.WriteString("- Vectors: none\n")
 			}
-			if in.Proofs != nil {
-				p := in.Proofs[string(r.ID)]
-				switch {
-				case len(p.Vectors)+len(p.Scenarios) == 0:
-					b.WriteString("- Fault caught by: NOTHING (a gap)\n")
-				default:
-					fmt.Fprintf(&b, "- Fault caught by %d vectors and %d scenarios: %s\n", len(p.Vectors), len(p.Scenarios), list(append(append([]string(nil), p.Vectors...), p.Scenarios...), 8))
-				}
+			if in.Proof != nil {
+				b.WriteString(faultLine(in.Proof, string(r.ID)))
+			}
+		}
+	}
+	if len(in.Mutants) > 0 {
+		b.WriteString("\n## Mutants\n\nClassic implementation mistakes the reference can be switched into; each must be caught.\n")
+		for _, m := range in.Mutants {
+			fmt.Fprintf(&b, "\n#### %s (%s)\n\n%s\n\n", m.ID, m.Spec, oneLine(m.Text))
+			if in.Proof != nil {
+				b.WriteString(faultLine(in.Proof, string(m.ID)))
 			}
 		}
 	}
 	return b.Bytes()
+}
+
+// faultLine says what catches the fault of id, or why it has none.
+func faultLine(p *prove.Record, id string) string {
+	if why, ok := p.Untestable[id]; ok {
+		return "- Fault: not injected, untestable: " + oneLine(why) + "\n"
+	}
+	e, ok := p.Faults[id]
+	switch {
+	case !ok:
+		return "- Fault: not in the recorded proof\n"
+	case len(e.Vectors)+len(e.Scenarios) == 0:
+		return "- Fault caught by: NOTHING (a gap)\n"
+	}
+	return fmt.Sprintf("- Fault caught by %d vectors and %d scenarios: %s\n", len(e.Vectors), len(e.Scenarios), list(append(append([]string(nil), e.Vectors...), e.Scenarios...), 8))
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
