@@ -132,6 +132,13 @@ func laceRecord(req testee.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !rules.Enforced(lace.RuleConvRecordValid) {
+		// Fault: a reader that holds every record to the convention its Kind
+		// names, where Lace-010 keeps a convention-invalid record valid.
+		if err := convention.CheckRecord(r); err != nil {
+			return nil, err
+		}
+	}
 	return recordResult(r), nil
 }
 

@@ -33,12 +33,15 @@ type Spec struct {
 // names are rejected, and fields are sorted by name bytes, keeping caller
 // order among same-name occurrences. Nothing is added to them.
 func Construct(s Spec) ([]byte, *Record, error) {
+	if s.Data == nil && !rules.Enforced(RuleCtorOmittedData) {
+		return nil, nil, FaultError("no data given") // fault: omitted data refused
+	}
 	form, err := selectForm(s)
 	if err != nil {
 		return nil, nil, err
 	}
 	// Blob data does not exceed 32 MiB (LACE-BLOB-05).
-	if len(s.Data) > MaxData {
+	if len(s.Data) > maxData() {
 		if err := rules.Fail(RuleBlobMaxData, "", -1, "data is %d bytes, more than 32 MiB (%d bytes)", len(s.Data), MaxData); err != nil {
 			return nil, nil, err
 		}
@@ -69,8 +72,12 @@ func Construct(s Spec) ([]byte, *Record, error) {
 			// Fault: a careless constructor signs with the unusable secret
 			// anyway; the zero By and zero Mark make wrong bytes.
 		}
+		aux := s.Aux
+		if !rules.Enforced(RuleVecSealMark) {
+			aux = [mark.AuxSize]byte{} // fault: the caller's auxRand32 ignored
+		}
 		sign = func(subject [DigestSize]byte) ([mark.MarkSize]byte, error) {
-			m, err := scheme.Sign(*s.Secret, subject, s.Aux)
+			m, err := scheme.Sign(*s.Secret, subject, aux)
 			if err != nil {
 				return m, rules.Fail(RuleCtorDeriveMark, "", -1, "signing the Mark: %v", err)
 			}
@@ -81,13 +88,16 @@ func Construct(s Spec) ([]byte, *Record, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if !rules.Enforced(RuleVecBlob) {
+		out = append(out, '\n') // fault: a final LF written after the data
+	}
 	r := &Record{Form: form, Hash: b.hash, Fields: fields, Plex: b.plex, Blob: b.blob, By: by,
 		Offset: 0, Size: len(out)}
-	r.Data = out[len(out)-len(data):]
+	r.Data = out[b.dataAt : b.dataAt+len(data)]
 	if form == FormSeal {
 		r.Mark = b.mark
 		r.MarkStatus = MarkFailed
-		if scheme.Verify(by, b.plex.Digest, r.Mark) {
+		if scheme.Verify(by, b.subject, r.Mark) {
 			r.MarkStatus = MarkVerified
 		}
 	}
@@ -182,7 +192,7 @@ func checkField(i int, f Field) error {
 	if err := checkValue([]byte(f.Value), rep); err != nil {
 		return err
 	}
-	return checkLength(len(f.Name)+2+len(f.Value), rep)
+	return checkLength([]byte(f.Name), len(f.Name)+2+len(f.Value), rep)
 }
 
 // sortFields sorts by name bytes, keeping caller order among same names
@@ -192,6 +202,15 @@ func sortFields(fields []Field) {
 	switch {
 	case !rules.Enforced(RulePlexSortNames):
 		return // fault: caller order kept
+	case !rules.Enforced(RuleExNoValueSort):
+		// Fault: complete lines sorted, as text.
+		slices.SortStableFunc(fields, func(a, b Field) int {
+			return strings.Compare(a.Name+": "+a.Value, b.Name+": "+b.Value)
+		})
+		return
+	case Mutated(MutOrderCaseFold):
+		slices.SortStableFunc(fields, func(a, b Field) int { return compareFold([]byte(a.Name), []byte(b.Name)) })
+		return
 	case !rules.Enforced(RulePlexValuesUnsorted):
 		// Fault: values take part in the order.
 		slices.SortStableFunc(fields, func(a, b Field) int {

@@ -20,6 +20,8 @@ func Encode(r *Record) []byte {
 type built struct {
 	hash, plex, blob Hash
 	mark             [mark.MarkSize]byte // the Mark build made (Seal with a signer)
+	subject          [DigestSize]byte    // what the Mark was made over
+	dataAt           int                 // where the data starts
 }
 
 // Widths of the structural lines (Lace-010, "Maximum H3 record size is bounded").
@@ -76,15 +78,20 @@ func build(f Form, fields []Field, data []byte, by [mark.KeySize]byte, mk [mark.
 	out = append(out, data...)
 
 	var b built
-	b.blob = fillGlyph(out, blobAt, FormBlob, len(data))
+	b.dataAt = len(out) - len(data)
+	b.blob = fillGlyph(out, blobAt, FormBlob, len(data), 0)
 	b.hash = b.blob
 	if plexAt >= 0 {
-		b.plex = fillGlyph(out, plexAt, FormPlex, len(data))
+		b.plex = fillGlyph(out, plexAt, FormPlex, len(data), blobAt)
 		b.hash = b.plex
 	}
 	if sealAt >= 0 {
+		b.subject = b.plex.Digest
+		if Mutated(MutMarkOverBlob) {
+			b.subject = b.blob.Digest // mutant: the Blob's digest signed
+		}
 		if sign != nil {
-			m, err := sign(b.plex.Digest)
+			m, err := sign(b.subject)
 			if err != nil {
 				return nil, built{}, err
 			}
@@ -92,7 +99,7 @@ func build(f Form, fields []Field, data []byte, by [mark.KeySize]byte, mk [mark.
 			copy(out[markAt:], mark.FormatMark(m))
 			b.mark = m
 		}
-		b.hash = fillGlyph(out, sealAt, FormSeal, len(data))
+		b.hash = fillGlyph(out, sealAt, FormSeal, len(data), plexAt)
 	}
 	return out, b, nil
 }
@@ -106,14 +113,26 @@ func appendGlyphSlot(out []byte) []byte {
 
 // fillGlyph computes the digest of the record whose glyph line starts at at
 // (BLAKE3-256 of every byte after the glyph line's LF, LACE-GLYPH-03) and
-// writes its hash text into the line.
-func fillGlyph(out []byte, at int, f Form, dataLen int) Hash {
+// writes its hash text into the line; the glyph line of the record it
+// directly embeds starts at embedAt (Plex, Seal). Under fault injection the
+// digest covers the wrong bytes, as the reader's payloadDigest does.
+func fillGlyph(out []byte, at int, f Form, dataLen, embedAt int) Hash {
 	payload := out[at+GlyphLineLen:]
-	if !rules.Enforced(RuleGlyphDigestBytes) {
+	var d [DigestSize]byte
+	switch {
+	case !rules.Enforced(RuleGlyphDigestBytes):
 		// Fault: hash only the Blob data, leaving out every structural line.
-		payload = out[len(out)-dataLen:]
+		d = digest(out[len(out)-dataLen:])
+	case Mutated(MutHashFromGlyphLF):
+		d = digest(out[at+GlyphLineLen-1:])
+	case f == FormPlex && !rules.Enforced(RuleVecPlex):
+		d = digestOf(out[at+GlyphLineLen:embedAt], out[embedAt+GlyphLineLen:])
+	case f == FormSeal && !rules.Enforced(RuleVecSeal):
+		d = digest(out[embedAt:])
+	default:
+		d = digest(payload)
 	}
-	h := Hash{Form: f, Digest: digest(payload)}
+	h := Hash{Form: f, Digest: d}
 	// Appending to an empty slice of out writes the text in place.
 	h.appendText(out[at+len(glyphPrefix) : at+len(glyphPrefix)])
 	return h

@@ -7,6 +7,8 @@
 package lace
 
 import (
+	"strings"
+
 	"github.com/zeebo/blake3"
 
 	"github.com/threespec/conformance/impl/b64a"
@@ -69,6 +71,13 @@ const (
 	MaxData   = 32 << 20 // Blob data limit, 33,554,432 bytes (LACE-BLOB-05)
 	MaxFields = 512      // Plex field limit (LACE-PLEX-03)
 	MaxLine   = 128      // complete field line limit, excluding LF (LACE-FIELD-11)
+
+	// The largest complete records (LACE-SIZE-01..03): 33,554,510,
+	// 33,620,613 and 33,620,814 bytes. Readers never check them: they
+	// follow from the limits above (LACE-SIZE-04).
+	MaxBlobRecord = GlyphLineLen + len("Data-Length: 33554432\n\n") + MaxData
+	MaxPlexRecord = MaxBlobRecord + GlyphLineLen + MaxFields*(MaxLine+1)
+	MaxSealRecord = MaxPlexRecord + GlyphLineLen + byLineLen + markLineLen
 )
 
 // Glyph is the record glyph U+1F5A7; ReservedGlyph is U+22EF U+1F5A7.
@@ -119,23 +128,87 @@ func parseHash(s string) (Hash, rules.ID, string) {
 	var h Hash
 	// Lace-010 "Every stored record starts with a record glyph line":
 	// T.<b64a>.H3 with T in B, P, S (LACE-GLYPH-02).
+	var detail string
 	if len(s) < 2 || s[1] != '.' || formOfLetter(s[0]) == 0 {
-		return h, RuleGlyphHashText, "hash text " + quote(s) + " does not begin with B., P. or S."
+		detail = "hash text " + quote(s) + " does not begin with B., P. or S."
+	} else if len(s) < 5 || s[len(s)-3:] != ".H3" {
+		detail = "hash text " + quote(s) + " does not end with .H3"
 	}
-	if len(s) < 5 || s[len(s)-3:] != ".H3" {
-		return h, RuleGlyphHashText, "hash text " + quote(s) + " does not end with .H3"
+	payload := ""
+	switch {
+	case detail == "":
+		payload = s[2 : len(s)-3]
+	case rules.Enforced(RuleGlyphHashText):
+		return h, RuleGlyphHashText, detail
+	default:
+		// Fault: a reader that checks neither the type letter nor the
+		// suffix reads the digest between the first and the last dot.
+		i, j := strings.IndexByte(s, '.'), strings.LastIndexByte(s, '.')
+		if i < 0 || j <= i {
+			return h, RuleGlyphHashText, detail
+		}
+		payload = s[i+1 : j]
 	}
 	// The digest payload is 32 bytes: exactly 43 canonical B64A characters (LACE-GLYPH-04).
-	payload := s[2 : len(s)-3]
 	d, err := b64a.DecodeN(payload, DigestSize)
 	if err != nil {
-		return h, RuleGlyphDigestText, "hash text " + quote(s) + ": digest is not 43 canonical B64A characters: " + err.Error()
+		var ok bool
+		if h.Digest, ok = lenientDigest(payload); !ok || rules.Enforced(RuleGlyphDigestText) {
+			return Hash{}, RuleGlyphDigestText, "hash text " + quote(s) + ": digest is not 43 canonical B64A characters: " + err.Error()
+		}
+		// Fault: a decoder that ignores the pad bits.
+	} else {
+		copy(h.Digest[:], d)
 	}
 	h.Form = formOfLetter(s[0])
-	copy(h.Digest[:], d)
+	if h.Form == 0 {
+		h.Form = FormBlob
+	}
 	return h, "", ""
+}
+
+// lenientDigest decodes 43 B64A characters as a decoder that ignores the two
+// pad bits of the last character would.
+func lenientDigest(payload string) ([DigestSize]byte, bool) {
+	var d [DigestSize]byte
+	if len(payload) != b64a.EncodedLen(DigestSize) {
+		return d, false
+	}
+	last := strings.IndexByte(b64a.Alphabet, payload[len(payload)-1])
+	if last < 0 {
+		return d, false
+	}
+	fixed := payload[:len(payload)-1] + string(b64a.Alphabet[last&^3])
+	if err := b64a.DecodeInto(d[:], fixed); err != nil {
+		return d, false
+	}
+	return d, true
+}
+
+// ParseHashLenient parses hash text T.<b64a>.H3 as a careless reader does:
+// the type letter and the suffix must be right, but the two pad bits of the
+// digest's last character are ignored, so that several texts name one hash.
+// Conforming readers use ParseHash; the convention consumers use this only
+// under fault injection (LACE-CHUNK-06, LACE-DIR-05..07).
+func ParseHashLenient(s string) (Hash, bool) {
+	if len(s) != HashTextLen || s[1] != '.' || formOfLetter(s[0]) == 0 || s[len(s)-3:] != ".H3" {
+		return Hash{}, false
+	}
+	d, ok := lenientDigest(s[2 : len(s)-3])
+	return Hash{Form: formOfLetter(s[0]), Digest: d}, ok
 }
 
 // digest is BLAKE3-256 of a record's canonical payload, every byte after the
 // glyph line's LF (LACE-GLYPH-03).
 func digest(payload []byte) [DigestSize]byte { return blake3.Sum256(payload) }
+
+// digestOf is BLAKE3-256 of the concatenated parts.
+func digestOf(parts ...[]byte) [DigestSize]byte {
+	h := blake3.New()
+	for _, p := range parts {
+		h.Write(p)
+	}
+	var d [DigestSize]byte
+	h.Sum(d[:0])
+	return d
+}

@@ -3,6 +3,7 @@ package lace
 import (
 	"bytes"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/threespec/conformance/impl/nfc17"
 	"github.com/threespec/conformance/impl/rules"
@@ -108,7 +109,10 @@ func checkText(b []byte, what string, rep reporter) error {
 		}
 		return nil // NFC is undefined for invalid UTF-8
 	}
-	if !nfc17.IsNFC(b) {
+	if what == "field value" && Mutated(MutNFCNamesOnly) {
+		return nil // mutant: values are not checked for NFC
+	}
+	if !nfc17.IsNFC(b) && (rules.Enforced(RuleFieldUnicode17) || !isNFCUnicode15(b)) {
 		if err := rep(RuleFieldNFC, 0, "%s %s is not NFC under Unicode %s", what, quote(string(b)), nfc17.UnicodeVersion); err != nil {
 			return err
 		}
@@ -116,12 +120,64 @@ func checkText(b []byte, what string, rep reporter) error {
 	return nil
 }
 
-// checkLength checks the complete `<Name>: <value>` length (LACE-FIELD-11).
-func checkLength(n int, rep reporter) error {
-	if n > MaxLine {
-		return rep(RuleFieldLineLength, MaxLine, "field line is %d bytes, more than %d (excluding LF)", n, MaxLine)
+// checkLength checks the complete `<Name>: <value>` length n of a line
+// whose name is name (LACE-FIELD-11, which record-link fields share,
+// LACE-LINK-09).
+func checkLength(name []byte, n int, rep reporter) error {
+	switch {
+	case n == MaxLine && !rules.Enforced(RuleExLineASCII):
+		return FaultError("field line is %d bytes, the limit taken as exclusive", n)
+	case n <= MaxLine:
+		return nil
+	case n == MaxLine+1 && Mutated(MutLineLimit129):
+		return nil // mutant: the limit is off by one
+	case IsLinkName(string(name)) && !rules.Enforced(RuleLinkBudget):
+		return nil // fault: record-link lines exempt from the line budget
 	}
-	return nil
+	return rep(RuleFieldLineLength, MaxLine, "field line is %d bytes, more than %d (excluding LF)", n, MaxLine)
+}
+
+// isNFCUnicode15 judges NFC as a normalizer built with Unicode 15.0 tables
+// would (fault injection of LACE-FIELD-08 only): to it the characters of the
+// scripts Unicode 16.0 added are unassigned, so they neither compose nor
+// decompose. They are replaced by U+FFFD, a starter that takes part in no
+// composition, before the Unicode 17.0.0 check. (Unicode 17.0 added no
+// composition, docs/text.md; the blocks are those new in 16.0 that hold
+// letters or marks.)
+func isNFCUnicode15(b []byte) bool {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if addedInUnicode16(r) {
+			out = utf8.AppendRune(out, utf8.RuneError)
+		} else {
+			out = append(out, b[i:i+n]...)
+		}
+		i += n
+	}
+	return nfc17.IsNFC(out)
+}
+
+// addedInUnicode16 reports whether r is in a block first allocated in
+// Unicode 16.0.
+func addedInUnicode16(r rune) bool {
+	for _, b := range [...][2]rune{
+		{0x105C0, 0x105FF}, // Todhri
+		{0x10D40, 0x10D8F}, // Garay
+		{0x11380, 0x113FF}, // Tulu-Tigalari
+		{0x116D0, 0x116FF}, // Myanmar Extended-C
+		{0x11BC0, 0x11BFF}, // Sunuwar
+		{0x13460, 0x143FF}, // Egyptian Hieroglyphs Extended-A
+		{0x16100, 0x1613F}, // Gurung Khema
+		{0x16D40, 0x16D7F}, // Kirat Rai
+		{0x1CC00, 0x1CEBF}, // Symbols for Legacy Computing Supplement
+		{0x1E5D0, 0x1E5FF}, // Ol Onal
+	} {
+		if b[0] <= r && r <= b[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // quote renders s for a detail message, shortened to keep messages readable.

@@ -22,7 +22,12 @@ type Link struct {
 
 // IsLinkName reports whether a field named name is a record-link field: it
 // is +Link or ends with +Link (LACE-LINK-01).
-func IsLinkName(name string) bool { return strings.HasSuffix(name, LinkSuffix) }
+func IsLinkName(name string) bool {
+	if !rules.Enforced(RuleLinkName) {
+		return name == LinkSuffix // fault: only the bare +Link taken for a link
+	}
+	return strings.HasSuffix(name, LinkSuffix)
+}
 
 // ParseLink splits a record-link value at its last ASCII space without
 // trimming either part (LACE-LINK-08). It returns a *rules.Violation of
@@ -30,7 +35,21 @@ func IsLinkName(name string) bool { return strings.HasSuffix(name, LinkSuffix) }
 // still a valid ordinary field (LACE-LINK-10) that link indexes ignore
 // (LACE-LINK-11).
 func ParseLink(value string) (data, target string, err error) {
+	data, target, err = parseLink(value)
+	if err != nil && !rules.Enforced(RuleLinkIndexIgnore) {
+		// Fault: an index that keeps malformed values, split at the last
+		// space if there is one.
+		i := strings.LastIndexByte(value, ' ')
+		return value[:max(i, 0)], value[i+1:], nil
+	}
+	return data, target, err
+}
+
+func parseLink(value string) (data, target string, err error) {
 	i := strings.LastIndexByte(value, ' ')
+	if Mutated(MutLinkFirstSpace) {
+		i = strings.IndexByte(value, ' ') // mutant: split at the first space
+	}
 	// The final separator before the target is one ASCII space (LACE-LINK-03).
 	if i < 0 {
 		if err := rules.Fail(RuleLinkSeparator, "", -1, "link value %s has no space before a target hash", quote(value)); err != nil {
@@ -42,17 +61,38 @@ func ParseLink(value string) (data, target string, err error) {
 		data = value[:i]
 	}
 	target = value[i+1:]
+	if !rules.Enforced(RuleLinkSeparator) {
+		data = strings.TrimRight(data, " ") // fault: the separator taken as the last run of spaces
+	}
+	if !rules.Enforced(RuleLinkSplit) {
+		data, target = strings.TrimSpace(data), strings.TrimSpace(target) // fault: both parts trimmed
+	}
 	// Link data is non-empty (LACE-LINK-02); it may hold spaces (LACE-LINK-07).
 	if data == "" {
 		if err := rules.Fail(RuleLinkData, "", -1, "link value %s has empty link data", quote(value)); err != nil {
 			return "", "", err
 		}
 	}
+	if !rules.Enforced(RuleLinkDataSpaces) && strings.Contains(data, " ") {
+		return "", "", FaultError("link data %s holds a space", quote(data))
+	}
 	// The target is typed record-hash text beginning B., P. or S.; its suffix
-	// need not be H3 (LACE-LINK-04, LACE-LINK-05).
-	if _, _, _, ok := SplitTarget(target); !ok {
+	// need not be H3 (LACE-LINK-04, LACE-LINK-05), and parsing a link does
+	// not validate its payload, which the suffix's record definition defines
+	// (LACE-LINK-06; the spec's examples, LACE-LINK-13, have payloads such as
+	// EXAMPLE_SEAL_HASH).
+	_, _, suffix, ok := SplitTarget(target)
+	if !ok {
 		if err := rules.Fail(RuleLinkTarget, "", -1, "link target %s is not typed record-hash text T.<payload>.<suffix> with T in B, P, S", quote(target)); err != nil {
 			return "", "", err
+		}
+	}
+	switch {
+	case ok && suffix != "H3" && !rules.Enforced(RuleLinkAnySuffix):
+		return "", "", FaultError("link target %s is not H3", quote(target)) // fault: H3 required
+	case ok && suffix == "H3" && !rules.Enforced(RuleLinkExamples):
+		if _, err := ParseHash(target); err != nil {
+			return "", "", FaultError("link target %s is no canonical H3 hash", quote(target)) // fault: payload validated
 		}
 	}
 	return data, target, nil

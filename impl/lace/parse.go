@@ -3,8 +3,11 @@ package lace
 import (
 	"bytes"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/threespec/conformance/impl/mark"
+	"github.com/threespec/conformance/impl/nfc17"
 	"github.com/threespec/conformance/impl/rules"
 )
 
@@ -89,6 +92,9 @@ func Parse(in []byte, opt Options) (*Record, error) {
 	// A complete stored record has no bytes after those its structure and
 	// Data-Length consume (Lace-010 glyph section, LACE-GLYPH-08).
 	if end := r.Offset + r.Size; end < len(in) {
+		if end == len(in)-1 && in[end] == '\n' && Mutated(MutTrailingLF) {
+			return r, nil // mutant: a text file's final newline is tolerated
+		}
 		if err := p.fail(RuleGlyphTrailing, end, "%d trailing bytes after the complete record", len(in)-end); err != nil {
 			return nil, err
 		}
@@ -99,6 +105,7 @@ func Parse(in []byte, opt Options) (*Record, error) {
 type parser struct {
 	in    []byte
 	check mark.Checking
+	cont  bool // the record being read follows another one in a stream
 }
 
 func newParser(in []byte, opt Options) (*parser, error) {
@@ -131,12 +138,23 @@ func (p *parser) truncated(off int, format string, args ...any) error {
 		Detail: fmt.Sprintf(format, args...)}
 }
 
-// line is one field line: name in[start:sep], value in[val:end], LF at end.
+// line is one field line: name in[start:sep], value in[val:end], its LF at
+// lf (end == lf unless a fault-injected reader drops bytes before the LF).
 type line struct {
-	start, sep, val, end int
+	start, sep, val, end, lf int
 }
 
-func (l line) next() int { return l.end + 1 }
+func (l line) next() int { return l.lf + 1 }
+
+// What a line is, for messages and for the rules of structural lines
+// (LACE-FIELD-13).
+const (
+	lineField       = "field"
+	lineGlyph       = "record glyph"
+	lineEmbedGlyph  = "embedded record glyph"
+	lineDataLength  = "Data-Length"
+	lineSealEnvelop = "Seal envelope"
+)
 
 func (p *parser) name(l line) []byte  { return p.in[l.start:l.sep] }
 func (p *parser) value(l line) []byte { return p.in[l.val:l.end] }
@@ -148,11 +166,15 @@ func (p *parser) readLine(pos int, what string) (line, error) {
 	if i < 0 {
 		return line{}, p.truncated(pos, "input ends inside the %s line (no LF)", what)
 	}
-	l := line{start: pos, end: pos + i}
+	l := line{start: pos, end: pos + i, lf: pos + i}
 	content := in[l.start:l.end]
 
 	// Fast path: printable ASCII with one ": " separator and a clean name.
-	if s := bytes.Index(content, []byte(": ")); s > 0 && s+2 < len(content) && len(content) <= MaxLine {
+	// (Fault injection: a value starting with a space, LACE-FIELD-14, and a
+	// line of exactly 128 bytes, LACE-EX-01, take the slow path.)
+	if s := bytes.Index(content, []byte(": ")); s > 0 && s+2 < len(content) &&
+		(len(content) < MaxLine || len(content) == MaxLine && rules.Enforced(RuleExLineASCII)) &&
+		(content[s+2] != ' ' || rules.Enforced(RuleFieldLeadingSpace)) {
 		clean := true
 		for j, c := range content {
 			if c < 0x20 || c >= 0x7f || (j < s && (c == ' ' || c == ':')) {
@@ -172,6 +194,20 @@ func (p *parser) readLine(pos int, what string) (line, error) {
 // every violation in rule order.
 func (p *parser) checkLine(l *line, what string) error {
 	content := p.in[l.start:l.end]
+	if len(content) > 0 && content[len(content)-1] == '\r' && Mutated(MutCRLFAccepted) {
+		// Mutant: the CR of a CRLF line ending is stripped.
+		l.end--
+		content = content[:len(content)-1]
+	}
+	if what != lineField && !rules.Enforced(RuleFieldStructural) {
+		// Fault: structural lines read by their own code, without the
+		// field-line rules, their values trimmed of trailing blanks.
+		if s := bytes.Index(content, []byte(": ")); s >= 0 {
+			l.sep, l.val = l.start+s, l.start+s+2
+			l.end = l.val + len(bytes.TrimRight(content[s+2:], " \t\r\x00"))
+			return nil
+		}
+	}
 	at := func(base int) reporter {
 		return func(id rules.ID, off int, format string, args ...any) error {
 			return p.fail(id, base+off, what+" line: "+format, args...)
@@ -196,6 +232,9 @@ func (p *parser) checkLine(l *line, what string) error {
 			return err
 		}
 		l.sep, l.val = l.start+c, l.start+c+1
+	} else if sp := bytes.IndexByte(content, ' '); sp > 0 && !rules.Enforced(RuleFieldSyntax) {
+		// Fault: a line without ':' is split at its first space.
+		l.sep, l.val = l.start+sp, l.start+sp+1
 	} else {
 		if err := p.fail(RuleFieldSyntax, l.start, "%s line %s has no \": \" separator", what, quote(string(content))); err != nil {
 			return err
@@ -205,10 +244,19 @@ func (p *parser) checkLine(l *line, what string) error {
 	if err := checkName(p.name(*l), at(l.start)); err != nil {
 		return err
 	}
+	if l.val < l.end && p.in[l.val] == ' ' && !rules.Enforced(RuleFieldLeadingSpace) {
+		// Fault: "exactly one space follows ':'" read as forbidding a value
+		// that starts with a space.
+		return FaultError("%s line %s: more than one space after ':'", what, quote(string(content)))
+	}
 	if err := checkValue(p.value(*l), at(l.val)); err != nil {
 		return err
 	}
-	return checkLength(len(content), at(l.start))
+	n := len(content)
+	if n > MaxLine && !rules.Enforced(RuleExLineUTF8) {
+		n = utf8.RuneCount(content) // fault: the limit counted in characters
+	}
+	return checkLength(p.name(*l), n, at(l.start))
 }
 
 // Record parsing.
@@ -220,27 +268,34 @@ type body struct {
 	by         [mark.KeySize]byte
 	mark       [mark.MarkSize]byte
 	plex, blob Hash // embedded record hashes, as their glyphs state (verified)
-	dataStart  int
-	end        int
+	// embedAt and embedNext delimit the glyph line of the directly embedded
+	// record (Plex, Seal), for the digests fault injection computes wrong.
+	embedAt, embedNext int
+	dataStart          int
+	end                int
 }
 
 // record parses the record at start. continuation says the record follows
 // another one in a stream.
 func (p *parser) record(start int, continuation bool) (*Record, error) {
 	in := p.in
+	p.cont = continuation
 	// Every stored record starts with a record glyph line (LACE-GLYPH-01).
 	if !bytes.HasPrefix(in[start:], []byte(glyphPrefix)) {
-		if bytes.HasPrefix([]byte(glyphPrefix), in[start:]) {
+		switch {
+		case bytes.HasPrefix([]byte(glyphPrefix), in[start:]):
 			return nil, p.truncated(start, "input ends inside a record glyph line")
-		}
-		if continuation {
+		case continuation:
 			// Lace-010 record streams: reject a stream that continues with
 			// bytes that do not form a record (LACE-STREAM-04).
 			return nil, p.failHard(RuleStreamGarbage, start, "stream continues with bytes that do not begin a record glyph line \"🖧: \"")
+		case rules.Enforced(RuleGlyphLine):
+			return nil, p.failHard(RuleGlyphLine, start, "record does not start with a record glyph line \"🖧: \"")
 		}
-		return nil, p.failHard(RuleGlyphLine, start, "record does not start with a record glyph line \"🖧: \"")
+		// Fault: a reader that never looks at the glyph takes the first
+		// line's value as the hash text.
 	}
-	h, pos, err := p.glyph(start, "record glyph")
+	h, pos, err := p.glyph(start, lineGlyph)
 	if err != nil {
 		return nil, err
 	}
@@ -269,8 +324,8 @@ func (p *parser) record(start int, continuation bool) (*Record, error) {
 
 	// The record's digest matches its canonical payload (LACE-GLYPH-06).
 	// Embedded digests were checked, innermost first, by body.
-	outer := digest(in[pos:b.end])
-	if outer != h.Digest {
+	outer := p.payloadDigest(b.form, pos, b.embedAt, b.embedNext, b.end)
+	if outer != h.Digest && !p.trusting() {
 		if err := p.fail(RuleGlyphDigestMatch, start+len(glyphPrefix), "record hash %s does not match its payload (digest %s)", h, Hash{h.Form, outer}); err != nil {
 			return nil, err
 		}
@@ -280,7 +335,72 @@ func (p *parser) record(start int, continuation bool) (*Record, error) {
 			return nil, err
 		}
 	}
+	if r.Size > MaxData {
+		if err := sizeFault(r); err != nil {
+			return nil, err
+		}
+	}
+	if b.form != FormBlob && !rules.Enforced(RuleLinkMalformedOK) {
+		// Fault: a reader that rejects a record whose record-link value is
+		// malformed.
+		for _, f := range r.Fields {
+			if IsLinkName(f.Name) {
+				if _, _, err := ParseLink(f.Value); err != nil {
+					return nil, FaultError("record-link field %s: %v", quote(f.Name+": "+f.Value), err)
+				}
+			}
+		}
+	}
 	return r, nil
+}
+
+// trusting reports whether the reader skips digest checks, which only fault
+// injection makes it do: a reader that trusts .lr bytes as canonical
+// (LACE-GLYPH-10 switched off), or a stream reader that only delimits the
+// records after the first (LACE-STREAM-02 switched off).
+func (p *parser) trusting() bool {
+	return !rules.Enforced(RuleGlyphLrValidate) || p.cont && !rules.Enforced(RuleStreamValidate)
+}
+
+// sizeFault is the rejection of a large record by a reader that checks a
+// precomputed maximum record size, and computed it wrong (fault injection of
+// LACE-SIZE-01, -02, -03 only; a conforming reader checks structure and the
+// data limit, never the record size).
+func sizeFault(r *Record) error {
+	var limit int
+	switch {
+	case r.Form == FormBlob && !rules.Enforced(RuleSizeBlob):
+		limit = MaxData // the data limit taken for the whole record
+	case r.Form == FormPlex && !rules.Enforced(RuleSizePlex):
+		limit = MaxPlexRecord - MaxFields // field lines counted without their LF
+	case r.Form == FormSeal && !rules.Enforced(RuleSizeSeal):
+		limit = MaxSealRecord - GlyphLineLen // the Seal's own glyph line forgotten
+	default:
+		return nil
+	}
+	if r.Size > limit {
+		return FaultError("%s record of %d bytes is over the maximum of %d", r.Form, r.Size, limit)
+	}
+	return nil
+}
+
+// payloadDigest is the digest of a record's payload in[from:end] (every byte
+// after its glyph line's LF, LACE-GLYPH-03); the directly embedded record's
+// glyph line is in[embedAt:embedNext] (Plex, Seal). Under fault injection it
+// is computed over the wrong bytes, as the builder's fillGlyph does too.
+func (p *parser) payloadDigest(f Form, from, embedAt, embedNext, end int) [DigestSize]byte {
+	in := p.in
+	switch {
+	case Mutated(MutHashFromGlyphLF):
+		return digest(in[from-1 : end])
+	case f == FormPlex && !rules.Enforced(RuleVecPlex):
+		// Fault: the Plex digest leaves out its embedded Blob's glyph line.
+		return digestOf(in[from:embedAt], in[embedNext:end])
+	case f == FormSeal && !rules.Enforced(RuleVecSeal):
+		// Fault: the Seal digest covers only its embedded Plex.
+		return digest(in[embedAt:end])
+	}
+	return digest(in[from:end])
 }
 
 // failHard is fail for a violation after which no record can be parsed: when
@@ -323,7 +443,7 @@ func (p *parser) glyph(pos int, what string) (Hash, int, error) {
 func (p *parser) body(f Form, pos int) (*body, error) {
 	switch f {
 	case FormPlex:
-		return p.plexBody(pos)
+		return p.plexBody(pos, false)
 	case FormSeal:
 		return p.sealBody(pos)
 	}
@@ -348,7 +468,7 @@ func (p *parser) otherForm(f Form, pos int) *body {
 // exactly <len> data bytes (Lace-010, "Blob records carry opaque bytes").
 func (p *parser) blobBody(pos int) (*body, error) {
 	in := p.in
-	l, err := p.readLine(pos, "Data-Length")
+	l, err := p.readLine(pos, lineDataLength)
 	if err != nil {
 		return nil, err
 	}
@@ -366,6 +486,8 @@ func (p *parser) blobBody(pos int) (*body, error) {
 	switch {
 	case pos >= len(in):
 		return nil, p.truncated(pos, "input ends before the blank line after Data-Length")
+	case in[pos] == '\r' && pos+1 < len(in) && in[pos+1] == '\n' && Mutated(MutCRLFAccepted):
+		pos += 2 // mutant: the CR of a CRLF blank line is stripped
 	case in[pos] == '\r':
 		if err := p.fail(RuleFieldLF, pos, "blank line after Data-Length is CRLF (lines end with LF only)"); err != nil {
 			return nil, err
@@ -381,20 +503,60 @@ func (p *parser) blobBody(pos int) (*body, error) {
 	default:
 		pos++
 	}
-	// Readers consume exactly <len> data bytes (LACE-BLOB-04).
+	// Readers consume exactly <len> data bytes (LACE-BLOB-04); a record that
+	// fits the maximum size is still validated (LACE-SIZE-04, whose fault
+	// switches this check off too).
 	if rest := len(in) - pos; n > rest {
-		if err := p.fail(RuleBlobExactData, pos, "Data-Length is %d but only %d data bytes follow", n, rest); err != nil {
-			return nil, err
+		if rules.Enforced(RuleSizeNotProof) {
+			if err := p.fail(RuleBlobExactData, pos, "Data-Length is %d but only %d data bytes follow", n, rest); err != nil {
+				return nil, err
+			}
 		}
 		n = rest
 	}
+	if err := p.dataFaults(in[pos : pos+n]); err != nil {
+		return nil, err
+	}
 	return &body{form: FormBlob, dataStart: pos, end: pos + n}, nil
+}
+
+// dataFaults are the mistakes fault injection can make a reader commit on
+// Blob data, which a conforming reader never looks into: rejecting empty
+// data (LACE-BLOB-07), applying the text rules to it (LACE-BLOB-06) or
+// parsing a record-like start of it as a record (LACE-NEST-01). Each costs
+// one check of the fault set per Blob.
+func (p *parser) dataFaults(data []byte) error {
+	if len(data) == 0 && !rules.Enforced(RuleBlobEmptyData) {
+		return FaultError("Blob has no data")
+	}
+	if !rules.Enforced(RuleBlobOpaque) {
+		for i, c := range data {
+			if c < 0x20 || c == 0x7f {
+				return FaultError("Blob data holds the control byte 0x%02X at %d", c, i)
+			}
+		}
+		if e := nfc17.CheckUTF8(data); e != nil {
+			return FaultError("Blob data is not UTF-8: %s", e.Reason)
+		}
+	}
+	if bytes.HasPrefix(data, []byte(glyphPrefix)) && !rules.Enforced(RuleNestBlob) {
+		if _, err := Parse(data, Options{Mark: p.check}); err != nil {
+			return FaultError("Blob data read as a record: %v", err)
+		}
+	}
+	return nil
 }
 
 // dataLength parses the Data-Length value: canonical decimal (LACE-BLOB-03)
 // of at most 32 MiB (LACE-BLOB-05).
 func (p *parser) dataLength(l line) (int, error) {
 	v := p.value(l)
+	if len(v) > 1 && v[0] == '0' && Mutated(MutDataLengthZeros) {
+		v = bytes.TrimLeft(v, "0") // mutant: parsed as an integer, leading zeros and all
+		if len(v) == 0 {
+			v = []byte{'0'}
+		}
+	}
 	canonical := len(v) > 0 && (len(v) == 1 || v[0] != '0')
 	n := 0
 	for _, c := range v {
@@ -412,7 +574,7 @@ func (p *parser) dataLength(l line) (int, error) {
 			return 0, err
 		}
 	}
-	if n > MaxData {
+	if n > maxData() {
 		if err := p.fail(RuleBlobMaxData, l.val, "Data-Length %s exceeds 32 MiB (%d bytes)", quote(string(v)), MaxData); err != nil {
 			return 0, err
 		}
@@ -420,14 +582,82 @@ func (p *parser) dataLength(l line) (int, error) {
 	return n, nil
 }
 
+// maxData is the Blob data limit the reader and the constructor apply:
+// MaxData, or one more under the mutant MUT-LACE-BLOB-LIMIT-PLUS-1.
+func maxData() int {
+	if Mutated(MutBlobLimitPlus1) {
+		return MaxData + 1
+	}
+	return MaxData
+}
+
+// plexQuirks are the field-order and field-count mistakes fault injection
+// can make a reader commit, read from the fault set once per Plex.
+type plexQuirks struct {
+	noOrder       bool // inside a Seal, the order is not checked (LACE-EX-08)
+	inverted      bool // the order comparison is the wrong way round (LACE-EX-06)
+	wholeLines    bool // complete lines are compared, not names (LACE-VEC-04)
+	noRepeats     bool // a repeated name is rejected (LACE-EX-05)
+	foldCase      bool // names compared case-insensitively (mutant)
+	reservedFold  bool // reserved names matched case-insensitively (LACE-PLEX-11)
+	blankLines    bool // blank lines before the embedded Blob skipped (LACE-PLEX-01)
+	maxFields     int  // the field limit (511 under LACE-EX-04's fault)
+	minFieldsFail int  // a count taken for too few: 1 under LACE-EX-03's fault, else -1
+}
+
+func newPlexQuirks(inSeal bool) plexQuirks {
+	q := plexQuirks{
+		noOrder:       inSeal && !rules.Enforced(RuleExGroupFirst),
+		inverted:      !rules.Enforced(RuleExReversed),
+		wholeLines:    !rules.Enforced(RuleVecAppOrder),
+		noRepeats:     !rules.Enforced(RuleExRepeatedNames),
+		foldCase:      Mutated(MutOrderCaseFold),
+		reservedFold:  !rules.Enforced(RulePlexReservedOnly),
+		blankLines:    !rules.Enforced(RulePlexStructure),
+		maxFields:     MaxFields,
+		minFieldsFail: -1,
+	}
+	if !rules.Enforced(RuleExMaxFields) {
+		q.maxFields = MaxFields - 1
+	}
+	if !rules.Enforced(RuleExOneField) {
+		q.minFieldsFail = 1
+	}
+	return q
+}
+
+// decreases reports whether the field line cur may not follow prev (the
+// names pn and cn): a decrease in name bytes (LACE-PLEX-08), or under fault
+// injection what the faulty comparison takes for one.
+func (q *plexQuirks) decreases(prev, cur line, pn, cn []byte, in []byte) bool {
+	switch {
+	case q.noOrder:
+		return false
+	case q.noRepeats && bytes.Equal(pn, cn):
+		return true
+	case q.wholeLines:
+		return bytes.Compare(in[prev.start:prev.end], in[cur.start:cur.end]) > 0
+	case q.foldCase:
+		return compareFold(pn, cn) > 0
+	case q.inverted:
+		return bytes.Compare(pn, cn) < 0
+	}
+	return bytes.Compare(pn, cn) > 0
+}
+
 // plexBody parses a Plex payload: 1..512 sorted application field lines and
 // one embedded Blob (Lace-010, "Plex records attach generic fields to a Blob").
-func (p *parser) plexBody(pos int) (*body, error) {
-	var fields []line
+// inSeal says the Plex is the one a Seal embeds.
+func (p *parser) plexBody(pos int, inSeal bool) (*body, error) {
+	q := newPlexQuirks(inSeal)
+	fields := make([]line, 0, 8) // one allocation for the usual few fields
 	count := 0
-	var prev []byte
+	var prev line
 	for {
-		l, err := p.readLine(pos, "field")
+		for q.blankLines && pos < len(p.in) && p.in[pos] == '\n' {
+			pos++ // fault: blank lines between the fields and the Blob skipped
+		}
+		l, err := p.readLine(pos, lineField)
 		if err != nil {
 			return nil, err
 		}
@@ -436,8 +666,11 @@ func (p *parser) plexBody(pos int) (*body, error) {
 			break // the embedded record's glyph line
 		}
 		count++
-		if count == MaxFields+1 {
+		if count == q.maxFields+1 {
 			// N is in 1..512 (LACE-PLEX-03).
+			if q.maxFields != MaxFields {
+				return nil, FaultError("Plex has more than %d application fields", q.maxFields)
+			}
 			if err := p.fail(RulePlexMaxFields, pos, "Plex has more than %d application fields", MaxFields); err != nil {
 				return nil, err
 			}
@@ -447,14 +680,19 @@ func (p *parser) plexBody(pos int) (*body, error) {
 			if err := p.fail(RulePlexReserved, pos, "application field uses the reserved name %s", quote(string(name))); err != nil {
 				return nil, err
 			}
+		} else if q.reservedFold && isReservedFold(name) {
+			return nil, FaultError("application field name %s taken for a reserved name", quote(string(name)))
 		}
 		// A parser rejects a decrease in adjacent field-name bytes (LACE-PLEX-08).
-		if prev != nil && bytes.Compare(prev, name) > 0 {
-			if err := p.fail(RulePlexOrder, pos, "field name %s sorts before the preceding %s (bytewise ascending order)", quote(string(name)), quote(string(prev))); err != nil {
+		if len(fields) > 0 && q.decreases(prev, l, p.name(prev), name, p.in) {
+			if q.inverted || q.wholeLines || q.noRepeats || q.foldCase {
+				return nil, FaultError("field %s out of order after %s", quote(string(p.in[l.start:l.end])), quote(string(p.in[prev.start:prev.end])))
+			}
+			if err := p.fail(RulePlexOrder, pos, "field name %s sorts before the preceding %s (bytewise ascending order)", quote(string(name)), quote(string(p.name(prev)))); err != nil {
 				return nil, err
 			}
 		}
-		prev = name
+		prev = l
 		fields = append(fields, l)
 		pos = l.next()
 	}
@@ -464,25 +702,66 @@ func (p *parser) plexBody(pos int) (*body, error) {
 			return nil, err
 		}
 	}
-	h, next, err := p.glyph(pos, "embedded record glyph")
+	if count == q.minFieldsFail {
+		return nil, FaultError("Plex has only %d application field", count)
+	}
+	glyphAt := pos
+	h, next, err := p.glyph(pos, lineEmbedGlyph)
 	if err != nil {
 		return nil, err
 	}
-	// A Plex directly embeds exactly one Blob (LACE-NEST-02).
-	if h.Form != FormBlob {
+	var b *body
+	if h.Form == FormBlob {
+		b, err = p.blobBody(next)
+	} else {
+		// A Plex directly embeds exactly one Blob (LACE-NEST-02).
 		if err := p.fail(RuleNestPlex, pos, "Plex embeds a %s, not a Blob", h.Form); err != nil {
 			return nil, err
 		}
+		// Fault: a generic reader parses whatever record is embedded.
+		b, err = p.body(h.Form, next)
 	}
-	b, err := p.blobBody(next)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.embeddedDigest(h, pos, next, b.end, "Blob"); err != nil {
+	if err := p.embeddedDigest(h, glyphAt, next, b, "Blob"); err != nil {
 		return nil, err
 	}
-	b.form, b.fields, b.blob = FormPlex, fields, h
+	if h.Form == FormBlob {
+		b.blob = h
+	}
+	b.form, b.fields, b.embedAt, b.embedNext = FormPlex, fields, glyphAt, next
 	return b, nil
+}
+
+// compareFold compares a and b with ASCII letters folded to lower case (the
+// mutant MUT-LACE-ORDER-CASE-INSENSITIVE).
+func compareFold(a, b []byte) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		x, y := lowerASCII(a[i]), lowerASCII(b[i])
+		if x != y {
+			return int(x) - int(y)
+		}
+	}
+	return len(a) - len(b)
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// isReservedFold matches the reserved names case-insensitively, as a reader
+// ignoring LACE-PLEX-11 (the list is exact) would.
+func isReservedFold(name []byte) bool {
+	for _, r := range []string{nameDataLength, nameBy, nameMark} {
+		if bytes.EqualFold(name, []byte(r)) {
+			return true
+		}
+	}
+	return false
 }
 
 // sealBody parses a Seal payload: By, Mark and one embedded Plex
@@ -490,9 +769,14 @@ func (p *parser) plexBody(pos int) (*body, error) {
 func (p *parser) sealBody(pos int) (*body, error) {
 	var by [mark.KeySize]byte
 	var mk [mark.MarkSize]byte
+	first, second := nameBy, nameMark
+	anyOrder := Mutated(MutEnvelopeAnyOrder)
 envelope:
 	for i := 0; ; i++ {
-		l, err := p.readLine(pos, "Seal envelope")
+		for pos < len(p.in) && p.in[pos] == '\n' && !rules.Enforced(RuleSealStructure) {
+			pos++ // fault: blank lines in the envelope skipped
+		}
+		l, err := p.readLine(pos, lineSealEnvelop)
 		if err != nil {
 			return nil, err
 		}
@@ -510,12 +794,15 @@ envelope:
 			}
 			break envelope
 		}
+		if i == 0 && anyOrder && name == nameMark {
+			first, second = nameMark, nameBy // mutant: Mark may come first
+		}
 		switch {
-		case i == 0 && name != nameBy:
+		case i == 0 && name != first:
 			if err := p.fail(RuleSealByFirst, pos, "Seal starts with %s, not By", quote(name)); err != nil {
 				return nil, err
 			}
-		case i == 1 && name != nameMark:
+		case i == 1 && name != second:
 			if err := p.fail(RuleSealMarkSecond, pos, "second Seal line is %s, not Mark", quote(name)); err != nil {
 				return nil, err
 			}
@@ -545,16 +832,20 @@ envelope:
 		}
 		pos = l.next()
 	}
-	h, next, err := p.glyph(pos, "embedded record glyph")
+	glyphAt := pos
+	h, next, err := p.glyph(pos, lineEmbedGlyph)
 	if err != nil {
 		return nil, err
 	}
 	var b *body
 	switch h.Form {
 	case FormBlob:
-		// A Seal cannot wrap a bare Blob (LACE-SEAL-08).
-		if err := p.fail(RuleSealNoBlob, pos, "Seal wraps a bare Blob; it must wrap a Plex"); err != nil {
-			return nil, err
+		// A Seal cannot wrap a bare Blob (LACE-SEAL-08; LACE-EX-10, the
+		// worked example, switches the check off too).
+		if rules.Enforced(RuleExSealOverBlob) {
+			if err := p.fail(RuleSealNoBlob, pos, "Seal wraps a bare Blob; it must wrap a Plex"); err != nil {
+				return nil, err
+			}
 		}
 		b, err = p.blobBody(next)
 		if err != nil {
@@ -566,28 +857,35 @@ envelope:
 		if err := p.fail(RuleNestSeal, pos, "Seal embeds a Seal; it must embed a Plex"); err != nil {
 			return nil, err
 		}
-		fallthrough
+		// Fault: a generic reader parses the embedded Seal as a Seal.
+		b, err = p.sealBody(next)
+		if err != nil {
+			return nil, err
+		}
 	default:
-		b, err = p.plexBody(next)
+		b, err = p.plexBody(next, true)
 		if err != nil {
 			return nil, err
 		}
 		b.plex = h
 	}
-	if err := p.embeddedDigest(h, pos, next, b.end, h.Form.String()); err != nil {
+	if err := p.embeddedDigest(h, glyphAt, next, b, h.Form.String()); err != nil {
 		return nil, err
 	}
-	b.form, b.by, b.mark = FormSeal, by, mk
+	b.form, b.by, b.mark, b.embedAt, b.embedNext = FormSeal, by, mk, glyphAt, next
 	return b, nil
 }
 
-// embeddedDigest checks an embedded record's glyph digest against its payload
-// in[payload:end] (LACE-GLYPH-07).
-func (p *parser) embeddedDigest(h Hash, glyphPos, payload, end int, what string) error {
-	if d := digest(p.in[payload:end]); d != h.Digest {
-		return p.fail(RuleGlyphEmbedded, glyphPos+len(glyphPrefix), "embedded %s hash %s does not match its payload (digest %s)", what, h, Hash{h.Form, d})
+// embeddedDigest checks the glyph digest of the embedded record b, whose
+// glyph line starts at glyphAt and whose payload at payload
+// (LACE-GLYPH-07). LACE-NEST-04, that canonical nesting validates every
+// embedded record, is realized by this check: its fault switches it off.
+func (p *parser) embeddedDigest(h Hash, glyphAt, payload int, b *body, what string) error {
+	d := p.payloadDigest(h.Form, payload, b.embedAt, b.embedNext, b.end)
+	if d == h.Digest || p.trusting() || !rules.Enforced(RuleNestComplete) {
+		return nil
 	}
-	return nil
+	return p.fail(RuleGlyphEmbedded, glyphAt+len(glyphPrefix), "embedded %s hash %s does not match its payload (digest %s)", what, h, Hash{h.Form, d})
 }
 
 // verifyMark verifies a Seal's Mark under By over the embedded Plex digest
@@ -598,11 +896,18 @@ func (p *parser) verifyMark(r *Record, sealDigest [DigestSize]byte) error {
 		return nil
 	}
 	scheme := mark.BIP340Standin
-	if scheme.Verify(r.By, r.Plex.Digest, r.Mark) {
+	subject := r.Plex.Digest
+	if Mutated(MutMarkOverBlob) {
+		subject = r.Blob.Digest // mutant: the Blob's digest taken for the subject
+	}
+	if scheme.Verify(r.By, subject, r.Mark) {
 		r.MarkStatus = MarkVerified
 		return nil
 	}
 	r.MarkStatus = MarkFailed
+	if !rules.Enforced(RuleExForeignMark) && mark.WellFormed(r.By, r.Mark) {
+		return nil // fault: a Mark of the right form under a valid key taken as enough
+	}
 	off := r.Offset + GlyphLineLen
 	// A Mark that verifies over the Blob or the Seal digest was made over the
 	// wrong subject (LACE-SEAL-06).
@@ -627,6 +932,11 @@ func (p *parser) fields(ls []line) []Field {
 	fs := make([]Field, len(ls))
 	for i, l := range ls {
 		fs[i] = Field{Name: text[l.start-base : l.sep-base], Value: text[l.val-base : l.end-base]}
+	}
+	if Mutated(MutValuesTrimmed) {
+		for i := range fs {
+			fs[i].Value = strings.TrimSpace(fs[i].Value) // mutant: values trimmed
+		}
 	}
 	return fs
 }

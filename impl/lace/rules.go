@@ -268,6 +268,13 @@ func should(id rules.ID, sec, text string) rules.Rule {
 	return rules.Rule{ID: id, Spec: "lace", Section: sec, Level: rules.Should, Text: text}
 }
 
+// untestable marks a rule that no behaviour bytes can show violated, with
+// the reason (the fault proof skips it; docs/lace.md, "The fault proof").
+func untestable(r rules.Rule, why string) rules.Rule {
+	r.Untestable = why
+	return r
+}
+
 var catalog = []rules.Rule{
 	must(RuleGlyphLine, secGlyph, "Every stored record starts with a record glyph line `🖧: <hash-text>` (U+1F5A7, colon, one space, hash text, LF)."),
 	must(RuleGlyphHashText, secGlyph, "For H3 the hash text is T.<b64a>.H3, where T is B, P or S."),
@@ -277,7 +284,8 @@ var catalog = []rules.Rule{
 	must(RuleGlyphDigestMatch, secGlyph, "Implementations verify that the record's glyph digest matches the BLAKE3-256 digest of its canonical payload."),
 	must(RuleGlyphEmbedded, secGlyph, "The glyph digest of every embedded record (the Blob in a Plex, the Plex and Blob in a Seal) matches its own canonical payload."),
 	must(RuleGlyphTrailing, secGlyph, "A complete stored record contains exactly one record and no bytes after those consumed by its structure and Blob Data-Length."),
-	should(RuleGlyphLrSuffix, secGlyph, "By convention a file whose content is exactly one complete stored record ends its name with .lr, after any name its data would take (notes.json.lr)."),
+	untestable(should(RuleGlyphLrSuffix, secGlyph, "By convention a file whose content is exactly one complete stored record ends its name with .lr, after any name its data would take (notes.json.lr)."),
+		"binds the name a file is stored under; an implementation is given bytes, never a file name (the testee protocol sends none), and reads them alike whatever the name (LACE-GLYPH-10)"),
 	must(RuleGlyphLrValidate, secGlyph, "The .lr suffix marks canonical record bytes, not their data; readers still parse and validate such files."),
 
 	must(RuleStreamConcat, secStream, "A record stream is zero or more complete stored records concatenated in order with no header, separator or trailer; each record's structure and Data-Length delimit it and the next record starts at the following byte."),
@@ -285,7 +293,8 @@ var catalog = []rules.Rule{
 	must(RuleStreamTruncated, secStream, "A reader rejects a stream (and a record) that ends inside a record."),
 	must(RuleStreamGarbage, secStream, "A reader rejects a stream that continues after a record with bytes that do not begin a record."),
 	must(RuleStreamEmpty, secStream, "An empty stream is valid and holds no records."),
-	should(RuleStreamLrsSuffix, secStream, "By convention a file whose content is a record stream ends its name with .lrs; a .lr file is a one-record stream."),
+	untestable(should(RuleStreamLrsSuffix, secStream, "By convention a file whose content is a record stream ends its name with .lrs; a .lr file is a one-record stream."),
+		"binds the name a stream file is stored under, which an implementation is never given; that the bytes of a .lr file read as a one-record stream is LACE-STREAM-01's (vector stream-one-record)"),
 
 	must(RuleFieldSyntax, secField, "A field line has the exact syntax `<Name>: <value>` followed by LF; a line without the `: ` separator is invalid."),
 	must(RuleFieldNameEmpty, secField, "Field names are non-empty."),
@@ -313,7 +322,8 @@ var catalog = []rules.Rule{
 	must(RulePlexStructure, secPlex, "A Plex canonical payload is its application field lines followed immediately by one complete embedded Blob record."),
 	must(RulePlexMinFields, secPlex, "A Plex has at least one application field occurrence (N >= 1)."),
 	must(RulePlexMaxFields, secPlex, "A Plex has at most 512 application field occurrences (N <= 512)."),
-	should(RulePlexKindField, secPlex, "By convention applications prefer `#<application>: <kind>` fields over generic labels such as `Kind: dots`."),
+	untestable(should(RulePlexKindField, secPlex, "By convention applications prefer `#<application>: <kind>` fields over generic labels such as `Kind: dots`."),
+		"binds applications, which choose their field names; readers and constructors treat #-names as any other (that they sort before letters is LACE-PLEX-05's bytewise order: plex-kind-field-convention, construct-names-bytewise)"),
 	must(RulePlexSortNames, secPlex, "Plex application field occurrences sort by field name in bytewise ascending UTF-8 order."),
 	must(RulePlexSameName, secPlex, "Occurrences with the same name are consecutive and retain caller order."),
 	must(RulePlexCtorOrder, secPlex, "A constructor preserves supplied order among same-name occurrences while sorting different names."),
@@ -393,10 +403,12 @@ var catalog = []rules.Rule{
 	must(RuleDirPageTarget, secDir, "A Page+Link's link data is a local decimal ordinal and its target a canonical H3 directory Plex hash."),
 	must(RuleDirEmpty, secDir, "An empty directory has only `Kind: directory` and is valid."),
 	must(RuleDirNameEmpty, secDir, "A name is one non-empty component."),
-	must(RuleDirNameNFC, secDir, "A name is UTF-8 in NFC."),
+	untestable(must(RuleDirNameNFC, secDir, "A name is UTF-8 in NFC."),
+		"subsumed by LACE-FIELD-06 and LACE-FIELD-07: a name is the part of a UTF-8 NFC field value before an ASCII space, a starter that composes with nothing, so a name that is not UTF-8 NFC lies in a value those rules reject first (convention.TestNameRulesSubsumed)"),
 	must(RuleDirNameDots, secDir, "A name is neither `.` nor `..`."),
 	must(RuleDirNameSlash, secDir, "A name contains no `/`."),
-	must(RuleDirNameControl, secDir, "A name contains no C0 or DEL control bytes."),
+	untestable(must(RuleDirNameControl, secDir, "A name contains no C0 or DEL control bytes."),
+		"subsumed by LACE-FIELD-09 and LACE-FIELD-10: a control byte in a name is one in its field value, which those rules reject first (convention.TestNameRulesSubsumed)"),
 	must(RuleDirNameExact, secDir, "Accepted names keep their exact bytes, including leading and trailing spaces; consumers never trim, normalize, truncate or alias names."),
 	must(RuleDirNameBudget, secDir, "With 48-byte H3 targets the 128-byte line limit permits 68 filename bytes for File+Link and 67 directory-name bytes for Child+Link."),
 	must(RuleDirFileOrder, secDir, "Within each record File+Link occurrences sort by filename bytes; a decrease is rejected."),
@@ -414,7 +426,8 @@ var catalog = []rules.Rule{
 	must(RuleDirHashSignificant, secDir, "Page layout is hash-significant even when two layouts describe the same names and files."),
 	must(RuleDirDepth, secDir, "Consumers bound reference depth."),
 	must(RuleDirExpansion, secDir, "Consumers bound logical expansion, counting repeated uses rather than only distinct hashes."),
-	must(RuleDirCycle, secDir, "Consumers reject reference cycles."),
+	untestable(must(RuleDirCycle, secDir, "Consumers reject reference cycles."),
+		"a cycle of H3 links needs a record whose links reach its own BLAKE3 digest, a preimage: no record stream holds one, since records are found by their own hashes (the check is tested with a resolver that does not key records by hash: the cycle cases of convention.TestFileRejections and TestDirectoryRejections)"),
 
 	must(RuleNestBlob, secNest, "A Blob contains no record; its data is never parsed as records."),
 	must(RuleNestPlex, secNest, "A Plex directly embeds exactly one Blob; an embedded Plex or Seal is invalid."),

@@ -1,6 +1,10 @@
 package lace
 
-import "github.com/threespec/conformance/impl/rules"
+import (
+	"bytes"
+
+	"github.com/threespec/conformance/impl/rules"
+)
 
 // ParseStream parses a record stream (a .lrs file): zero or more complete
 // stored records concatenated with no header, separator or trailer
@@ -14,8 +18,24 @@ func ParseStream(in []byte, opt Options) ([]*Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(in) == 0 && !rules.Enforced(RuleStreamEmpty) {
+		return nil, FaultError("empty stream") // fault: an empty stream refused
+	}
 	var recs []*Record
 	for pos := 0; pos < len(in); {
+		if len(recs) > 0 && !bytes.HasPrefix(in[pos:], []byte(glyphPrefix)) {
+			switch {
+			case !rules.Enforced(RuleStreamGarbage):
+				return recs, nil // fault: the stream taken to end at bytes that begin no record
+			case Mutated(MutStreamResync):
+				// Mutant: bytes up to the next record glyph skipped.
+				i := bytes.Index(in[pos:], []byte(glyphPrefix))
+				if i < 0 {
+					return recs, nil
+				}
+				pos += i
+			}
+		}
 		r, err := p.record(pos, len(recs) > 0)
 		if err != nil {
 			if rules.RuleOf(err) == RuleStreamTruncated && !rules.Enforced(RuleStreamTruncated) {
@@ -28,6 +48,9 @@ func ParseStream(in []byte, opt Options) ([]*Record, error) {
 		// Each record's structure and Data-Length delimit it; the next record
 		// starts at the following byte (LACE-STREAM-01).
 		pos = r.Offset + r.Size
+		if pos < len(in) && in[pos] == '\n' && !rules.Enforced(RuleStreamConcat) {
+			pos++ // fault: records taken to be separated by LF
+		}
 	}
 	return recs, nil
 }

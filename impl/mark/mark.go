@@ -148,6 +148,20 @@ func (bip340) Verify(by [KeySize]byte, subject [SubjectLen]byte, mark [MarkSize]
 	return sig.Verify(subject[:], pub)
 }
 
+// WellFormed reports whether by is a bip340-standin key (the x coordinate of
+// a curve point) and mark a well-formed signature (r < p, s < n), without
+// checking that mark verifies. No reader accepts a Mark on this alone; the
+// Lace reference uses it only under fault injection, to behave as a reader
+// that checks a Mark's form and key but not what it was made over
+// (LACE-EX-09).
+func WellFormed(by [KeySize]byte, mark [MarkSize]byte) bool {
+	if _, err := schnorr.ParsePubKey(by[:]); err != nil {
+		return false
+	}
+	_, err := schnorr.ParseSignature(mark[:])
+	return err == nil
+}
+
 // privKey turns a By-secret into a secret key, rejecting values outside
 // 1..n-1 as BIP-340 requires ("Fail if d' = 0 or d' ≥ n").
 func privKey(secret [KeySize]byte) (*btcec.PrivateKey, error) {

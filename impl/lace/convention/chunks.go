@@ -2,10 +2,12 @@ package convention
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/zeebo/blake3"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/rules"
 )
 
 // Chunk sequences (Lace-010, "Chunk sequences describe complete file bytes").
@@ -16,6 +18,10 @@ const (
 	fieldChunkLink = "Chunk+Link"
 	kindChunks     = "chunks"
 )
+
+// maxChunkLinks is the most Chunk+Link occurrences a node holds: one Kind
+// field leaves 511 of the 512 fields a Plex may have (LACE-CHUNK-23).
+const maxChunkLinks = lace.MaxFields - 1
 
 // FileLength validates the file whose root record is root (a bare Blob or a
 // chunk node) with every child it references, and returns its logical
@@ -28,34 +34,57 @@ func FileLength(res Resolver, root *lace.Record, b Bounds) (uint64, error) {
 // File validates the file of root and returns its assembled bytes; on any
 // violation it returns no bytes at all (LACE-CHUNK-21).
 func File(res Resolver, root *lace.Record, b Bounds) ([]byte, error) {
-	w := newWalker(res, b)
-	n, err := w.validateFile(root)
+	var out []byte
+	_, err := assemble(res, root, b, func(p []byte) { out = append(out, p...) })
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, n)
-	w.emit(root, func(p []byte) { out = append(out, p...) })
 	return out, nil
 }
 
 // FileDigest validates the file of root and returns its length and the
 // BLAKE3-256 digest of its assembled bytes, without holding them in memory.
 func FileDigest(res Resolver, root *lace.Record, b Bounds) (uint64, [32]byte, error) {
-	w := newWalker(res, b)
-	n, err := w.validateFile(root)
+	h := blake3.New()
+	n, err := assemble(res, root, b, func(p []byte) { h.Write(p) })
 	if err != nil {
 		return 0, [32]byte{}, err
 	}
-	h := blake3.New()
-	w.emit(root, func(p []byte) { h.Write(p) })
 	var sum [32]byte
 	h.Sum(sum[:0])
 	return n, sum, nil
 }
 
+// assemble validates the file of root and then writes its bytes in order.
+// Nothing is written for an invalid file (LACE-CHUNK-21) unless fault
+// injection makes it a consumer that writes what it could assemble.
+func assemble(res Resolver, root *lace.Record, b Bounds, write func([]byte)) (uint64, error) {
+	w := newWalker(res, b)
+	n, err := w.validateFile(root)
+	if err != nil {
+		if rules.Enforced(lace.RuleChunkNoPartial) {
+			return 0, err
+		}
+		// Fault: the bytes of every child present, up to the byte bound.
+		var got uint64
+		w.stack = w.stack[:0]
+		w.emit(root, func(p []byte) {
+			p = p[:min(uint64(len(p)), w.b.MaxBytes-got)]
+			got += uint64(len(p))
+			write(p)
+		})
+		return got, nil
+	}
+	w.emit(root, write)
+	return n, nil
+}
+
 // validateFile validates the whole file first, so that nothing is assembled
 // from an invalid tree (LACE-CHUNK-20, LACE-CHUNK-21), and keeps the byte bound.
 func (w *walker) validateFile(root *lace.Record) (uint64, error) {
+	if root.Form == lace.FormBlob && !rules.Enforced(lace.RuleChunkBareBlob) {
+		return 0, lace.FaultError("file %s is a bare Blob, not a chunk node", root.Hash) // fault: bare Blobs refused
+	}
 	n, err := w.fileLength(root, 0)
 	if err != nil {
 		return 0, err
@@ -73,9 +102,30 @@ func (w *walker) validateFile(root *lace.Record) (uint64, error) {
 // chunk node.
 func (w *walker) fileLength(r *lace.Record, depth int) (uint64, error) {
 	if r.Form == lace.FormBlob {
+		if len(r.Data) == 0 && !rules.Enforced(lace.RuleChunkEmptyFile) {
+			return 0, lace.FaultError("file %s is empty", r.Hash) // fault: empty files refused
+		}
+		return uint64(len(r.Data)), nil
+	}
+	if plexAsData(r) {
 		return uint64(len(r.Data)), nil
 	}
 	return w.chunkNode(r, depth)
+}
+
+// plexAsData reports whether r is a Plex of another shape that a consumer
+// which does not check child shapes takes for its Blob data (fault
+// injection of LACE-CHUNK-09 only).
+func plexAsData(r *lace.Record) bool {
+	if r.Form != lace.FormPlex || rules.Enforced(lace.RuleChunkOtherPlex) {
+		return false
+	}
+	for _, f := range r.Fields {
+		if f.Name == fieldKind && f.Value == kindChunks {
+			return false
+		}
+	}
+	return true
 }
 
 // chunkNode validates a chunk node and its children and returns its logical
@@ -99,6 +149,21 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 			return 0, err
 		}
 	}
+	if links == maxChunkLinks && !rules.Enforced(lace.RuleChunkFanout) {
+		// Fault: the Kind field counted against the 511 links as well.
+		return 0, lace.FaultError("%s has %d Chunk+Link fields and its Kind, over 511", where, links)
+	}
+	var seen map[string]bool // targets used so far, under LACE-CHUNK-22's fault
+	if !rules.Enforced(lace.RuleChunkSharing) {
+		seen = map[string]bool{}
+	}
+	// A range covers end-start bytes; 1 more under the mutant that reads
+	// ranges as inclusive, whose next range then starts at end+1.
+	var incl uint64
+	if lace.Mutated(lace.MutChunkInclusive) {
+		incl = 1
+	}
+	gaps := lace.Mutated(lace.MutChunkGaps)
 	var end uint64
 	first := true
 	for i, f := range r.Fields {
@@ -119,7 +184,7 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 		}
 		// Positive half-open ranges from zero, contiguous in occurrence
 		// order (LACE-CHUNK-15, -16, -17).
-		if start >= stop {
+		if start >= stop+incl {
 			if err := fail(lace.RuleChunkPositive, "%s: range %s is not positive", at, data); err != nil {
 				return 0, err
 			}
@@ -129,7 +194,7 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 			if err := fail(lace.RuleChunkStartZero, "%s: the first range %s does not start at 0", at, data); err != nil {
 				return 0, err
 			}
-		case !first && start != end:
+		case !first && start != end+incl && !(gaps && start > end):
 			if err := fail(lace.RuleChunkContiguous, "%s: range %s does not start at the previous end %d", at, data, end); err != nil {
 				return 0, err
 			}
@@ -137,29 +202,42 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 		first = false
 		// Targets: canonical H3 Blob or chunk-node Plex; Seals and other
 		// formats are invalid (LACE-CHUNK-06, -07, -08).
-		if err := h3Target(at, target, "BP", lace.RuleChunkNoSeal, lace.RuleChunkFormat, lace.RuleChunkTarget); err != nil {
-			return 0, err
-		}
-		// Every child exists and validates (LACE-CHUNK-20); a Plex child of
-		// another shape breaks a chunk-node rule (LACE-CHUNK-09).
-		child, err := w.enter(target, depth+1, lace.RuleChunkChildExists, at)
+		key, err := h3Target(at, target, "BP", lace.RuleChunkNoSeal, lace.RuleChunkFormat, lace.RuleChunkTarget)
 		if err != nil {
 			return 0, err
 		}
-		n, err := w.fileLength(child, depth+1)
+		if seen != nil {
+			if seen[key] {
+				return 0, lace.FaultError("%s: %s is used twice", at, target) // fault: sharing refused
+			}
+			seen[key] = true
+		}
+		// Every child exists and validates (LACE-CHUNK-20); a Plex child of
+		// another shape breaks a chunk-node rule (LACE-CHUNK-09).
+		child, err := w.enter(key, depth+1, lace.RuleChunkChildExists, at)
+		if err != nil {
+			return 0, err
+		}
+		end = stop
+		if child == nil {
+			continue // a missing child skipped (CheckRecord, or a fault)
+		}
+		n, err := w.fileLength(asPlex(child, lace.RuleChunkNoSeal), depth+1)
 		w.leave()
 		if err != nil {
 			return 0, err
 		}
 		// Each range length equals the child's logical length (LACE-CHUNK-18).
-		if stop-start != n && start < stop {
-			if err := fail(lace.RuleChunkChildLength, "%s: range %s is %d bytes but its child %s is %d bytes", at, data, stop-start, target, n); err != nil {
+		if stop-start+incl != n && start < stop+incl {
+			if err := fail(lace.RuleChunkChildLength, "%s: range %s is %d bytes but its child %s is %d bytes", at, data, stop-start+incl, target, n); err != nil {
 				return 0, err
 			}
 		}
-		end = stop
 	}
-	return end, nil
+	if !rules.Enforced(lace.RuleChunkFinalEnd) {
+		return uint64(len(r.Data)), nil // fault: the structural Data-Length taken for the length
+	}
+	return end + incl, nil
 }
 
 // chunkRange parses Chunk+Link data: exactly start..end (LACE-CHUNK-12),
@@ -167,6 +245,9 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 // (LACE-CHUNK-14).
 func chunkRange(at, data string) (start, end uint64, err error) {
 	a, b, found := cutRange(data)
+	if !found && !rules.Enforced(lace.RuleChunkRangeForm) {
+		a, b, found = strings.Cut(data, "-") // fault: start-end accepted too
+	}
 	if !found {
 		if err := fail(lace.RuleChunkRangeForm, "%s: link data %q is not start..end", at, data); err != nil {
 			return 0, 0, err
@@ -184,6 +265,7 @@ func chunkRange(at, data string) (start, end uint64, err error) {
 			if err := fail(lace.RuleChunkOverflow, "%s: range endpoint %s overflows u64", at, s); err != nil {
 				return 0, 0, err
 			}
+			v = parseU64Wrapping(s) // fault: the endpoint wraps around
 		}
 		vals[i] = v
 	}
@@ -209,9 +291,10 @@ func indexDots(s string, from int) int {
 }
 
 // emit writes the bytes of a validated file in order: each range relocates
-// its whole child (LACE-CHUNK-18).
+// its whole child (LACE-CHUNK-18). The targets it follows are those
+// validation resolved (h3Target's keys).
 func (w *walker) emit(r *lace.Record, write func([]byte)) {
-	if r.Form == lace.FormBlob {
+	if r.Form == lace.FormBlob || plexAsData(r) {
 		write(r.Data)
 		return
 	}
@@ -223,8 +306,12 @@ func (w *walker) emit(r *lace.Record, write func([]byte)) {
 		if err != nil {
 			continue
 		}
-		if child, ok := w.res.Resolve(target); ok && !w.onStack(target) {
-			w.stack = append(w.stack, target)
+		key, err := h3Target("", target, "BP", lace.RuleChunkNoSeal, lace.RuleChunkFormat, lace.RuleChunkTarget)
+		if err != nil {
+			continue
+		}
+		if child, ok := w.res.Resolve(key); ok && !w.onStack(key) {
+			w.stack = append(w.stack, key)
 			w.emit(child, write)
 			w.leave()
 		}

@@ -88,6 +88,12 @@ type walker struct {
 	b     Bounds
 	uses  int
 	stack []string // hash texts on the current path, for cycle detection
+	// local makes a missing target no violation: CheckRecord validates one
+	// record without the records it links to.
+	local bool
+	// expanded holds the child directories listed so far, for the fault of
+	// LACE-DIR-27 (a reused subtree expanded once).
+	expanded map[string]bool
 }
 
 func newWalker(res Resolver, b Bounds) *walker { return &walker{res: res, b: b.withDefaults()} }
@@ -98,7 +104,10 @@ func fail(id rules.ID, format string, args ...any) error {
 
 // enter follows one link to target at depth (the root is depth 0). It counts
 // the use, checks cycles, depth and expansion, and resolves the target;
-// missing is the rule a missing target breaks. leave must follow a nil error.
+// missing is the rule a missing target breaks. leave must follow a nil error
+// with a record. A nil record and a nil error mean a missing target that is
+// skipped: by CheckRecord, or under fault injection of missing (a consumer
+// that silently omits what is missing).
 func (w *walker) enter(target string, depth int, missing rules.ID, where string) (*lace.Record, error) {
 	for _, h := range w.stack {
 		if h == target {
@@ -124,13 +133,25 @@ func (w *walker) enter(target string, depth int, missing rules.ID, where string)
 	}
 	r, ok := w.res.Resolve(target)
 	if !ok {
-		if err := fail(missing, "%s: target %s is missing", where, target); err != nil {
-			return nil, err
+		if w.local || !rules.Enforced(missing) {
+			return nil, nil
 		}
-		return nil, errStop(target)
+		return nil, fail(missing, "%s: target %s is missing", where, target)
 	}
 	w.stack = append(w.stack, target)
 	return r, nil
+}
+
+// asPlex is the Plex a Seal wraps, as a consumer that does not check a
+// target's family sees it: fault injection of LACE-CHUNK-07 and LACE-DIR-25
+// only. Any other record is returned as it is.
+func asPlex(r *lace.Record, family rules.ID) *lace.Record {
+	if r.Form != lace.FormSeal || rules.Enforced(family) {
+		return r
+	}
+	c := *r
+	c.Form, c.Hash = lace.FormPlex, r.Plex
+	return &c
 }
 
 func (w *walker) leave() { w.stack = w.stack[:len(w.stack)-1] }
@@ -153,27 +174,42 @@ func rawLink(where string, f lace.Field) (data, target string, ok bool, err erro
 	return "", "", false, nil
 }
 
-// h3Target checks a convention target: its family (wrong is one of
-// wrongFamily), an H3 suffix (unsupported is invalid, not missing: project
-// decision) and canonical H3 text.
-func h3Target(where, target string, allowed string, family, format, canonical rules.ID) error {
-	f, _, suffix, _ := lace.SplitTarget(target)
+// h3Target checks a convention target: its family (allowed lists the type
+// letters allowed; a wrong one breaks family), an H3 suffix (unsupported is
+// invalid, not missing: project decision, format) and canonical H3 text
+// (canonical). It returns the hash text to resolve the target by: the
+// target itself, unless fault injection makes the consumer resolve what it
+// reads leniently.
+func h3Target(where, target string, allowed string, family, format, canonical rules.ID) (string, error) {
+	f, payload, suffix, _ := lace.SplitTarget(target)
 	if !strings.ContainsRune(allowed, rune(f.Letter())) {
 		if err := fail(family, "%s: target %s is a %s; allowed: %s", where, target, f, allowed); err != nil {
-			return err
+			return "", err
 		}
 	}
+	key := target
 	if suffix != "H3" {
-		if err := fail(format, "%s: target %s uses the unsupported hash format %s (only H3 is supported)", where, target, suffix); err != nil {
-			return err
+		// The suffix's record definition decides (LACE-LINK-06), and only
+		// a locally supported one yields validated facts (LACE-LINK-12):
+		// this check realizes both, so their faults switch it off too.
+		if rules.Enforced(lace.RuleLinkSuffixDefines) && rules.Enforced(lace.RuleLinkUnsupported) {
+			if err := fail(format, "%s: target %s uses the unsupported hash format %s (only H3 is supported)", where, target, suffix); err != nil {
+				return "", err
+			}
 		}
+		// Fault: a consumer that ignores the suffix resolves the payload as H3.
+		key = string(f.Letter()) + "." + payload + ".H3"
 	}
-	if _, err := lace.ParseHash(target); err != nil {
+	if _, err := lace.ParseHash(key); err != nil {
 		if err := fail(canonical, "%s: target %s is not canonical H3 hash text: %v", where, target, err); err != nil {
-			return err
+			return "", err
+		}
+		// Fault: a consumer that decodes leniently resolves the hash it reads.
+		if h, ok := lace.ParseHashLenient(key); ok {
+			key = h.String()
 		}
 	}
-	return nil
+	return key, nil
 }
 
 // parseU64 parses canonical unsigned decimal text: digits only, no leading
@@ -201,6 +237,16 @@ func hasControl(s string) bool {
 		}
 	}
 	return false
+}
+
+// parseU64Wrapping parses decimal digits as a consumer without overflow
+// checks does, modulo 2^64 (fault injection of LACE-CHUNK-14 only).
+func parseU64Wrapping(s string) uint64 {
+	var v uint64
+	for i := 0; i < len(s); i++ {
+		v = v*10 + uint64(s[i]-'0')
+	}
+	return v
 }
 
 // shape is what a convention requires of its records: an H3 Plex with empty

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zeebo/blake3"
+
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/nfc17"
 	"github.com/threespec/conformance/impl/rules"
@@ -21,6 +23,12 @@ const (
 	kindDirectory  = "directory"
 )
 
+// maxDirLinks is the most links a directory record holds: its Kind field
+// leaves 511 of the 512 fields of a Plex (LACE-DIR-26). A layout is
+// canonical only to a consumer under LACE-DIR-28's fault, which wants pages
+// only after a record of maxDirLinks links.
+const maxDirLinks = lace.MaxFields - 1
+
 // Entry is one entry of a logical directory listing.
 type Entry struct {
 	Path   string // name components from the root, joined with '/'
@@ -34,6 +42,9 @@ type Entry struct {
 // On any violation it returns no entries at all.
 func Directory(res Resolver, root *lace.Record, b Bounds) ([]Entry, error) {
 	w := newWalker(res, b)
+	if !rules.Enforced(lace.RuleDirReuse) {
+		w.expanded = map[string]bool{} // fault: each child subtree expanded once
+	}
 	var out []Entry
 	if err := w.directory(root, 0, "", &out); err != nil {
 		return nil, err
@@ -42,15 +53,53 @@ func Directory(res Resolver, root *lace.Record, b Bounds) ([]Entry, error) {
 	return out, nil
 }
 
+// CheckRecord validates r alone by the convention its Kind field names (a
+// chunk node or a directory), without the records it links to: its shape,
+// its link values, ranges or names and ordinals, their order and the form
+// of its targets. A record of no convention passes. (A convention-invalid
+// record is still a valid record, LACE-LINK-14: this is a consumer's check,
+// never a reader's.)
+func CheckRecord(r *lace.Record) error {
+	w := newWalker(Store{}, Bounds{})
+	w.local = true
+	for _, f := range r.Fields {
+		if f.Name != fieldKind {
+			continue
+		}
+		switch f.Value {
+		case kindChunks:
+			_, err := w.chunkNode(r, 0)
+			return err
+		case kindDirectory:
+			var out []Entry
+			return w.directory(r, 0, "", &out)
+		}
+		break
+	}
+	return nil
+}
+
+// logical is what one logical directory shares across its pages.
+type logical struct {
+	names map[string]bool // the names so far: unique across it all (LACE-DIR-21)
+	// The last file and child names, shared by the pages only under the
+	// fault of LACE-DIR-22 (order required across pages).
+	order lastNames
+}
+
+// lastNames are the last File+Link and Child+Link names seen.
+type lastNames struct{ file, child *string }
+
 // directory lists the logical directory whose first record is r: r's own
 // entries and those reached through its pages, which add no path component
 // (LACE-DIR-20). Names are unique across all of it (LACE-DIR-21).
 func (w *walker) directory(r *lace.Record, depth int, prefix string, out *[]Entry) error {
-	return w.directoryRecord(r, depth, prefix, map[string]bool{}, out)
+	return w.directoryRecord(r, depth, prefix, &logical{names: map[string]bool{}}, false, out)
 }
 
-// directoryRecord validates one directory root or page and follows its links.
-func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, names map[string]bool, out *[]Entry) error {
+// directoryRecord validates one directory root or page (page says which)
+// and follows its links. Pages may reference further pages (LACE-DIR-26).
+func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, lg *logical, page bool, out *[]Entry) error {
 	where := "directory " + r.Hash.String()
 	if prefix != "" {
 		where += " (at " + strings.TrimSuffix(prefix, "/") + ")"
@@ -60,14 +109,26 @@ func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, names
 	if err := dirShape.check(r, where); err != nil {
 		return err
 	}
-	var prevFile, prevChild *string
+	if err := layoutFaults(r, where); err != nil {
+		return err
+	}
+	names := lg.names
+	if lace.Mutated(lace.MutDirUniquePerRecord) {
+		names = map[string]bool{} // mutant: names unique per record only
+	}
+	// Per-record order (LACE-DIR-16, -17); no order between pages (LACE-DIR-22).
+	last := &lastNames{}
+	if !rules.Enforced(lace.RuleDirPagesUnordered) {
+		last = &lg.order // fault: order required across pages
+	}
+	byValue := !rules.Enforced(lace.RuleDirParsedNames)
 	pages := 0
 	for i, f := range r.Fields {
 		at := fmt.Sprintf("%s, field %d (%s)", where, i, f.Name)
 		switch f.Name {
 		case fieldFileLink, fieldChildLink:
 			dir := f.Name == fieldChildLink
-			name, target, ok, err := w.entryLink(at, f)
+			name, target, key, ok, err := w.entryLink(at, f)
 			if err != nil {
 				return err
 			}
@@ -76,16 +137,23 @@ func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, names
 			}
 			// Per-record order by parsed names, not complete values
 			// (LACE-DIR-16, -17, -18).
-			prev, order := &prevFile, lace.RuleDirFileOrder
+			prev, order := &last.file, lace.RuleDirFileOrder
 			if dir {
-				prev, order = &prevChild, lace.RuleDirChildOrder
+				prev, order = &last.child, lace.RuleDirChildOrder
 			}
-			if *prev != nil && **prev > name {
+			cur := name
+			if byValue {
+				cur = f.Value // fault: complete link values compared
+			}
+			if *prev != nil && **prev > cur {
+				if byValue {
+					return lace.FaultError("%s: value %q sorts before the preceding %q", at, cur, **prev)
+				}
 				if err := fail(order, "%s: name %q sorts before the preceding %q", at, name, **prev); err != nil {
 					return err
 				}
 			}
-			*prev = &name
+			*prev = &cur
 			// Unique across the logical directory (LACE-DIR-21).
 			if names[name] {
 				if err := fail(lace.RuleDirUnique, "%s: name %q already names an entry of this directory", at, name); err != nil {
@@ -93,11 +161,14 @@ func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, names
 				}
 			}
 			names[name] = true
-			if err := w.entry(at, name, target, dir, depth, prefix, out); err != nil {
+			if err := w.entry(at, name, target, key, dir, depth, prefix, out); err != nil {
 				return err
 			}
 		case fieldPageLink:
-			if err := w.page(at, f, pages, depth, prefix, names, out); err != nil {
+			if page && !rules.Enforced(lace.RuleDirFanout) {
+				continue // fault: pages taken to be one level deep, their pages ignored
+			}
+			if err := w.page(at, f, pages, depth, prefix, lg, out); err != nil {
 				return err
 			}
 			pages++
@@ -106,32 +177,68 @@ func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, names
 	return nil
 }
 
+// layoutFaults are the rejections of valid layouts that fault injection
+// can make a consumer commit: an empty directory refused (LACE-DIR-08), and
+// a page layout required to be canonical, pages only after a full record
+// (LACE-DIR-28).
+func layoutFaults(r *lace.Record, where string) error {
+	links, pages := 0, 0
+	for _, f := range r.Fields {
+		switch f.Name {
+		case fieldFileLink, fieldChildLink:
+			links++
+		case fieldPageLink:
+			links++
+			pages++
+		}
+	}
+	if links == 0 && !rules.Enforced(lace.RuleDirEmpty) {
+		return lace.FaultError("%s has no entries", where)
+	}
+	if pages > 0 && links < maxDirLinks && !rules.Enforced(lace.RuleDirHashSignificant) {
+		return lace.FaultError("%s has pages but only %d links: not the canonical layout", where, links)
+	}
+	return nil
+}
+
 // entryLink parses a File+Link or Child+Link value and checks its name
-// component and target family, format and text.
-func (w *walker) entryLink(at string, f lace.Field) (name, target string, ok bool, err error) {
+// component and target family, format and text; key is the hash text to
+// resolve the target by (h3Target).
+func (w *walker) entryLink(at string, f lace.Field) (name, target, key string, ok bool, err error) {
 	name, target, perr := lace.ParseLink(f.Value)
 	if perr != nil {
 		// An empty name is the component rule's (LACE-DIR-09); any other
 		// malformed value breaks LACE-LINK-15.
 		if rules.RuleOf(perr) == lace.RuleLinkData {
 			if err := fail(lace.RuleDirNameEmpty, "%s: empty name in %q", at, f.Value); err != nil {
-				return "", "", false, err
+				return "", "", "", false, err
 			}
 		} else if err := fail(lace.RuleConvRawFields, "%s: malformed link value %q: %v", at, f.Value, perr); err != nil {
-			return "", "", false, err
+			return "", "", "", false, err
 		}
-		return "", "", false, nil
+		return "", "", "", false, nil
+	}
+	if !rules.Enforced(lace.RuleDirNameExact) {
+		name = strings.TrimSpace(name) // fault: names trimmed
 	}
 	if err := checkName(at, name); err != nil {
-		return "", "", false, err
+		return "", "", "", false, err
+	}
+	if len(name) > maxChildName && !rules.Enforced(lace.RuleDirNameBudget) {
+		// Fault: the directory-name limit applied to filenames too.
+		return "", "", "", false, lace.FaultError("%s: name %q is over %d bytes", at, name, maxChildName)
 	}
 	if f.Name == fieldFileLink {
-		err = h3Target(at, target, "BP", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirFileTarget)
+		key, err = h3Target(at, target, "BP", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirFileTarget)
 	} else {
-		err = h3Target(at, target, "P", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirChildTarget)
+		key, err = h3Target(at, target, "P", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirChildTarget)
 	}
-	return name, target, err == nil, err
+	return name, target, key, err == nil, err
 }
+
+// maxChildName is the longest directory name a Child+Link line holds:
+// 128 - len("Child+Link: ") - 1 - 48 (LACE-DIR-15).
+const maxChildName = lace.MaxLine - len(fieldChildLink+": ") - 1 - lace.HashTextLen
 
 // checkName checks a name component: UTF-8 NFC (LACE-DIR-10), not . or ..
 // (LACE-DIR-11), no / (LACE-DIR-12), no C0 or DEL (LACE-DIR-13). Accepted
@@ -162,42 +269,73 @@ func checkName(at, name string) error {
 
 // entry follows a file or child link: every referenced file and child exists
 // and validates (LACE-DIR-23); a child starts a new logical directory and is
-// expanded at each placement (LACE-DIR-20, LACE-DIR-27).
-func (w *walker) entry(at, name, target string, dir bool, depth int, prefix string, out *[]Entry) error {
-	r, err := w.enter(target, depth+1, lace.RuleDirExists, at)
-	if err != nil {
-		return err
+// expanded at each placement (LACE-DIR-20, LACE-DIR-27). The entry lists
+// target as written; key is what it resolves by.
+func (w *walker) entry(at, name, target, key string, dir bool, depth int, prefix string, out *[]Entry) error {
+	r, err := w.enter(key, depth+1, lace.RuleDirExists, at)
+	if err != nil || r == nil {
+		return err // a missing entry is skipped only by CheckRecord, or under a fault
 	}
 	defer w.leave()
+	r = asPlex(r, lace.RuleDirFamily)
 	path := prefix + name
 	*out = append(*out, Entry{Path: path, Target: target, Dir: dir})
 	if dir {
+		if w.expanded != nil {
+			if w.expanded[key] {
+				return nil
+			}
+			w.expanded[key] = true
+		}
 		return w.directory(r, depth+1, path+"/", out)
 	}
-	_, err = w.fileLength(r, depth+1)
+	n, err := w.fileLength(r, depth+1)
+	if err == nil && r.Form == lace.FormPlex && !rules.Enforced(lace.RuleChunkHashSignificant) {
+		// Fault: a file identified by its bytes: listed as the Blob of them.
+		(*out)[len(*out)-1].Target = w.contentBlob(r, n)
+	}
 	return err
+}
+
+// contentBlob is the hash text of the Blob whose data is the assembled file
+// r of n bytes (for the fault of LACE-CHUNK-24).
+func (w *walker) contentBlob(r *lace.Record, n uint64) string {
+	h := blake3.New()
+	h.Write([]byte("Data-Length: " + strconv.FormatUint(n, 10) + "\n\n"))
+	w.emit(r, func(p []byte) { h.Write(p) })
+	d := lace.Hash{Form: lace.FormBlob}
+	h.Sum(d.Digest[:0])
+	return d.String()
 }
 
 // page follows a Page+Link: its ordinal is canonical decimal equal to its
 // occurrence index (LACE-DIR-19), its target a directory Plex (LACE-DIR-07,
 // -24, -25) whose entries join this logical directory.
-func (w *walker) page(at string, f lace.Field, index int, depth int, prefix string, names map[string]bool, out *[]Entry) error {
+func (w *walker) page(at string, f lace.Field, index int, depth int, prefix string, lg *logical, out *[]Entry) error {
 	ordinal, target, ok, err := rawLink(at, f)
 	if err != nil || !ok {
 		return err
 	}
-	if v, canonical, overflow := parseU64(ordinal); !canonical || overflow || v != uint64(index) {
-		if err := fail(lace.RuleDirPageOrdinal, "%s: ordinal %q, want %s", at, ordinal, strconv.Itoa(index)); err != nil {
+	want := uint64(index)
+	if lace.Mutated(lace.MutPageOrdinalFrom1) {
+		want++ // mutant: ordinals counted from 1
+	}
+	if v, canonical, overflow := parseU64(ordinal); !canonical || overflow || v != want {
+		if err := fail(lace.RuleDirPageOrdinal, "%s: ordinal %q, want %s", at, ordinal, strconv.FormatUint(want, 10)); err != nil {
 			return err
 		}
 	}
-	if err := h3Target(at, target, "P", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirPageTarget); err != nil {
-		return err
-	}
-	p, err := w.enter(target, depth+1, lace.RuleDirExists, at)
+	key, err := h3Target(at, target, "P", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirPageTarget)
 	if err != nil {
 		return err
 	}
+	p, err := w.enter(key, depth+1, lace.RuleDirExists, at)
+	if err != nil || p == nil {
+		return err
+	}
 	defer w.leave()
-	return w.directoryRecord(p, depth+1, prefix, names, out)
+	if !rules.Enforced(lace.RuleDirUnion) {
+		prefix += ordinal + "/" // fault: a page taken for a path component
+	}
+	return w.directoryRecord(asPlex(p, lace.RuleDirFamily), depth+1, prefix, lg, true, out)
 }

@@ -4,7 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/zeebo/blake3"
+
+	"github.com/threespec/conformance/impl/b64a"
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/nfc17"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
 )
@@ -180,4 +184,68 @@ func TestStreamDirectoryEmpty(t *testing.T) {
 	if _, err := StreamDirectory(nil, lace.Options{}, Bounds{}); rules.RuleOf(err) != lace.RuleDirExists {
 		t.Fatalf("empty stream: %v", err)
 	}
+}
+
+// TestNameRulesSubsumed shows why LACE-DIR-10 and LACE-DIR-13 are marked
+// untestable: a directory name is the part of a field value before its last
+// space, so a name that is not UTF-8 NFC, or holds a control byte, lies in a
+// value the field-line rules reject first. A stream holding such a
+// directory is rejected by the same rule with the two name checks switched
+// off; and names that field values allow are NFC and control-free, even
+// where a combining mark or a jamo follows the separator space.
+func TestNameRulesSubsumed(t *testing.T) {
+	w := newWorld(t)
+	file := w.blob("x")
+	for _, c := range []struct {
+		name string
+		want rules.ID
+	}{
+		{"e\u0301", lace.RuleFieldNFC},
+		{"\u212b", lace.RuleFieldNFC},
+		{"\u1100\u1161", lace.RuleFieldNFC},
+		{"\xff", lace.RuleFieldUTF8},
+		{"a\xc0\xaf", lace.RuleFieldUTF8},
+		{"a\xed\xa0\x80", lace.RuleFieldUTF8},
+		{"\x00", lace.RuleFieldControl},
+		{"a\x01", lace.RuleFieldControl},
+		{"a\tb", lace.RuleFieldControl},
+		{"a\x7f", lace.RuleFieldControl},
+		{"a\rb", lace.RuleFieldLF},
+		{"a\x1f", lace.RuleFieldControl},
+	} {
+		stream := append(rawDirectory("File+Link: "+c.name+" "+file), lace.Encode(w.rec(file))...)
+		for _, off := range [][]string{nil, {string(lace.RuleDirNameNFC), string(lace.RuleDirNameControl)}} {
+			restore := fault.Set(off...)
+			_, err := StreamDirectory(stream, lace.Options{}, Bounds{})
+			restore()
+			if got := rules.RuleOf(err); got != c.want {
+				t.Errorf("name %q, switched off %v: %v, want %s", c.name, off, err, c.want)
+			}
+		}
+	}
+	for _, name := range []string{"e", "e \u0301", "\u1100 \u1161", " a ", "caf\u00e9", "\u00e9 \u0301x"} {
+		value := name + " " + file
+		if !nfc17.IsNFCString(value) {
+			t.Fatalf("test value %q is not NFC", value)
+		}
+		got, _, err := lace.ParseLink(value)
+		if err != nil || got != name {
+			t.Fatalf("ParseLink(%q) = %q, %v", value, got, err)
+		}
+		if err := checkName("test", got); err != nil {
+			t.Errorf("name %q of the NFC value %q: %v", got, value, err)
+		}
+	}
+}
+
+// rawDirectory is a directory Plex over the empty Blob with the given field
+// line before its Kind, written byte for byte (the constructor would refuse
+// the lines these tests need).
+func rawDirectory(line string) []byte {
+	glyph := func(form string, payload []byte) []byte {
+		d := blake3.Sum256(payload)
+		return append([]byte(lace.Glyph+": "+form+"."+b64a.Encode(d[:])+".H3\n"), payload...)
+	}
+	blob := glyph("B", []byte("Data-Length: 0\n\n"))
+	return glyph("P", append([]byte(line+"\nKind: directory\n"), blob...))
 }

@@ -99,6 +99,11 @@ func (g *gen) chunksBad(name string, in []byte, bounds string, rs []rules.ID, t 
 	g.add(vec{name: name, op: testee.OpLaceChunks, in: in, bounds: bounds, rules: rs, tags: t, comment: comment})
 }
 
+// padBits is canonical H3 hash text with one pad bit of its last digest
+// character set: the same 32 bytes to a decoder that ignores pad bits, no
+// canonical text to one that does not.
+func padBits(h string) string { return h[:44] + nextChar(h[44]) + h[45:] }
+
 // node is a chunk-node-like Plex with empty data and the given field lines.
 func node(fields ...string) record { return plexR(nil, fields...) }
 
@@ -186,10 +191,16 @@ func chunkNegatives(g *gen, abc, defgh, two *file) {
 	bad("chunks-child-other-plex", node(withKind(chunkLink(0, 3, ah), chunkLink(3, 4, appRec.hash()))...), []record{a, appRec}, lace.RuleChunkKind,
 		"a Chunk+Link to a Plex with an App field and no Kind", lace.RuleChunkOtherPlex)
 
+	withData := plexR([]byte("d"), "App: chat")
+	bad("chunks-child-plex-with-data", node(withKind(chunkLink(0, 3, ah), chunkLink(3, 4, withData.hash()))...), []record{a, withData}, lace.RuleChunkEmptyData,
+		"a Chunk+Link 3..4 to an application Plex whose one data byte d would fit the range: a child Plex must be a chunk node", lace.RuleChunkOtherPlex)
+
 	// Targets (LACE-CHUNK-06..08).
 	sealRec := signer7.seal(node(withKind(chunkLink(0, 3, ah))...))
 	bad("chunks-child-seal", node(withKind(chunkLink(0, 3, sealRec.hash()))...), []record{sealRec, a}, lace.RuleChunkNoSeal, "a Chunk+Link to a Seal (present in the stream)")
 	bad("chunks-target-not-canonical", node(withKind(chunkLink(0, 3, "B.abc.H3"))...), []record{a}, lace.RuleChunkTarget, "a Chunk+Link target B.abc.H3: H3 text with a 3-character digest")
+	g.chunksBad("chunks-target-pad-bits", streamOf(node(withKind(chunkLink(0, 3, padBits(ah)))...), a), "", ids(lace.RuleChunkTarget), nil,
+		"a Chunk+Link target whose last digest character has a pad bit set, the Blob abc present: non-canonical text names no record")
 	g.chunksBad("chunks-target-non-h3", streamOf(node(withKind(chunkLink(0, 3, strings.TrimSuffix(ah, "H3")+"H9"))...), a), "",
 		ids(lace.RuleChunkFormat, lace.RuleChunkTarget), tags("decision"), "a Chunk+Link target with suffix .H9: an unsupported format is invalid, not missing")
 
@@ -204,6 +215,7 @@ func chunkNegatives(g *gen, abc, defgh, two *file) {
 		{"chunks-range-empty-start", "..3", lace.RuleChunkDecimal, "an empty start endpoint"},
 		{"chunks-range-leading-space", " 0..3", lace.RuleChunkDecimal, "link data ' 0..3': the space belongs to the start endpoint"},
 		{"chunks-range-overflow", "0..18446744073709551616", lace.RuleChunkOverflow, "the end 18446744073709551616 is u64::MAX + 1"},
+		{"chunks-range-overflow-wraps", "0..18446744073709551619", lace.RuleChunkOverflow, "the end u64::MAX + 4, which wraps around to 3, the length of the child abc"},
 		{"chunks-range-u64-max", "0..18446744073709551615", lace.RuleChunkChildLength, "the end u64::MAX is in range, but the range is not its 3-byte child's length"},
 		{"chunks-range-empty", "0..0", lace.RuleChunkPositive, "the range 0..0 is empty: ranges are positive"},
 		{"chunks-range-reversed", "3..0", lace.RuleChunkPositive, "the range 3..0 is reversed"},

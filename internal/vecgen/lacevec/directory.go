@@ -199,6 +199,13 @@ func directoryNegatives(g *gen, readme *file, docs *dir) {
 	bad("dir-file-target-not-canonical", node(fileLink("a", "B.abc.H3"), kind), nil, lace.RuleDirFileTarget, "a File+Link target B.abc.H3")
 	bad("dir-child-target-not-canonical", node(childLink("c", "P.abc.H3"), kind), nil, lace.RuleDirChildTarget, "a Child+Link target P.abc.H3")
 	bad("dir-page-target-not-canonical", node(kind, "Page+Link: 0 P.abc.H3"), nil, lace.RuleDirPageTarget, "a Page+Link target P.abc.H3")
+	p0 := node(fileLink("a", rh), kind)
+	bad("dir-file-target-pad-bits", node(fileLink("a", padBits(rh)), kind), []record{r}, lace.RuleDirFileTarget,
+		"a File+Link target whose last digest character has a pad bit set, its Blob present")
+	bad("dir-child-target-pad-bits", node(childLink("c", padBits(emptyDir.hash())), kind), []record{emptyDir}, lace.RuleDirChildTarget,
+		"a Child+Link target whose last digest character has a pad bit set, its directory present")
+	bad("dir-page-target-pad-bits", node(kind, "Page+Link: 0 "+padBits(p0.hash())), []record{p0, r}, lace.RuleDirPageTarget,
+		"a Page+Link target whose last digest character has a pad bit set, its page present")
 	h9 := func(h string) string { return strings.TrimSuffix(h, "H3") + "H9" }
 	for _, c := range []struct {
 		name, line string
@@ -245,7 +252,6 @@ func directoryNegatives(g *gen, readme *file, docs *dir) {
 		"names 'a ' then a decrease although the complete values 'a  B.…' then 'a B.…' ascend: names are compared", lace.RuleDirParsedNames)
 
 	// Page ordinals (LACE-DIR-19).
-	p0 := node(fileLink("a", rh), kind)
 	p1 := node(fileLink("b", rh), kind)
 	for _, c := range []struct {
 		name    string

@@ -43,11 +43,11 @@ func helloPlex(fields ...string) record { return plexR(hello, fields...) }
 // Shared field-line rules keep bytes canonical (LACE-FIELD-01..14).
 func fieldVectors(g *gen) {
 	dec := tags("decision")
-	g.accept("plex-value-leading-space", helloPlex("Name:  x"), ids(lace.RuleFieldLeadingSpace, lace.RuleFieldWhitespace), dec,
+	g.acceptFields("plex-value-leading-space", helloPlex("Name:  x"), ids(lace.RuleFieldLeadingSpace, lace.RuleFieldWhitespace), dec,
 		"Name:  x is valid: one space separates, the second begins the value ' x' (whitespace in a value is data)")
-	g.accept("plex-value-spaces-kept", helloPlex("Note: a  b  "), ids(lace.RuleFieldWhitespace), nil,
+	g.acceptFields("plex-value-spaces-kept", helloPlex("Note: a  b  "), ids(lace.RuleFieldWhitespace), nil,
 		"inner and trailing spaces of a value are data: the hash covers them, nothing is trimmed")
-	g.accept("plex-value-with-colon-space", helloPlex("Note: a: b"), ids(lace.RuleFieldSyntax, lace.RuleFieldOneSpace), dec,
+	g.acceptFields("plex-value-with-colon-space", helloPlex("Note: a: b"), ids(lace.RuleFieldSyntax, lace.RuleFieldOneSpace), dec,
 		"the separator is the first ': ': Note: a: b is the field Note with value 'a: b'")
 	g.accept("plex-non-ascii-nfc", helloPlex("Grüße: café", "Ω: ε"), ids(lace.RuleFieldUTF8, lace.RuleFieldNFC), nil,
 		"non-ASCII names and values in NFC are valid (names sort by bytes: G before Ω)")
@@ -342,6 +342,8 @@ func sealVectors(g *gen) {
 	}
 	g.reject("seal-embeds-seal", rawRecord('S', lines(signer7.env(p)), signer7.seal(p).bytes()), ids(lace.RuleNestSeal), nil,
 		"a Seal whose embedded record is a Seal")
+	g.reject("seal-blank-line-before-plex", rawRecord('S', append([][]byte{lines(env), []byte("\n")}, p.plexRecord()...)...), ids(lace.RuleFieldSyntax, lace.RuleSealStructure), nil,
+		"a blank line between the Mark line and the embedded Plex, Seal hash recomputed: By and Mark are followed immediately by the Plex")
 
 	// Verdicts that need the stand-in's Mark verification.
 	blobMark := signer7.markOver(digestOf(p.blobPayload()...))
@@ -364,17 +366,19 @@ func sealVectors(g *gen) {
 // Record-link fields carry typed hash references (LACE-LINK-01..14), as far
 // as record validity shows them: links are ordinary fields.
 func linkVectors(g *gen) {
-	g.accept("plex-link-spec-examples", plexR(nil, "+Link: evidence S.EXAMPLE_SEAL_HASH.H3", "Chunk+Link: 0..33554432 B.EXAMPLE_BLOB_HASH.H3"),
+	g.acceptFields("plex-link-spec-examples", plexR(nil, "+Link: evidence S.EXAMPLE_SEAL_HASH.H3", "Chunk+Link: 0..33554432 B.EXAMPLE_BLOB_HASH.H3"),
 		ids(lace.RuleLinkExamples, lace.RuleLinkName), nil, "the specification's two example link lines as fields of a Plex")
-	g.accept("plex-link-malformed-values", helloPlex("+Link: nospace", "A+Link:  B.x.H3", "B+Link: name Q.x.H3", "C+Link: name B.", "D+Link: name B.x"),
+	g.acceptFields("plex-link-malformed-values", helloPlex("+Link: nospace", "A+Link:  B.x.H3", "B+Link: name Q.x.H3", "C+Link: name B.", "D+Link: name B.x"),
 		ids(lace.RuleLinkMalformedOK, lace.RuleLinkData, lace.RuleLinkSeparator, lace.RuleLinkTarget), nil,
 		"malformed link values (no space, empty link data, type Q, no payload, no suffix) are valid ordinary fields")
-	g.accept("plex-link-non-h3-suffix", helloPlex("+Link: old B.abc.H9", "+Link: new P.xyz.K12"), ids(lace.RuleLinkAnySuffix, lace.RuleLinkSuffixDefines, lace.RuleLinkUnsupported), nil,
+	g.acceptFields("plex-link-non-h3-suffix", helloPlex("+Link: old B.abc.H9", "+Link: new P.xyz.K12"), ids(lace.RuleLinkAnySuffix, lace.RuleLinkSuffixDefines, lace.RuleLinkUnsupported), nil,
 		"links whose targets use other suffixes (H9, K12) are well-formed")
-	g.accept("plex-link-data-spaces", helloPlex("+Link: my  name  "+seedBlobHash), ids(lace.RuleLinkDataSpaces, lace.RuleLinkSplit), nil,
+	g.acceptFields("plex-link-data-spaces", helloPlex("+Link: my  name  "+seedBlobHash), ids(lace.RuleLinkDataSpaces, lace.RuleLinkSplit), nil,
 		"link data 'my  name ' with inner and trailing spaces: split at the last space, nothing trimmed")
+	g.acceptFields("plex-link-field-names", helloPlex("+Link: a B.x.H3", "A+Link: b P.y.H3", "Link: c B.z.H3", "X+Link+: e B.v.H3", "X+link: d B.w.H3"),
+		ids(lace.RuleLinkName), nil, "only +Link and names ending with +Link are record-link fields: Link, X+Link+ and X+link are ordinary fields")
 	budget := "+Link: " + strings.Repeat("d", 128-7-1-48) + " " + seedBlobHash
-	g.accept("plex-link-line-128-bytes", helloPlex(budget), ids(lace.RuleLinkBudget, lace.RuleFieldLineLength), tags("boundary"),
+	g.acceptFields("plex-link-line-128-bytes", helloPlex(budget), ids(lace.RuleLinkBudget, lace.RuleFieldLineLength), tags("boundary"),
 		"a 128-byte +Link line: name, link data, separator and a 48-byte H3 target share the budget")
 	g.reject("plex-link-line-129-bytes", helloPlex("+Link: d"+budget[7:]).bytes(), ids(lace.RuleFieldLineLength, lace.RuleLinkBudget), tags("boundary"),
 		"a 129-byte +Link line")
