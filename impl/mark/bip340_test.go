@@ -332,3 +332,28 @@ func BenchmarkFormatBy(b *testing.B) {
 		_ = mark.FormatBy(by)
 	}
 }
+
+// TestWellFormed: WellFormed checks a key and a signature's encoding, not
+// the equation (it serves only the Lace reference's fault injection). The
+// BIP-340 vectors' invalid keys (not on the curve, >= p) and signatures
+// (r >= p, s >= n) are not well formed; a valid vector's Mark is, also
+// over a subject it was not made over.
+func TestWellFormed(t *testing.T) {
+	vs := readBIP340Vectors(t)
+	by, sig := [32]byte(vs[1].pub), [64]byte(vs[1].sig)
+	other := [32]byte(vs[1].msg)
+	other[0]++
+	if !mark.WellFormed(by, sig) || mark.BIP340Standin.Verify(by, other, sig) {
+		t.Fatal("vector 1's key and Mark must be well formed, and not verify over another subject")
+	}
+	for _, bad := range [][32]byte{[32]byte(vs[5].pub), [32]byte(vs[14].pub)} {
+		if mark.WellFormed(bad, sig) {
+			t.Fatalf("WellFormed accepts By %X", bad)
+		}
+	}
+	for _, bad := range [][64]byte{[64]byte(vs[12].sig), [64]byte(vs[13].sig)} {
+		if mark.WellFormed(by, bad) {
+			t.Fatalf("WellFormed accepts Mark %X", bad)
+		}
+	}
+}

@@ -249,3 +249,32 @@ func rawDirectory(line string) []byte {
 	blob := glyph("B", []byte("Data-Length: 0\n\n"))
 	return glyph("P", append([]byte(line+"\nKind: directory\n"), blob...))
 }
+
+// TestCheckRecord: a record alone, judged by the convention its Kind names,
+// without the records it links to (missing targets are no violation).
+func TestCheckRecord(t *testing.T) {
+	w := newWorld(t)
+	abc := absent('B')
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		want  rules.ID
+	}{
+		{"no convention", []string{"App: chat"}, ""},
+		{"chunk node, children absent", []string{"Chunk+Link: 0..3 " + abc, "Chunk+Link: 3..5 " + absent('P'), "Kind: chunks"}, ""},
+		{"chunk range from 1", []string{"Chunk+Link: 1..3 " + abc, "Kind: chunks"}, lace.RuleChunkStartZero},
+		{"chunk range gap", []string{"Chunk+Link: 0..3 " + abc, "Chunk+Link: 4..5 " + abc, "Kind: chunks"}, lace.RuleChunkContiguous},
+		{"chunk target a Seal", []string{"Chunk+Link: 0..3 " + absent('S'), "Kind: chunks"}, lace.RuleChunkNoSeal},
+		{"directory, entries absent", []string{"Child+Link: c " + absent('P'), "File+Link: a " + abc, "Kind: directory", "Page+Link: 0 " + absent('P')}, ""},
+		{"directory files out of order", []string{"File+Link: b " + abc, "File+Link: a " + abc, "Kind: directory"}, lace.RuleDirFileOrder},
+		{"directory name ..", []string{"File+Link: .. " + abc, "Kind: directory"}, lace.RuleDirNameDots},
+		{"directory ordinal 1", []string{"Kind: directory", "Page+Link: 1 " + absent('P')}, lace.RuleDirPageOrdinal},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := w.plexRecord(tt.lines...)
+			if got := rules.RuleOf(CheckRecord(r)); got != tt.want {
+				t.Fatalf("CheckRecord: %v, want %q", CheckRecord(r), tt.want)
+			}
+		})
+	}
+}
