@@ -1,7 +1,6 @@
 package lace
 
 import (
-	"os"
 	"regexp"
 	"testing"
 
@@ -12,14 +11,7 @@ import (
 // TestMutants checks that every mutant constant of mutants.go is listed once,
 // well formed, and that the list holds nothing else.
 func TestMutants(t *testing.T) {
-	src, err := os.ReadFile("mutants.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	declared := map[rules.ID]bool{}
-	for _, m := range regexp.MustCompile(`rules\.ID = "([^"]+)"`).FindAllSubmatch(src, -1) {
-		declared[rules.ID(m[1])] = true
-	}
+	declared := declaredIDs(t, "mutants.go")
 	pattern := regexp.MustCompile(`^MUT-LACE-[A-Z0-9]+(-[A-Z0-9]+)*$`)
 	seen := map[rules.ID]bool{}
 	for _, m := range Mutants() {

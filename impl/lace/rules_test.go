@@ -16,14 +16,7 @@ var idPattern = regexp.MustCompile(`^LACE-(GLYPH|STREAM|FIELD|BLOB|PLEX|SEAL|CTO
 // TestCatalog checks that every rule constant declared in rules.go is in the
 // catalog exactly once, well formed, and numbered without gaps per area.
 func TestCatalog(t *testing.T) {
-	src, err := os.ReadFile("rules.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	declared := map[rules.ID]bool{}
-	for _, m := range regexp.MustCompile(`rules\.ID = "([^"]+)"`).FindAllSubmatch(src, -1) {
-		declared[rules.ID(m[1])] = true
-	}
+	declared := declaredIDs(t, "rules.go")
 	seen := map[rules.ID]bool{}
 	next := map[string]int{}
 	for _, r := range Catalog() {
@@ -55,6 +48,20 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("%s is declared but not in the catalog", id)
 		}
 	}
+}
+
+// declaredIDs returns the values of the rules.ID constants declared in file.
+func declaredIDs(t *testing.T, file string) map[rules.ID]bool {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[rules.ID]bool{}
+	for _, m := range regexp.MustCompile(`rules\.ID = "([^"]+)"`).FindAllSubmatch(src, -1) {
+		declared[rules.ID(m[1])] = true
+	}
+	return declared
 }
 
 func twoDigits(n int) string { return string([]byte{byte('0' + n/10), byte('0' + n%10)}) }
