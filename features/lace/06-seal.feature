@@ -51,6 +51,23 @@ Feature: Seal records carry one Mark over one Plex
       Then it is accepted as a seal with the hash its glyph line states
       And its Mark is not checked
 
+    Scenario: A blank line between the Mark line and the embedded Plex is rejected
+      Given the Lace record:
+        """
+        🖧: S.<digest>.H3
+        By: <By>
+        Mark: <Mark over the Plex>
+
+        🖧: P.<digest>.H3
+        App: chat
+        🖧: B.<digest>.H3
+        Data-Length: 5
+
+        hello
+        """
+      When it is parsed with mark checking "none"
+      Then it is rejected by rule LACE-FIELD-01
+
     Scenario: A Seal that ends after its Mark line is cut short
       Given the Lace record:
         """

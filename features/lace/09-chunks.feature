@@ -111,6 +111,17 @@ Feature: Chunk sequences describe complete file bytes
         | 42 characters       | B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq.H3   |
         | nonzero pad bits    | B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq9.H3  |
 
+    Scenario: A target with nonzero pad bits names no record, not even the one it decodes to
+      # B.kQIYZC1_…zq9.H3 is the hash of the Blob "h" (…zq8) with one pad bit set.
+      Given the Blob "h" with data "hello"
+      And the Plex "root" with the fields:
+        """
+        Chunk+Link: 0..5 B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq9.H3
+        Kind: chunks
+        """
+      When the chunks of "root" are assembled
+      Then it is rejected by rule LACE-CHUNK-06
+
     Scenario: A chunk node may link a chunk node
       Given the Blob "a" with data "abc"
       And the Plex "inner" with the fields:
@@ -250,6 +261,16 @@ Feature: Chunk sequences describe complete file bytes
       And the Plex "root" with the fields:
         """
         Chunk+Link: 0..18446744073709551616 B.<a>.H3
+        Kind: chunks
+        """
+      When the chunks of "root" are assembled
+      Then it is rejected by rule LACE-CHUNK-14
+
+    Scenario: An end of 2^64 + 3 overflows, though modulo 2^64 it is the child's length
+      Given the Blob "a" with data "abc"
+      And the Plex "root" with the fields:
+        """
+        Chunk+Link: 0..18446744073709551619 B.<a>.H3
         Kind: chunks
         """
       When the chunks of "root" are assembled

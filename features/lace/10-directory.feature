@@ -152,12 +152,37 @@ Feature: Directory links name files, children and continuation pages
       When the directory "root" is listed
       Then it is rejected by rule LACE-DIR-05
 
+    Scenario: A file target with nonzero pad bits is rejected, though the Blob it decodes to is present
+      # B.kQIYZC1_…zq9.H3 is the hash of the Blob "h" (…zq8) with one pad bit set.
+      Given the Blob "h" with data "hello"
+      And the Plex "root" with the fields:
+        """
+        File+Link: hello.txt B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq9.H3
+        Kind: directory
+        """
+      When the directory "root" is listed
+      Then it is rejected by rule LACE-DIR-05
+
   Rule: LACE-DIR-06 A Child+Link's link data is a directory name and its target a canonical H3 directory Plex hash
 
     Scenario: A child target that is not canonical H3 hash text is rejected
       Given the Plex "root" with the fields:
         """
         Child+Link: docs P.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq9.H3
+        Kind: directory
+        """
+      When the directory "root" is listed
+      Then it is rejected by rule LACE-DIR-06
+
+    Scenario: A child target with nonzero pad bits is rejected, though the directory it decodes to is present
+      # P.nqzg…UNu.H3 is the hash of the Plex "empty" (…UNt) with one pad bit set.
+      Given the Plex "empty" with the fields:
+        """
+        Kind: directory
+        """
+      And the Plex "root" with the fields:
+        """
+        Child+Link: docs P.nqzgybw12aT9GRAGax97qtgQxy7UZaHw7qmrhDS1UNu.H3
         Kind: directory
         """
       When the directory "root" is listed
@@ -170,6 +195,20 @@ Feature: Directory links name files, children and continuation pages
         """
         Kind: directory
         Page+Link: 0 P.abc.H3
+        """
+      When the directory "root" is listed
+      Then it is rejected by rule LACE-DIR-07
+
+    Scenario: A page target with nonzero pad bits is rejected, though the page it decodes to is present
+      # P.nqzg…UNu.H3 is the hash of the Plex "empty" (…UNt) with one pad bit set.
+      Given the Plex "empty" with the fields:
+        """
+        Kind: directory
+        """
+      And the Plex "root" with the fields:
+        """
+        Kind: directory
+        Page+Link: 0 P.nqzgybw12aT9GRAGax97qtgQxy7UZaHw7qmrhDS1UNu.H3
         """
       When the directory "root" is listed
       Then it is rejected by rule LACE-DIR-07
@@ -722,6 +761,30 @@ Feature: Directory links name files, children and continuation pages
         """
       When the directory "root" is listed
       Then the listing has 810 entries
+
+    Scenario: A page may reference a further page
+      Given the Blob "a" with data "abc"
+      And the Plex "second" with the fields:
+        """
+        File+Link: two B.<a>.H3
+        Kind: directory
+        """
+      And the Plex "first" with the fields:
+        """
+        File+Link: one B.<a>.H3
+        Kind: directory
+        Page+Link: 0 P.<second>.H3
+        """
+      And the Plex "root" with the fields:
+        """
+        Kind: directory
+        Page+Link: 0 P.<first>.H3
+        """
+      When the directory "root" is listed
+      Then the listing is:
+        | path | target   |
+        | one  | B.<a>.H3 |
+        | two  | B.<a>.H3 |
 
     Scenario: 512 links and a Kind are 513 fields, no valid Plex
       Given the Blob "a" with data "abc"
