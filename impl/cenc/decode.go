@@ -66,6 +66,10 @@ func (d *Decoder) SetTruncationRule(id rules.ID) { d.trunc = id }
 // Offset returns the number of bytes consumed so far.
 func (d *Decoder) Offset() int { return d.off }
 
+// Consumed returns the input from offset from up to the bytes consumed so
+// far, aliasing it (the bytes a record's signature covers, say).
+func (d *Decoder) Consumed(from int) []byte { return d.buf[from:d.off:d.off] }
+
 // Remaining returns the number of bytes not yet consumed.
 func (d *Decoder) Remaining() int { return len(d.buf) - d.off }
 
@@ -112,13 +116,31 @@ func (d *Decoder) Path(field string) string {
 }
 
 // Fail returns a BAD_ENCODING violation of rule id at byte offset at, whose
-// detail starts with the scoped field name, or nil when id is switched off
-// by fault injection.
+// detail starts with the scoped field name, or nil when id, or a general
+// rule it realizes (RegisterRealized), is switched off by fault injection.
 func (d *Decoder) Fail(id rules.ID, at int, field, format string, args ...any) error {
-	if !rules.Enforced(id) {
+	if !Enforced(id) {
 		return nil
 	}
-	return rules.Fail(id, Code, int64(at), "%s: %s", d.Path(field), fmt.Sprintf(format, args...))
+	return &rules.Violation{Rule: id, Code: codeOf(id, d.trunc), Offset: int64(at), Detail: d.Path(field) + ": " + fmt.Sprintf(format, args...)}
+}
+
+// codeOf is the code of a failure of rule id: BAD_ENCODING (section 2,
+// HR-CENC-15). Under fault injection of HR-CENC-15 it is what an
+// implementation with its own error names would give instead.
+func codeOf(id, trunc rules.ID) string {
+	if rules.Enforced(RuleBadEncodingCode) {
+		return Code
+	}
+	switch id {
+	case trunc:
+		return "TRUNCATED"
+	case RuleTrailing:
+		return "TRAILING_BYTES"
+	case RuleUnknownVersion:
+		return "UNKNOWN_VERSION"
+	}
+	return "NON_CANONICAL"
 }
 
 // take consumes n bytes. When fewer remain it fails with the truncation rule;
@@ -153,26 +175,55 @@ func (d *Decoder) U8(field string) (uint8, error) {
 	return a[0], err
 }
 
+// uint reads a fixed-width unsigned integer of n = 2, 4 or 8 bytes, in
+// declaration order with no alignment (HR-CENC-01), big-endian (HR-CENC-02).
+func (d *Decoder) uint(n int, field string) (uint64, error) {
+	if !rules.Enforced(RuleDeclarationOrder) {
+		// Fault: the field is aligned to its width, as a C struct would be.
+		if pad := -d.off & (n - 1); pad > 0 {
+			if _, err := d.take(pad, field); err != nil {
+				return 0, err
+			}
+		}
+	}
+	a, err := d.fixed(n, field)
+	switch {
+	case !rules.Enforced(RuleBigEndian):
+		// Fault: every width read little-endian.
+		return binary.LittleEndian.Uint64(a[:]), err
+	case n == 8 && mutated(MutU64HalvesSwapped):
+		return uint64(binary.BigEndian.Uint32(a[4:]))<<32 | uint64(binary.BigEndian.Uint32(a[:4])), err
+	}
+	return binary.BigEndian.Uint64(a[:]) >> (64 - 8*n), err
+}
+
 // U16 reads a big-endian u16 (HR-CENC-02).
 func (d *Decoder) U16(field string) (uint16, error) {
-	a, err := d.fixed(2, field)
-	return binary.BigEndian.Uint16(a[:]), err
+	v, err := d.uint(2, field)
+	return uint16(v), err
 }
 
 // U32 reads a big-endian u32 (HR-CENC-02).
 func (d *Decoder) U32(field string) (uint32, error) {
-	a, err := d.fixed(4, field)
-	return binary.BigEndian.Uint32(a[:]), err
+	v, err := d.uint(4, field)
+	return uint32(v), err
 }
 
 // U64 reads a big-endian u64 (HR-CENC-02).
 func (d *Decoder) U64(field string) (uint64, error) {
-	a, err := d.fixed(8, field)
-	return binary.BigEndian.Uint64(a[:]), err
+	return d.uint(8, field)
 }
 
-// Fixed reads len(dst) bytes into dst (HR-CENC-03).
+// Fixed reads len(dst) bytes into dst: a fixed byte string has no length
+// prefix (HR-CENC-03).
 func (d *Decoder) Fixed(field string, dst []byte) error {
+	if !rules.Enforced(RuleFixedBytes) {
+		// Fault: a length prefix is read (and ignored) first, as for a
+		// bounded byte string.
+		if _, err := d.CompactUint(field); err != nil {
+			return err
+		}
+	}
 	s, err := d.take(len(dst), field)
 	n := copy(dst, s)
 	clear(dst[n:])
@@ -186,7 +237,11 @@ func (d *Decoder) FixedNonzero(field string, dst []byte, rule rules.ID) error {
 	if err := d.Fixed(field, dst); err != nil {
 		return err
 	}
-	if IsZero(dst) {
+	zero := IsZero(dst)
+	if mutated(MutNonzeroFirstByte) {
+		zero = len(dst) > 0 && dst[0] == 0
+	}
+	if zero {
 		return d.Fail(rule, at, field, "all %d bytes are zero; the field must be nonzero", len(dst))
 	}
 	return nil
@@ -236,6 +291,12 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 		}
 		v, min = binary.LittleEndian.Uint64(a[:]), 0x100000000
 	}
+	switch {
+	case mutated(MutOverlongFDOnly) && m != 0xfd:
+		min = 0
+	case mutated(MutCompactFD252) && m == 0xfd:
+		min = 0xfc
+	}
 	if v < min {
 		// Section 2, HR-CENC-07: an overlong form fails closed.
 		if err := d.Fail(RuleCompactOverlong, at, field, "compact uint %d written with marker 0x%02x is overlong", v, m); err != nil {
@@ -258,7 +319,16 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 // exceeds Remaining()/elemMin, so callers may allocate it.
 func (d *Decoder) Count(field string, min, max uint64, elemMin int, rangeRule rules.ID) (int, error) {
 	at := d.off
-	n, err := d.CompactUint(field)
+	var n uint64
+	var err error
+	if rules.Enforced(RuleArray) {
+		n, err = d.CompactUint(field)
+	} else {
+		// Fault: the count is read as a u32be, as the manifest's is.
+		var c uint32
+		c, err = d.U32(field)
+		n = uint64(c)
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -290,7 +360,16 @@ func (d *Decoder) Fits(field string, n uint64, elemMin int) (int, error) {
 // in min..max (rangeRule). The result aliases the input.
 func (d *Decoder) BoundedBytes(field string, min, max uint64, rangeRule rules.ID) ([]byte, error) {
 	at := d.off
-	n, err := d.CompactUint(field)
+	var n uint64
+	var err error
+	if rules.Enforced(RuleBoundedBytes) {
+		n, err = d.CompactUint(field)
+	} else {
+		// Fault: the length is read as a u16be, as a manifest path's is.
+		var l uint16
+		l, err = d.U16(field)
+		n = uint64(l)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -310,6 +389,9 @@ func (d *Decoder) Optional(field string) (bool, error) {
 	if err != nil || t <= 1 {
 		return t == 1, err
 	}
+	if mutated(MutOptionalNonzero) {
+		return true, nil
+	}
 	// Section 2, HR-CENC-09: every other tag fails closed.
 	return true, d.Fail(RuleOptionalTag, at, field, "optional tag %d is neither 0 (absent) nor 1 (present)", t)
 }
@@ -328,6 +410,9 @@ func (d *Decoder) Version(field string, want uint8) error {
 // End fails with rule (HR-CENC-12 for the codecs) when input remains.
 func (d *Decoder) End(rule rules.ID) error {
 	if n := d.Remaining(); n > 0 {
+		if mutated(MutTrailingZeros) && IsZero(d.buf[d.off:]) {
+			return nil
+		}
 		return d.Fail(rule, d.off, "end", "%d trailing bytes after the record", n)
 	}
 	return nil
@@ -339,6 +424,9 @@ func (d *Decoder) End(rule rules.ID) error {
 func (d *Decoder) Ascending(prev, cur []byte, at int, field string, orderRule, dupRule rules.ID) error {
 	switch bytes.Compare(prev, cur) {
 	case 0:
+		if mutated(MutSortNotStrict) {
+			return nil
+		}
 		return d.Fail(dupRule, at, field, "duplicate key %x (equal to its predecessor)", cur)
 	case 1:
 		return d.Fail(orderRule, at, field, "key %x sorts before its predecessor %x", cur, prev)

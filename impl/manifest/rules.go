@@ -3,6 +3,7 @@ package manifest
 import (
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/fault"
 )
 
 // Section is the heading of the spec section the manifest framing comes from.
@@ -47,3 +48,16 @@ func Rules() []rules.Rule {
 		r(RuleVectorHash, "Each manifest row holds the exact length and the BLAKE2b-256 (unkeyed, 32-byte digest) of the complete bytes of the vector at its path."),
 	}
 }
+
+// MutDotPrefix is the named mutant of the framing (internal/fault): every
+// path component that starts with "." is refused as a dot component.
+const MutDotPrefix rules.ID = "MUT-HR-MANIFEST-DOT-PREFIX-REJECTED"
+
+// Mutants returns the named mutants of the manifest framing.
+func Mutants() []rules.Mutant {
+	return []rules.Mutant{{ID: MutDotPrefix, Spec: "hiverelay",
+		Text: "A manifest path component that merely starts with a dot (.hidden, ...) is refused as a dot component, instead of only . and .. themselves."}}
+}
+
+// mutated reports whether the named mutant is switched on (internal/fault).
+func mutated(id rules.ID) bool { return fault.Off(string(id)) }
