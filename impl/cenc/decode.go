@@ -312,6 +312,18 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 	return v, nil
 }
 
+// prefix reads an array count (HR-CENC-05) or a byte-string length
+// (HR-CENC-04): a canonical compact uint. Under fault injection of rule it
+// reads a big-endian integer of width bytes instead, as an implementation
+// that took the manifest framing's u32be count or u16be path length for
+// the codecs' would.
+func (d *Decoder) prefix(field string, rule rules.ID, width int) (uint64, error) {
+	if rules.Enforced(rule) {
+		return d.CompactUint(field)
+	}
+	return d.uint(width, field)
+}
+
 // Count reads an array count (HR-CENC-05) and checks it against min..max
 // with rangeRule. elemMin is the smallest encoding of one element (at least
 // 1): a count that the remaining bytes cannot hold fails with the truncation
@@ -319,16 +331,7 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 // exceeds Remaining()/elemMin, so callers may allocate it.
 func (d *Decoder) Count(field string, min, max uint64, elemMin int, rangeRule rules.ID) (int, error) {
 	at := d.off
-	var n uint64
-	var err error
-	if rules.Enforced(RuleArray) {
-		n, err = d.CompactUint(field)
-	} else {
-		// Fault: the count is read as a u32be, as the manifest's is.
-		var c uint32
-		c, err = d.U32(field)
-		n = uint64(c)
-	}
+	n, err := d.prefix(field, RuleArray, 4)
 	if err != nil {
 		return 0, err
 	}
@@ -360,16 +363,7 @@ func (d *Decoder) Fits(field string, n uint64, elemMin int) (int, error) {
 // in min..max (rangeRule). The result aliases the input.
 func (d *Decoder) BoundedBytes(field string, min, max uint64, rangeRule rules.ID) ([]byte, error) {
 	at := d.off
-	var n uint64
-	var err error
-	if rules.Enforced(RuleBoundedBytes) {
-		n, err = d.CompactUint(field)
-	} else {
-		// Fault: the length is read as a u16be, as a manifest path's is.
-		var l uint16
-		l, err = d.U16(field)
-		n = uint64(l)
-	}
+	n, err := d.prefix(field, RuleBoundedBytes, 2)
 	if err != nil {
 		return nil, err
 	}

@@ -57,9 +57,13 @@ const (
 	MutTrailingZeros    rules.ID = "MUT-HR-TRAILING-ZEROS-IGNORED"
 )
 
-func mutant(id rules.ID, text string) rules.Mutant {
+// HiveRelayMutant returns the named mutant id of the HiveRelay reference
+// (packages cenc, manifest and hiverelay build their lists with it).
+func HiveRelayMutant(id rules.ID, text string) rules.Mutant {
 	return rules.Mutant{ID: id, Spec: "hiverelay", Text: text}
 }
+
+var mutant = HiveRelayMutant
 
 // Mutants returns the named mutants of the primitives (section 2).
 func Mutants() []rules.Mutant {
@@ -74,5 +78,8 @@ func Mutants() []rules.Mutant {
 	}
 }
 
-// mutated reports whether the named mutant is switched on (internal/fault).
-func mutated(id rules.ID) bool { return fault.Off(string(id)) }
+// Mutated reports whether the named mutant id is switched on
+// (internal/fault; tests and `conform prove` only).
+func Mutated(id rules.ID) bool { return fault.Off(string(id)) }
+
+var mutated = Mutated

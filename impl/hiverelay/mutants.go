@@ -4,7 +4,6 @@ import (
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // Named mutants of the codecs, the artifact and the hashes: classic
@@ -25,9 +24,10 @@ const (
 	MutSpecBOMAtStartOnly  rules.ID = "MUT-HR-SPEC-BOM-AT-START-ONLY"
 )
 
-func mutant(id rules.ID, text string) rules.Mutant {
-	return rules.Mutant{ID: id, Spec: "hiverelay", Text: text}
-}
+var (
+	mutant  = cenc.HiveRelayMutant
+	mutated = cenc.Mutated
+)
 
 // Mutants returns the named mutants of the HiveRelay reference: those of
 // the primitives (cenc.Mutants), of the manifest framing
@@ -50,6 +50,3 @@ func Mutants() []rules.Mutant {
 	m = append(m, manifest.Mutants()...)
 	return m
 }
-
-// mutated reports whether the named mutant is switched on (internal/fault).
-func mutated(id rules.ID) bool { return fault.Off(string(id)) }

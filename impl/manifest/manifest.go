@@ -173,7 +173,7 @@ func checkPath(d *cenc.Decoder, p []byte, at int) error {
 			if err := d.Fail(RuleEmptySegment, at+start, "path", "empty component in %q", p); err != nil {
 				return err
 			}
-		case string(seg) == "." || string(seg) == ".." || mutated(MutDotPrefix) && len(seg) > 0 && seg[0] == '.':
+		case string(seg) == "." || string(seg) == ".." || cenc.Mutated(MutDotPrefix) && len(seg) > 0 && seg[0] == '.':
 			// Section 5, HR-MAN-05: dot components fail closed.
 			if err := d.Fail(RuleDotSegment, at+start, "path", "dot component %q in %q", seg, p); err != nil {
 				return err

@@ -3,7 +3,6 @@ package manifest
 import (
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // Section is the heading of the spec section the manifest framing comes from.
@@ -55,9 +54,6 @@ const MutDotPrefix rules.ID = "MUT-HR-MANIFEST-DOT-PREFIX-REJECTED"
 
 // Mutants returns the named mutants of the manifest framing.
 func Mutants() []rules.Mutant {
-	return []rules.Mutant{{ID: MutDotPrefix, Spec: "hiverelay",
-		Text: "A manifest path component that merely starts with a dot (.hidden, ...) is refused as a dot component, instead of only . and .. themselves."}}
+	return []rules.Mutant{cenc.HiveRelayMutant(MutDotPrefix,
+		"A manifest path component that merely starts with a dot (.hidden, ...) is refused as a dot component, instead of only . and .. themselves.")}
 }
-
-// mutated reports whether the named mutant is switched on (internal/fault).
-func mutated(id rules.ID) bool { return fault.Off(string(id)) }
