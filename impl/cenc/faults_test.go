@@ -109,8 +109,16 @@ func TestMutants(t *testing.T) {
 		run    func() bool // true: the mistaken answer
 	}{
 		{MutOverlongFDOnly, func() bool { d := NewDecoder(unhex(t, "fe ffff0000")); _, err := d.CompactUint("n"); return err == nil }},
-		{MutCompactFD252, func() bool { d := NewDecoder(unhex(t, "fd fc00")); v, err := d.CompactUint("n"); return err == nil && v == 252 }},
-		{MutU64HalvesSwapped, func() bool { d := NewDecoder(unhex(t, "00000001 00000002")); v, _ := d.U64("n"); return v == 0x0000000200000001 }},
+		{MutCompactFD252, func() bool {
+			d := NewDecoder(unhex(t, "fd fc00"))
+			v, err := d.CompactUint("n")
+			return err == nil && v == 252
+		}},
+		{MutU64HalvesSwapped, func() bool {
+			d := NewDecoder(unhex(t, "00000001 00000002"))
+			v, _ := d.U64("n")
+			return v == 0x0000000200000001
+		}},
 		{MutOptionalNonzero, func() bool { d := NewDecoder([]byte{2}); ok, err := d.Optional("o"); return ok && err == nil }},
 		{MutSortNotStrict, func() bool { d := NewDecoder(nil); return d.Ascending([]byte{1}, []byte{1}, 0, "k", "O", "D") == nil }},
 		{MutNonzeroFirstByte, func() bool {

@@ -12,7 +12,10 @@ import (
 // mistake (the run returns true), and only under fault injection. The
 // primitives' mutants are tested in package cenc.
 func TestMutants(t *testing.T) {
-	decodes := func(schema string, class uint8, b []byte) bool { _, _, err := Decode(schema, class, b); return err == nil }
+	decodes := func(schema string, class uint8, b []byte) bool {
+		_, _, err := Decode(schema, class, b)
+		return err == nil
+	}
 	verifies := func(b []byte) bool { _, err := VerifyFormatArtifact(b); return err == nil }
 	oneRelay := [][]byte{rcapB(fill(0x11), key(0), 1, nil), rcapB(fill(0x11), key(1), 1, nil)}
 	ref := FormatHash(ReferenceFormatArtifact())
