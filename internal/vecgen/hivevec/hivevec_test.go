@@ -424,3 +424,66 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// The hiverelay.authority vectors: the two positives expect the published
+// pair; every input is a recipe that embeds the committed inventory files
+// (file_base64) and expands to the JSON object of docs/PROTOCOL.md; the
+// negatives reject for each rule of complete authority verification.
+func TestAuthorityVectors(t *testing.T) {
+	first := map[rules.ID]int{}
+	n := 0
+	for _, v := range generated(t) {
+		if v.Op != testee.OpHiveRelayAuthority {
+			continue
+		}
+		n++
+		if v.Recipe == nil {
+			t.Fatalf("%s is not a recipe", v.ID)
+		}
+		in, err := v.Recipe.Expand(func(p string) ([]byte, error) { return treeFile(t, p), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obj testee.HiveRelayAuthorityInput
+		if err := json.Unmarshal(in, &obj); err != nil || len(obj.FormatArtifact) == 0 || len(obj.Files) < 17 {
+			t.Fatalf("%s: not the authority input object: %v", v.ID, err)
+		}
+		if v.Expect == vectorset.Accept {
+			var r struct {
+				FormatHash    string `json:"format_hash"`
+				VectorSetHash string `json:"vector_set_hash"`
+			}
+			if err := json.Unmarshal(v.Result, &r); err != nil || r.FormatHash != publishedFormatHash || r.VectorSetHash != publishedVectorSetHash {
+				t.Errorf("%s: expects %+v, not the published pair", v.ID, r)
+			}
+			continue
+		}
+		first[rules.ID(v.Rules[0])]++
+	}
+	for _, id := range []rules.ID{hr.RuleVecMissing, hr.RuleVecExtra, hr.RuleVecSubstituted, hr.RuleVecPositive,
+		hr.RuleVecBlobClass, hr.RuleVecNegative, hr.RuleVecRegistry, hr.RuleVecIdentity, hr.RuleFmtSpecExact} {
+		if first[id] == 0 {
+			t.Errorf("no hiverelay.authority negative for %s", id)
+		}
+	}
+	if n != 24 {
+		t.Errorf("%d authority vectors, want the 24 of docs/hiverelay.md", n)
+	}
+}
+
+// treeFile returns a suite-tree file as the generator wrote it.
+func treeFile(t *testing.T, p string) []byte {
+	t.Helper()
+	for _, v := range generated(t) {
+		if v.File == p {
+			return v.Data
+		}
+	}
+	for _, v := range hr.Vectors() {
+		if v.Path == p {
+			return v.Bytes
+		}
+	}
+	t.Fatalf("no suite-tree file %s", p)
+	return nil
+}
