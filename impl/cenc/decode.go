@@ -313,12 +313,12 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 }
 
 // prefix reads an array count (HR-CENC-05) or a byte-string length
-// (HR-CENC-04): a canonical compact uint. Under fault injection of rule it
-// reads a big-endian integer of width bytes instead, as an implementation
-// that took the manifest framing's u32be count or u16be path length for
-// the codecs' would.
-func (d *Decoder) prefix(field string, rule rules.ID, width int) (uint64, error) {
-	if rules.Enforced(rule) {
+// (HR-CENC-04): a canonical compact uint. When the rule is switched off by
+// fault injection (compact false) it reads a big-endian integer of width
+// bytes instead, as an implementation that took the manifest framing's
+// u32be count or u16be path length for the codecs' would.
+func (d *Decoder) prefix(field string, compact bool, width int) (uint64, error) {
+	if compact {
 		return d.CompactUint(field)
 	}
 	return d.uint(width, field)
@@ -331,7 +331,7 @@ func (d *Decoder) prefix(field string, rule rules.ID, width int) (uint64, error)
 // exceeds Remaining()/elemMin, so callers may allocate it.
 func (d *Decoder) Count(field string, min, max uint64, elemMin int, rangeRule rules.ID) (int, error) {
 	at := d.off
-	n, err := d.prefix(field, RuleArray, 4)
+	n, err := d.prefix(field, rules.Enforced(RuleArray), 4)
 	if err != nil {
 		return 0, err
 	}
@@ -363,7 +363,7 @@ func (d *Decoder) Fits(field string, n uint64, elemMin int) (int, error) {
 // in min..max (rangeRule). The result aliases the input.
 func (d *Decoder) BoundedBytes(field string, min, max uint64, rangeRule rules.ID) ([]byte, error) {
 	at := d.off
-	n, err := d.prefix(field, RuleBoundedBytes, 2)
+	n, err := d.prefix(field, rules.Enforced(RuleBoundedBytes), 2)
 	if err != nil {
 		return nil, err
 	}
