@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/fault"
 )
 
 // Code is the code section 2 gives every decoding failure.
@@ -50,14 +51,28 @@ type Decoder struct {
 	buf       []byte
 	off       int
 	exhausted bool
-	trunc     rules.ID
-	scopes    [maxScope]scope
-	depth     int
+	// faulty is true when a fault was injected (internal/fault) as the
+	// Decoder was made; only then do the per-field checks consult it, so
+	// that the hot paths pay one branch for fault injection.
+	faulty bool
+	trunc  rules.ID
+	scopes [maxScope]scope
+	depth  int
 }
 
 // NewDecoder returns a Decoder over b that reports truncation with
 // HR-CENC-11.
-func NewDecoder(b []byte) Decoder { return Decoder{buf: b, trunc: RuleTruncated} }
+func NewDecoder(b []byte) Decoder {
+	return Decoder{buf: b, trunc: RuleTruncated, faulty: len(fault.Active()) > 0}
+}
+
+// Enforced reports whether rule id is enforced: always, unless a fault was
+// injected (tests only) when the Decoder was made and id is switched off.
+// The per-field construction checks ask it.
+func (d *Decoder) Enforced(id rules.ID) bool { return !d.faulty || rules.Enforced(id) }
+
+// mutant reports whether the named mutant is switched on.
+func (d *Decoder) mutant(id rules.ID) bool { return d.faulty && mutated(id) }
 
 // SetTruncationRule makes the Decoder report truncation with rule id instead
 // of HR-CENC-11 (the manifest framing has its own truncation rule).
@@ -178,7 +193,7 @@ func (d *Decoder) U8(field string) (uint8, error) {
 // uint reads a fixed-width unsigned integer of n = 2, 4 or 8 bytes, in
 // declaration order with no alignment (HR-CENC-01), big-endian (HR-CENC-02).
 func (d *Decoder) uint(n int, field string) (uint64, error) {
-	if !rules.Enforced(RuleDeclarationOrder) {
+	if !d.Enforced(RuleDeclarationOrder) {
 		// Fault: the field is aligned to its width, as a C struct would be.
 		if pad := -d.off & (n - 1); pad > 0 {
 			if _, err := d.take(pad, field); err != nil {
@@ -188,10 +203,10 @@ func (d *Decoder) uint(n int, field string) (uint64, error) {
 	}
 	a, err := d.fixed(n, field)
 	switch {
-	case !rules.Enforced(RuleBigEndian):
+	case !d.Enforced(RuleBigEndian):
 		// Fault: every width read little-endian.
 		return binary.LittleEndian.Uint64(a[:]), err
-	case n == 8 && mutated(MutU64HalvesSwapped):
+	case n == 8 && d.mutant(MutU64HalvesSwapped):
 		return uint64(binary.BigEndian.Uint32(a[4:]))<<32 | uint64(binary.BigEndian.Uint32(a[:4])), err
 	}
 	return binary.BigEndian.Uint64(a[:]) >> (64 - 8*n), err
@@ -217,7 +232,7 @@ func (d *Decoder) U64(field string) (uint64, error) {
 // Fixed reads len(dst) bytes into dst: a fixed byte string has no length
 // prefix (HR-CENC-03).
 func (d *Decoder) Fixed(field string, dst []byte) error {
-	if !rules.Enforced(RuleFixedBytes) {
+	if !d.Enforced(RuleFixedBytes) {
 		// Fault: a length prefix is read (and ignored) first, as for a
 		// bounded byte string.
 		if _, err := d.CompactUint(field); err != nil {
@@ -238,7 +253,7 @@ func (d *Decoder) FixedNonzero(field string, dst []byte, rule rules.ID) error {
 		return err
 	}
 	zero := IsZero(dst)
-	if mutated(MutNonzeroFirstByte) {
+	if d.mutant(MutNonzeroFirstByte) {
 		zero = len(dst) > 0 && dst[0] == 0
 	}
 	if zero {
@@ -292,9 +307,9 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 		v, min = binary.LittleEndian.Uint64(a[:]), 0x100000000
 	}
 	switch {
-	case mutated(MutOverlongFDOnly) && m != 0xfd:
+	case d.mutant(MutOverlongFDOnly) && m != 0xfd:
 		min = 0
-	case mutated(MutCompactFD252) && m == 0xfd:
+	case d.mutant(MutCompactFD252) && m == 0xfd:
 		min = 0xfc
 	}
 	if v < min {
@@ -331,7 +346,7 @@ func (d *Decoder) prefix(field string, compact bool, width int) (uint64, error) 
 // exceeds Remaining()/elemMin, so callers may allocate it.
 func (d *Decoder) Count(field string, min, max uint64, elemMin int, rangeRule rules.ID) (int, error) {
 	at := d.off
-	n, err := d.prefix(field, rules.Enforced(RuleArray), 4)
+	n, err := d.prefix(field, d.Enforced(RuleArray), 4)
 	if err != nil {
 		return 0, err
 	}
@@ -363,7 +378,7 @@ func (d *Decoder) Fits(field string, n uint64, elemMin int) (int, error) {
 // in min..max (rangeRule). The result aliases the input.
 func (d *Decoder) BoundedBytes(field string, min, max uint64, rangeRule rules.ID) ([]byte, error) {
 	at := d.off
-	n, err := d.prefix(field, rules.Enforced(RuleBoundedBytes), 2)
+	n, err := d.prefix(field, d.Enforced(RuleBoundedBytes), 2)
 	if err != nil {
 		return nil, err
 	}
@@ -383,7 +398,7 @@ func (d *Decoder) Optional(field string) (bool, error) {
 	if err != nil || t <= 1 {
 		return t == 1, err
 	}
-	if mutated(MutOptionalNonzero) {
+	if d.mutant(MutOptionalNonzero) {
 		return true, nil
 	}
 	// Section 2, HR-CENC-09: every other tag fails closed.
@@ -404,7 +419,7 @@ func (d *Decoder) Version(field string, want uint8) error {
 // End fails with rule (HR-CENC-12 for the codecs) when input remains.
 func (d *Decoder) End(rule rules.ID) error {
 	if n := d.Remaining(); n > 0 {
-		if mutated(MutTrailingZeros) && IsZero(d.buf[d.off:]) {
+		if d.mutant(MutTrailingZeros) && IsZero(d.buf[d.off:]) {
 			return nil
 		}
 		return d.Fail(rule, d.off, "end", "%d trailing bytes after the record", n)
@@ -418,7 +433,7 @@ func (d *Decoder) End(rule rules.ID) error {
 func (d *Decoder) Ascending(prev, cur []byte, at int, field string, orderRule, dupRule rules.ID) error {
 	switch bytes.Compare(prev, cur) {
 	case 0:
-		if mutated(MutSortNotStrict) {
+		if d.mutant(MutSortNotStrict) {
 			return nil
 		}
 		return d.Fail(dupRule, at, field, "duplicate key %x (equal to its predecessor)", cur)
