@@ -190,6 +190,15 @@ func (s *hrScenario) register(sc *godog.ScenarioContext) {
 		s.set.artifact = a
 		return nil
 	})
+	sc.Given(`^the reference vector set with that format artifact and its metadata artifact$`, func() error {
+		a := s.bytes()
+		if err := s.vectorSet(false); err != nil {
+			return err
+		}
+		s.set.artifact = a
+		s.set.metadata = hrMetadata(a, s.set.manifest, len(s.set.files))
+		return nil
+	})
 	sc.Given(`^the file "([^"]+)" is removed from the vector set$`, func(p string) error {
 		if _, ok := s.set.files[p]; !ok {
 			return fmt.Errorf("the vector set has no file %q", p)

@@ -7,6 +7,7 @@ package vectorset
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -67,10 +68,13 @@ type Recipe struct {
 	Parts []Part `json:"parts"`
 }
 
-// Part is one part of a recipe; exactly one field is set.
+// Part is one part of a recipe; exactly one field is set. FileBase64 names
+// a suite-tree file whose bytes the part holds as standard base64 text (RFC
+// 4648, with padding), for JSON inputs that embed committed files.
 type Part struct {
 	Hex           string      `json:"hex,omitempty"`
 	File          string      `json:"file,omitempty"`
+	FileBase64    string      `json:"file_base64,omitempty"`
 	Repeat        *Repeat     `json:"repeat,omitempty"`
 	LibtracerNest *TracerNest `json:"libtracer_nest,omitempty"`
 }
@@ -239,13 +243,13 @@ func (r *Recipe) Expand(read func(treePath string) ([]byte, error)) ([]byte, err
 	}
 	for i, p := range r.Parts {
 		set := 0
-		for _, ok := range []bool{p.Hex != "", p.File != "", p.Repeat != nil, p.LibtracerNest != nil} {
+		for _, ok := range []bool{p.Hex != "", p.File != "", p.FileBase64 != "", p.Repeat != nil, p.LibtracerNest != nil} {
 			if ok {
 				set++
 			}
 		}
 		if set != 1 {
-			return nil, fmt.Errorf("recipe part %d: exactly one of hex, file, repeat, libtracer_nest must be set", i)
+			return nil, fmt.Errorf("recipe part %d: exactly one of hex, file, file_base64, repeat, libtracer_nest must be set", i)
 		}
 		switch {
 		case p.Hex != "":
@@ -257,13 +261,17 @@ func (r *Recipe) Expand(read func(treePath string) ([]byte, error)) ([]byte, err
 				return nil, err
 			}
 			out = append(out, b...)
-		case p.File != "":
-			if _, err := TreePath("", "", p.File); err != nil {
+		case p.File != "" || p.FileBase64 != "":
+			name := p.File + p.FileBase64
+			if _, err := TreePath("", "", name); err != nil {
 				return nil, fmt.Errorf("recipe part %d: %w", i, err)
 			}
-			b, err := read(p.File)
+			b, err := read(name)
 			if err != nil {
 				return nil, fmt.Errorf("recipe part %d: %w", i, err)
+			}
+			if p.FileBase64 != "" {
+				b = []byte(base64.StdEncoding.EncodeToString(b))
 			}
 			if err := grow(int64(len(b))); err != nil {
 				return nil, err

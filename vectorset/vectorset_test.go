@@ -37,26 +37,30 @@ func TestRecipeParts(t *testing.T) {
 		{Hex: "7a"},
 		{File: "negative/p.prefix"},
 		{Repeat: &Repeat{Hex: "2d2e", Count: 3}},
+		{FileBase64: "negative/p.prefix"},
 	}}
 	got, err := r.Expand(DirReader(dir, "lace"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(got) != "zAB-.-.-." {
+	// "AB" in base64 (RFC 4648): QUI= .
+	if string(got) != "zAB-.-.-.QUI=" {
 		t.Fatalf("expanded %q", got)
 	}
 }
 
 func TestRecipeRejects(t *testing.T) {
 	for name, r := range map[string]Recipe{
-		"two fields":   {Parts: []Part{{Hex: "00", File: "positive/x"}}},
-		"no field":     {Parts: []Part{{}}},
-		"bad hex":      {Parts: []Part{{Hex: "0g"}}},
-		"huge repeat":  {Parts: []Part{{Repeat: &Repeat{Hex: "00", Count: MaxExpanded + 1}}}},
-		"empty repeat": {Parts: []Part{{Repeat: &Repeat{Hex: "", Count: 1}}}},
-		"huge nest":    {Parts: []Part{{LibtracerNest: &TracerNest{Depth: MaxExpanded, Type: 0x80, LeafHex: "09000000"}}}},
-		"escape":       {Parts: []Part{{File: "positive/../../etc"}}},
-		"other dir":    {Parts: []Part{{File: "secret/x"}}},
+		"two fields":      {Parts: []Part{{Hex: "00", File: "positive/x"}}},
+		"no field":        {Parts: []Part{{}}},
+		"bad hex":         {Parts: []Part{{Hex: "0g"}}},
+		"huge repeat":     {Parts: []Part{{Repeat: &Repeat{Hex: "00", Count: MaxExpanded + 1}}}},
+		"empty repeat":    {Parts: []Part{{Repeat: &Repeat{Hex: "", Count: 1}}}},
+		"huge nest":       {Parts: []Part{{LibtracerNest: &TracerNest{Depth: MaxExpanded, Type: 0x80, LeafHex: "09000000"}}}},
+		"escape":          {Parts: []Part{{File: "positive/../../etc"}}},
+		"other dir":       {Parts: []Part{{File: "secret/x"}}},
+		"base64 escape":   {Parts: []Part{{FileBase64: "negative/../x"}}},
+		"file and base64": {Parts: []Part{{File: "negative/p.prefix", FileBase64: "negative/p.prefix"}}},
 	} {
 		if _, err := r.Expand(DirReader(t.TempDir(), "lace")); err == nil {
 			t.Errorf("%s: expanded without error", name)

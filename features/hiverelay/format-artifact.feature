@@ -329,6 +329,27 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       Then the format hash follows the formula of section 4
       And the format hash is not "5c30092c817079e041a715ff6c6a03044c1f90adfb6b934d85975c69319a7165"
 
+    Scenario: the vector set verifies against an artifact around another spec text
+      Given the reference format artifact
+      And its specBytes is "another spec\n"
+      And the reference vector set with that format artifact
+      When the vector set is verified
+      Then the format hash follows the formula of section 4
+
+    Scenario: a metadata artifact, which names this authority, over an artifact around another spec text
+      Given the reference format artifact
+      And its specBytes is "another spec\n"
+      And the reference vector set with that format artifact and its metadata artifact
+      When the authority is verified
+      Then it is rejected by rule HR-FMT-17 with code "BAD_ENCODING"
+
+    Scenario: a metadata artifact over an artifact whose spec has one letter changed
+      Given the reference format artifact
+      And byte 2 of its specBytes is set to 68
+      And the reference vector set with that format artifact and its metadata artifact
+      When the authority is verified
+      Then it is rejected by rule HR-FMT-17 with code "BAD_ENCODING"
+
   Rule: HR-FMT-18 clientCompositionFormatHash = BLAKE2b-256("hiverelay.blind.client-composition-format-hash.v1" || U64BE(len(artifact)) || artifact)
 
     Scenario: the authority's format hash, computed by the steps from the formula

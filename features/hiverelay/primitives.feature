@@ -221,6 +221,13 @@ Feature: HiveRelay BCC v1, section 2: canonical primitives
         | 65536      | ff 00 00 01 00 00 00 00 00 |
         | 4294967295 | ff ff ff ff ff 00 00 00 00 |
 
+    Scenario: a payload of 252 bytes whose length is written in the 0xfd form, its only defect
+      Given a genesis OpaqueChainFrameV1
+      And its opaquePayloads[1] is 252 bytes
+      And the length of its opaquePayloads[1] is written as "fd fc 00"
+      When it is decoded as OpaqueChainFrameV1
+      Then it is rejected by rule HR-CENC-07 with code "BAD_ENCODING"
+
     Scenario: a checkpoint whose frontier count 252 is written in the 0xfd form
       Given the input bytes "01 fd fc 00"
       When it is decoded as OpaqueChainCheckpointV1

@@ -37,5 +37,6 @@ func Lookup(id rules.ID) (rules.Rule, bool) {
 func Mutants() []rules.Mutant {
 	var all []rules.Mutant
 	all = append(all, lace.Mutants()...)
+	all = append(all, hiverelay.Mutants()...)
 	return all
 }

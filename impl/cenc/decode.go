@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/fault"
 )
 
 // Code is the code section 2 gives every decoding failure.
@@ -50,14 +51,28 @@ type Decoder struct {
 	buf       []byte
 	off       int
 	exhausted bool
-	trunc     rules.ID
-	scopes    [maxScope]scope
-	depth     int
+	// faulty is true when a fault was injected (internal/fault) as the
+	// Decoder was made; only then do the per-field checks consult it, so
+	// that the hot paths pay one branch for fault injection.
+	faulty bool
+	trunc  rules.ID
+	scopes [maxScope]scope
+	depth  int
 }
 
 // NewDecoder returns a Decoder over b that reports truncation with
 // HR-CENC-11.
-func NewDecoder(b []byte) Decoder { return Decoder{buf: b, trunc: RuleTruncated} }
+func NewDecoder(b []byte) Decoder {
+	return Decoder{buf: b, trunc: RuleTruncated, faulty: len(fault.Active()) > 0}
+}
+
+// Enforced reports whether rule id is enforced: always, unless a fault was
+// injected (tests only) when the Decoder was made and id is switched off.
+// The per-field construction checks ask it.
+func (d *Decoder) Enforced(id rules.ID) bool { return !d.faulty || rules.Enforced(id) }
+
+// mutant reports whether the named mutant is switched on.
+func (d *Decoder) mutant(id rules.ID) bool { return d.faulty && mutated(id) }
 
 // SetTruncationRule makes the Decoder report truncation with rule id instead
 // of HR-CENC-11 (the manifest framing has its own truncation rule).
@@ -65,6 +80,10 @@ func (d *Decoder) SetTruncationRule(id rules.ID) { d.trunc = id }
 
 // Offset returns the number of bytes consumed so far.
 func (d *Decoder) Offset() int { return d.off }
+
+// Consumed returns the input from offset from up to the bytes consumed so
+// far, aliasing it (the bytes a record's signature covers, say).
+func (d *Decoder) Consumed(from int) []byte { return d.buf[from:d.off:d.off] }
 
 // Remaining returns the number of bytes not yet consumed.
 func (d *Decoder) Remaining() int { return len(d.buf) - d.off }
@@ -112,13 +131,31 @@ func (d *Decoder) Path(field string) string {
 }
 
 // Fail returns a BAD_ENCODING violation of rule id at byte offset at, whose
-// detail starts with the scoped field name, or nil when id is switched off
-// by fault injection.
+// detail starts with the scoped field name, or nil when id, or a general
+// rule it realizes (RegisterRealized), is switched off by fault injection.
 func (d *Decoder) Fail(id rules.ID, at int, field, format string, args ...any) error {
-	if !rules.Enforced(id) {
+	if !Enforced(id) {
 		return nil
 	}
-	return rules.Fail(id, Code, int64(at), "%s: %s", d.Path(field), fmt.Sprintf(format, args...))
+	return &rules.Violation{Rule: id, Code: codeOf(id, d.trunc), Offset: int64(at), Detail: d.Path(field) + ": " + fmt.Sprintf(format, args...)}
+}
+
+// codeOf is the code of a failure of rule id: BAD_ENCODING (section 2,
+// HR-CENC-15). Under fault injection of HR-CENC-15 it is what an
+// implementation with its own error names would give instead.
+func codeOf(id, trunc rules.ID) string {
+	if rules.Enforced(RuleBadEncodingCode) {
+		return Code
+	}
+	switch id {
+	case trunc:
+		return "TRUNCATED"
+	case RuleTrailing:
+		return "TRAILING_BYTES"
+	case RuleUnknownVersion:
+		return "UNKNOWN_VERSION"
+	}
+	return "NON_CANONICAL"
 }
 
 // take consumes n bytes. When fewer remain it fails with the truncation rule;
@@ -153,26 +190,55 @@ func (d *Decoder) U8(field string) (uint8, error) {
 	return a[0], err
 }
 
+// uint reads a fixed-width unsigned integer of n = 2, 4 or 8 bytes, in
+// declaration order with no alignment (HR-CENC-01), big-endian (HR-CENC-02).
+func (d *Decoder) uint(n int, field string) (uint64, error) {
+	if !d.Enforced(RuleDeclarationOrder) {
+		// Fault: the field is aligned to its width, as a C struct would be.
+		if pad := -d.off & (n - 1); pad > 0 {
+			if _, err := d.take(pad, field); err != nil {
+				return 0, err
+			}
+		}
+	}
+	a, err := d.fixed(n, field)
+	switch {
+	case !d.Enforced(RuleBigEndian):
+		// Fault: every width read little-endian.
+		return binary.LittleEndian.Uint64(a[:]), err
+	case n == 8 && d.mutant(MutU64HalvesSwapped):
+		return uint64(binary.BigEndian.Uint32(a[4:]))<<32 | uint64(binary.BigEndian.Uint32(a[:4])), err
+	}
+	return binary.BigEndian.Uint64(a[:]) >> (64 - 8*n), err
+}
+
 // U16 reads a big-endian u16 (HR-CENC-02).
 func (d *Decoder) U16(field string) (uint16, error) {
-	a, err := d.fixed(2, field)
-	return binary.BigEndian.Uint16(a[:]), err
+	v, err := d.uint(2, field)
+	return uint16(v), err
 }
 
 // U32 reads a big-endian u32 (HR-CENC-02).
 func (d *Decoder) U32(field string) (uint32, error) {
-	a, err := d.fixed(4, field)
-	return binary.BigEndian.Uint32(a[:]), err
+	v, err := d.uint(4, field)
+	return uint32(v), err
 }
 
 // U64 reads a big-endian u64 (HR-CENC-02).
 func (d *Decoder) U64(field string) (uint64, error) {
-	a, err := d.fixed(8, field)
-	return binary.BigEndian.Uint64(a[:]), err
+	return d.uint(8, field)
 }
 
-// Fixed reads len(dst) bytes into dst (HR-CENC-03).
+// Fixed reads len(dst) bytes into dst: a fixed byte string has no length
+// prefix (HR-CENC-03).
 func (d *Decoder) Fixed(field string, dst []byte) error {
+	if !d.Enforced(RuleFixedBytes) {
+		// Fault: a length prefix is read (and ignored) first, as for a
+		// bounded byte string.
+		if _, err := d.CompactUint(field); err != nil {
+			return err
+		}
+	}
 	s, err := d.take(len(dst), field)
 	n := copy(dst, s)
 	clear(dst[n:])
@@ -186,7 +252,11 @@ func (d *Decoder) FixedNonzero(field string, dst []byte, rule rules.ID) error {
 	if err := d.Fixed(field, dst); err != nil {
 		return err
 	}
-	if IsZero(dst) {
+	zero := IsZero(dst)
+	if d.mutant(MutNonzeroFirstByte) {
+		zero = len(dst) > 0 && dst[0] == 0
+	}
+	if zero {
 		return d.Fail(rule, at, field, "all %d bytes are zero; the field must be nonzero", len(dst))
 	}
 	return nil
@@ -236,6 +306,12 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 		}
 		v, min = binary.LittleEndian.Uint64(a[:]), 0x100000000
 	}
+	switch {
+	case d.mutant(MutOverlongFDOnly) && m != 0xfd:
+		min = 0
+	case d.mutant(MutCompactFD252) && m == 0xfd:
+		min = 0xfc
+	}
 	if v < min {
 		// Section 2, HR-CENC-07: an overlong form fails closed.
 		if err := d.Fail(RuleCompactOverlong, at, field, "compact uint %d written with marker 0x%02x is overlong", v, m); err != nil {
@@ -251,6 +327,18 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 	return v, nil
 }
 
+// prefix reads an array count (HR-CENC-05) or a byte-string length
+// (HR-CENC-04): a canonical compact uint. When the rule is switched off by
+// fault injection (compact false) it reads a big-endian integer of width
+// bytes instead, as an implementation that took the manifest framing's
+// u32be count or u16be path length for the codecs' would.
+func (d *Decoder) prefix(field string, compact bool, width int) (uint64, error) {
+	if compact {
+		return d.CompactUint(field)
+	}
+	return d.uint(width, field)
+}
+
 // Count reads an array count (HR-CENC-05) and checks it against min..max
 // with rangeRule. elemMin is the smallest encoding of one element (at least
 // 1): a count that the remaining bytes cannot hold fails with the truncation
@@ -258,7 +346,7 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 // exceeds Remaining()/elemMin, so callers may allocate it.
 func (d *Decoder) Count(field string, min, max uint64, elemMin int, rangeRule rules.ID) (int, error) {
 	at := d.off
-	n, err := d.CompactUint(field)
+	n, err := d.prefix(field, d.Enforced(RuleArray), 4)
 	if err != nil {
 		return 0, err
 	}
@@ -290,7 +378,7 @@ func (d *Decoder) Fits(field string, n uint64, elemMin int) (int, error) {
 // in min..max (rangeRule). The result aliases the input.
 func (d *Decoder) BoundedBytes(field string, min, max uint64, rangeRule rules.ID) ([]byte, error) {
 	at := d.off
-	n, err := d.CompactUint(field)
+	n, err := d.prefix(field, d.Enforced(RuleBoundedBytes), 2)
 	if err != nil {
 		return nil, err
 	}
@@ -310,6 +398,9 @@ func (d *Decoder) Optional(field string) (bool, error) {
 	if err != nil || t <= 1 {
 		return t == 1, err
 	}
+	if d.mutant(MutOptionalNonzero) {
+		return true, nil
+	}
 	// Section 2, HR-CENC-09: every other tag fails closed.
 	return true, d.Fail(RuleOptionalTag, at, field, "optional tag %d is neither 0 (absent) nor 1 (present)", t)
 }
@@ -328,6 +419,9 @@ func (d *Decoder) Version(field string, want uint8) error {
 // End fails with rule (HR-CENC-12 for the codecs) when input remains.
 func (d *Decoder) End(rule rules.ID) error {
 	if n := d.Remaining(); n > 0 {
+		if d.mutant(MutTrailingZeros) && IsZero(d.buf[d.off:]) {
+			return nil
+		}
 		return d.Fail(rule, d.off, "end", "%d trailing bytes after the record", n)
 	}
 	return nil
@@ -339,6 +433,9 @@ func (d *Decoder) End(rule rules.ID) error {
 func (d *Decoder) Ascending(prev, cur []byte, at int, field string, orderRule, dupRule rules.ID) error {
 	switch bytes.Compare(prev, cur) {
 	case 0:
+		if d.mutant(MutSortNotStrict) {
+			return nil
+		}
 		return d.Fail(dupRule, at, field, "duplicate key %x (equal to its predecessor)", cur)
 	case 1:
 		return d.Fail(orderRule, at, field, "key %x sorts before its predecessor %x", cur, prev)

@@ -22,24 +22,68 @@ func (e *Encoder) Bytes() []byte { return e.buf }
 // U8 appends a u8.
 func (e *Encoder) U8(v uint8) { e.buf = append(e.buf, v) }
 
+// uint appends the n = 2, 4 or 8 low bytes of v, unaligned (HR-CENC-01)
+// and big-endian (HR-CENC-02). Under fault injection of either rule it
+// makes the same mistake as the Decoder, so that what it writes reads back.
+func (e *Encoder) uint(n int, v uint64) {
+	if !rules.Enforced(RuleDeclarationOrder) {
+		for len(e.buf)&(n-1) != 0 {
+			e.buf = append(e.buf, 0)
+		}
+	}
+	var a [8]byte
+	if rules.Enforced(RuleBigEndian) {
+		binary.BigEndian.PutUint64(a[:], v<<(64-8*n))
+	} else {
+		binary.LittleEndian.PutUint64(a[:], v)
+	}
+	e.buf = append(e.buf, a[:n]...)
+}
+
 // U16 appends a big-endian u16 (HR-CENC-02).
-func (e *Encoder) U16(v uint16) { e.buf = binary.BigEndian.AppendUint16(e.buf, v) }
+func (e *Encoder) U16(v uint16) { e.uint(2, uint64(v)) }
 
 // U32 appends a big-endian u32 (HR-CENC-02).
-func (e *Encoder) U32(v uint32) { e.buf = binary.BigEndian.AppendUint32(e.buf, v) }
+func (e *Encoder) U32(v uint32) { e.uint(4, uint64(v)) }
 
 // U64 appends a big-endian u64 (HR-CENC-02).
-func (e *Encoder) U64(v uint64) { e.buf = binary.BigEndian.AppendUint64(e.buf, v) }
+func (e *Encoder) U64(v uint64) { e.uint(8, v) }
 
-// Fixed appends b with no length prefix (HR-CENC-03).
-func (e *Encoder) Fixed(b []byte) { e.buf = append(e.buf, b...) }
+// Fixed appends a fixed byte string, with no length prefix (HR-CENC-03; under
+// its fault injection, with one, as the Decoder then expects).
+func (e *Encoder) Fixed(b []byte) {
+	if !rules.Enforced(RuleFixedBytes) {
+		e.CompactUint(uint64(len(b)))
+	}
+	e.buf = append(e.buf, b...)
+}
+
+// Raw appends b as it is: bytes whose length the layout fixes elsewhere
+// (an artifact's sections, a manifest path, a blob's sealed bytes), which
+// Decoder.Raw reads.
+func (e *Encoder) Raw(b []byte) { e.buf = append(e.buf, b...) }
+
+// Count appends an array count: the canonical shortest compact uint
+// (HR-CENC-05; under its fault injection a u32be, as the Decoder then expects).
+func (e *Encoder) Count(n int) {
+	if !rules.Enforced(RuleArray) {
+		e.U32(uint32(n))
+		return
+	}
+	e.CompactUint(uint64(n))
+}
 
 // CompactUint appends v in its canonical shortest compact form (HR-CENC-06).
 func (e *Encoder) CompactUint(v uint64) { e.buf = AppendCompactUint(e.buf, v) }
 
-// BoundedBytes appends the compact length of b, then b (HR-CENC-04).
+// BoundedBytes appends the compact length of b, then b (HR-CENC-04; under
+// its fault injection a u16be length, as the Decoder then expects).
 func (e *Encoder) BoundedBytes(b []byte) {
-	e.CompactUint(uint64(len(b)))
+	if rules.Enforced(RuleBoundedBytes) {
+		e.CompactUint(uint64(len(b)))
+	} else {
+		e.U16(uint16(len(b)))
+	}
 	e.buf = append(e.buf, b...)
 }
 

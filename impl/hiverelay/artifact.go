@@ -62,14 +62,21 @@ func BuildFormatArtifact(spec, catalog []byte) ([]byte, error) {
 
 func rawArtifact(spec, catalog []byte) []byte {
 	e := cenc.NewEncoder(formatHeader + len(spec) + len(catalog))
-	e.Fixed([]byte(FormatMagic))
+	e.Raw([]byte(FormatMagic))
 	e.U16(AuthorityVersion)
 	e.U16(FormatMajor)
 	e.U16(FormatMinor)
-	e.U64(uint64(len(spec)))
-	e.U64(uint64(len(catalog)))
-	e.Fixed(spec)
-	e.Fixed(catalog)
+	// HR-FMT-01: specLength, then schemaCatalogLength (swapped under its
+	// fault injection, as VerifyFormatArtifact then reads them).
+	if rules.Enforced(RuleFmtLayout) {
+		e.U64(uint64(len(spec)))
+		e.U64(uint64(len(catalog)))
+	} else {
+		e.U64(uint64(len(catalog)))
+		e.U64(uint64(len(spec)))
+	}
+	e.Raw(spec)
+	e.Raw(catalog)
 	return e.Bytes()
 }
 
@@ -123,13 +130,24 @@ func VerifyFormatArtifact(b []byte) (FormatArtifact, error) {
 			}
 		}
 	}
-	specLen, err := sectionLength(&d, "specLength", RuleFmtSpecEmpty, RuleFmtSpecMax)
-	if err != nil {
-		return out, err
+	// Section 4, HR-FMT-01: specLength, then schemaCatalogLength. Under its
+	// fault injection the two are read the other way round.
+	lengths := [2]struct {
+		field           string
+		empty, tooLarge rules.ID
+	}{{"specLength", RuleFmtSpecEmpty, RuleFmtSpecMax}, {"schemaCatalogLength", RuleFmtCatalogEmpty, RuleFmtCatalogMax}}
+	if !rules.Enforced(RuleFmtLayout) {
+		lengths[0], lengths[1] = lengths[1], lengths[0]
 	}
-	catLen, err := sectionLength(&d, "schemaCatalogLength", RuleFmtCatalogEmpty, RuleFmtCatalogMax)
-	if err != nil {
-		return out, err
+	var n [2]uint64
+	for i, l := range lengths {
+		if n[i], err = sectionLength(&d, l.field, l.empty, l.tooLarge); err != nil {
+			return out, err
+		}
+	}
+	specLen, catLen := n[0], n[1]
+	if !rules.Enforced(RuleFmtLayout) {
+		specLen, catLen = n[1], n[0]
 	}
 	specAt := d.Offset()
 	// Section 2, HR-CENC-11: the lengths must fit the input.
@@ -190,7 +208,11 @@ func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
 			return err
 		}
 	}
-	for i := 0; i+3 <= len(spec); i++ {
+	bomEnd := len(spec)
+	if mutated(MutSpecBOMAtStartOnly) {
+		bomEnd = min(3, len(spec))
+	}
+	for i := 0; i+3 <= bomEnd; i++ {
 		if spec[i] == 0xef && spec[i+1] == 0xbb && spec[i+2] == 0xbf {
 			// HR-FMT-11: no byte order mark (U+FEFF), at the start or anywhere.
 			if err := d.Fail(RuleFmtSpecBOM, at+i, "specBytes", "byte order mark U+FEFF"); err != nil {
@@ -201,11 +223,14 @@ func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
 	n := len(spec)
 	switch {
 	case n == 0:
-		// Reached only when HR-FMT-06 is switched off by fault injection.
+		// Reached only when HR-FMT-06 is switched off by fault injection:
+		// empty spec bytes have no final LF, so HR-FMT-14 rejects them (the
+		// subsumption that makes HR-FMT-06 untestable).
+		return d.Fail(RuleFmtSpecFinalLF, at, "specBytes", "empty; it must end with exactly one LF")
 	case spec[n-1] != '\n':
 		// HR-FMT-14: exactly one final LF.
 		return d.Fail(RuleFmtSpecFinalLF, at+n-1, "specBytes", "does not end with LF")
-	case n >= 2 && spec[n-2] == '\n':
+	case n >= 2 && spec[n-2] == '\n' && !mutated(MutSpecFinalLFLastByte):
 		return d.Fail(RuleFmtSpecFinalLF, at+n-1, "specBytes", "ends with more than one LF")
 	}
 	return nil
@@ -233,7 +258,9 @@ func domainHash(domain string, b []byte) [32]byte {
 	h.Write([]byte(domain))
 	var n [8]byte
 	binary.BigEndian.PutUint64(n[:], uint64(len(b)))
-	h.Write(n[:])
+	if !mutated(MutHashWithoutLength) {
+		h.Write(n[:])
+	}
 	h.Write(b)
 	var out [32]byte
 	h.Sum(out[:0])
@@ -242,8 +269,20 @@ func domainHash(domain string, b []byte) [32]byte {
 
 // FormatHash returns clientCompositionFormatHash of a complete format
 // artifact (section 4, HR-FMT-18).
-func FormatHash(artifact []byte) [32]byte { return domainHash(FormatHashDomain, artifact) }
+func FormatHash(artifact []byte) [32]byte {
+	if !rules.Enforced(RuleFmtHash) {
+		// Fault: the other hash's domain string.
+		return domainHash(VectorSetHashDomain, artifact)
+	}
+	return domainHash(FormatHashDomain, artifact)
+}
 
 // VectorSetHash returns clientCompositionVectorSetHash of a complete vector
 // manifest (section 5, HR-VEC-09).
-func VectorSetHash(manifest []byte) [32]byte { return domainHash(VectorSetHashDomain, manifest) }
+func VectorSetHash(manifest []byte) [32]byte {
+	if !rules.Enforced(RuleVecSetHash) {
+		// Fault: the other hash's domain string.
+		return domainHash(FormatHashDomain, manifest)
+	}
+	return domainHash(VectorSetHashDomain, manifest)
+}

@@ -54,13 +54,20 @@ func AuthorityFiles() map[string][]byte {
 // embedded in formatArtifact, which must itself verify (HR-VEC-08). It
 // returns the first failure, in that order, or nil.
 func VerifyVectorSet(manifestBytes []byte, files map[string][]byte, formatArtifact []byte) error {
+	_, err := verifyVectorSet(manifestBytes, files, formatArtifact)
+	return err
+}
+
+// verifyVectorSet is VerifyVectorSet; it also returns the verified format
+// artifact's content.
+func verifyVectorSet(manifestBytes []byte, files map[string][]byte, formatArtifact []byte) (FormatArtifact, error) {
 	entries, err := manifest.Parse(manifestBytes)
 	if err != nil {
-		return err
+		return FormatArtifact{}, err
 	}
 	fa, err := VerifyFormatArtifact(formatArtifact)
 	if err != nil {
-		return err
+		return fa, err
 	}
 	inInventory := make(map[string]bool, len(inventory))
 	for _, v := range inventory {
@@ -70,15 +77,15 @@ func VerifyVectorSet(manifestBytes []byte, files map[string][]byte, formatArtifa
 	for i, e := range entries {
 		inManifest[e.Path] = true
 		if !inInventory[e.Path] {
-			if err := rules.Fail(RuleVecExtra, cenc.Code, manifest.RowOffset(entries, i), "manifest row %q is outside the closed inventory of %d paths", e.Path, len(inventory)); err != nil {
-				return err
+			if err := cenc.FailAs(RuleVecExtra, cenc.Code, manifest.RowOffset(entries, i), "manifest row %q is outside the closed inventory of %d paths", e.Path, len(inventory)); err != nil {
+				return fa, err
 			}
 		}
 	}
 	for _, v := range inventory {
 		if !inManifest[v.Path] {
-			if err := rules.Fail(RuleVecMissing, cenc.Code, -1, "inventory path %q has no manifest row", v.Path); err != nil {
-				return err
+			if err := cenc.FailAs(RuleVecMissing, cenc.Code, -1, "inventory path %q has no manifest row", v.Path); err != nil {
+				return fa, err
 			}
 		}
 	}
@@ -86,14 +93,14 @@ func VerifyVectorSet(manifestBytes []byte, files map[string][]byte, formatArtifa
 		var err error
 		switch m.Kind {
 		case manifest.Missing:
-			err = rules.Fail(RuleVecMissing, cenc.Code, manifest.RowOffset(entries, m.Row), "manifest row %q has no vector file", m.Path)
+			err = cenc.FailAs(RuleVecMissing, cenc.Code, manifest.RowOffset(entries, m.Row), "manifest row %q has no vector file", m.Path)
 		case manifest.Extra:
-			err = rules.Fail(RuleVecExtra, cenc.Code, -1, "vector file %q has no manifest row", m.Path)
+			err = cenc.FailAs(RuleVecExtra, cenc.Code, -1, "vector file %q has no manifest row", m.Path)
 		case manifest.Substituted:
 			err = rules.Fail(RuleVecSubstituted, cenc.Code, manifest.RowOffset(entries, m.Row), "vector %q differs from its manifest row (length or BLAKE2b-256)", m.Path)
 		}
 		if err != nil {
-			return err
+			return fa, err
 		}
 	}
 	for _, v := range inventory {
@@ -102,10 +109,10 @@ func VerifyVectorSet(manifestBytes []byte, files map[string][]byte, formatArtifa
 			continue // reported above, or tolerated under fault injection
 		}
 		if err := classify(&v.Vector, b, fa.SchemaCatalog); err != nil {
-			return err
+			return fa, err
 		}
 	}
-	return nil
+	return fa, nil
 }
 
 // classify checks that vector bytes b behave as the inventory says.
@@ -258,17 +265,29 @@ func ParseMetadata(b []byte) (Metadata, error) {
 }
 
 // VerifyAuthority verifies a complete published authority: the metadata
-// artifact parses strictly, the format artifact verifies and its hash and
-// length are the published ones, the vector set verifies against the format
-// artifact, and the manifest's hash, length and row count are the published
-// ones.
+// artifact parses strictly, the format artifact verifies, the vector set
+// verifies against it, the artifact is this authority's (its spec bytes are
+// exactly this specification file, HR-FMT-17: the metadata names this
+// authority), and the published hashes, lengths and row count are the
+// computed ones.
 func VerifyAuthority(metadata, formatArtifact, vectorManifest []byte, files map[string][]byte) error {
 	m, err := ParseMetadata(metadata)
 	if err != nil {
 		return err
 	}
-	if err := VerifyVectorSet(vectorManifest, files, formatArtifact); err != nil {
+	fa, err := verifyVectorSet(vectorManifest, files, formatArtifact)
+	if err != nil {
 		return err
+	}
+	if !bytes.Equal(fa.Spec, Spec()) {
+		// Section 4, HR-FMT-17: the authority's artifact embeds this exact file.
+		i := 0
+		for i < len(fa.Spec) && i < len(specBytes) && fa.Spec[i] == specBytes[i] {
+			i++
+		}
+		if err := rules.Fail(RuleFmtSpecExact, cenc.Code, int64(formatHeader+i), "specBytes: %d bytes that are not the %d bytes of %s (first difference at byte %d of the spec); the metadata names this authority", len(fa.Spec), len(specBytes), SpecFile, i); err != nil {
+			return err
+		}
 	}
 	got, err := MetadataFor(formatArtifact, vectorManifest)
 	if err != nil {

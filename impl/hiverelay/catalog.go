@@ -6,6 +6,7 @@ import (
 
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/nfc17"
+	"github.com/threespec/conformance/impl/rules"
 )
 
 // The schema catalog, hiverelay-blind-client-composition-schema-catalog-v1.cenc
@@ -130,13 +131,20 @@ func EncodeSchemaCatalog(entries []CatalogEntry) ([]byte, error) {
 
 func rawCatalog(entries []CatalogEntry) []byte {
 	var e cenc.Encoder
-	e.CompactUint(uint64(len(entries)))
+	e.Count(len(entries))
 	for _, en := range entries {
-		e.U8(en.Category)
-		e.U8(en.LocalID)
+		// HR-CAT-01: category, then local id (swapped under its fault
+		// injection, as DecodeSchemaCatalog then reads them).
+		if rules.Enforced(RuleCatalogLayout) {
+			e.U8(en.Category)
+			e.U8(en.LocalID)
+		} else {
+			e.U8(en.LocalID)
+			e.U8(en.Category)
+		}
 		e.BoundedBytes([]byte(en.Name))
 		e.BoundedBytes([]byte(en.Declaration))
-		e.CompactUint(uint64(len(en.Dependencies)))
+		e.Count(len(en.Dependencies))
 		for _, dep := range en.Dependencies {
 			e.BoundedBytes([]byte(dep))
 		}
@@ -170,6 +178,14 @@ func DecodeSchemaCatalog(b []byte) ([]CatalogEntry, error) {
 }
 
 func decodeCatalogEntry(d *cenc.Decoder, i int, en *CatalogEntry) error {
+	// HR-CAT-01: category, then local id. Under its fault injection the
+	// local id is read first.
+	idFirst := !rules.Enforced(RuleCatalogLayout)
+	if idFirst {
+		if err := decodeLocalID(d, i, en); err != nil {
+			return err
+		}
+	}
 	at := d.Offset()
 	var err error
 	if en.Category, err = d.U8("category"); err != nil {
@@ -181,13 +197,8 @@ func decodeCatalogEntry(d *cenc.Decoder, i int, en *CatalogEntry) error {
 			return err
 		}
 	}
-	at = d.Offset()
-	if en.LocalID, err = d.U8("localId"); err != nil {
-		return err
-	}
-	if int(en.LocalID) != i+1 {
-		// Section 1, HR-CAT-04: rows 1 through 6 respectively.
-		if err := d.Fail(RuleCatalogLocalID, at, "localId", "local id %d, want %d", en.LocalID, i+1); err != nil {
+	if !idFirst {
+		if err := decodeLocalID(d, i, en); err != nil {
 			return err
 		}
 	}
@@ -241,6 +252,20 @@ func decodeCatalogEntry(d *cenc.Decoder, i int, en *CatalogEntry) error {
 		}
 		en.Dependencies = append(en.Dependencies, string(dep))
 		d.Leave()
+	}
+	return nil
+}
+
+// decodeLocalID reads entry i's local id, which is i+1 (section 1,
+// HR-CAT-04: rows 1 through 6 respectively).
+func decodeLocalID(d *cenc.Decoder, i int, en *CatalogEntry) error {
+	at := d.Offset()
+	var err error
+	if en.LocalID, err = d.U8("localId"); err != nil {
+		return err
+	}
+	if int(en.LocalID) != i+1 {
+		return d.Fail(RuleCatalogLocalID, at, "localId", "local id %d, want %d", en.LocalID, i+1)
 	}
 	return nil
 }

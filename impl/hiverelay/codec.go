@@ -12,6 +12,7 @@ package hiverelay
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 
@@ -191,21 +192,39 @@ func decodeReadCap(d *cenc.Decoder, v *ReadCellCapV1) error {
 	if err := d.FixedNonzero("cellKey", v.CellKey[:], RuleRCapCellKey); err != nil {
 		return err
 	}
+	// Section 3, HR-RCAP-01: sizeClass, then the optional expected hash.
+	// Under its fault injection the tag is read first.
+	tagFirst := !rules.Enforced(RuleRCapLayout)
+	var present bool
+	var err error
+	if tagFirst {
+		if present, err = d.Optional("expectedCellBlobHash"); err != nil {
+			return err
+		}
+	}
 	at := d.Offset()
 	c, err := d.U8("sizeClass")
 	if err != nil {
 		return err
 	}
 	v.SizeClass = c
-	if c < 1 || c > NumClasses {
+	maxClass := uint8(NumClasses)
+	if mutated(MutSizeClass6) {
+		maxClass++
+	}
+	if c < 1 || c > maxClass {
 		// Section 3, HR-RCAP-02: size class 1..5.
 		if err := d.Fail(RuleRCapSizeClass, at, "sizeClass", "size class %d is outside 1..5", c); err != nil {
 			return err
 		}
 	}
-	present, err := d.Optional("expectedCellBlobHash")
-	if err != nil || !present {
-		return err
+	if !tagFirst {
+		if present, err = d.Optional("expectedCellBlobHash"); err != nil {
+			return err
+		}
+	}
+	if !present {
+		return nil
 	}
 	v.ExpectedCellBlobHash = new([32]byte)
 	// Section 3, HR-RCAP-06: a present expected hash is nonzero.
@@ -213,14 +232,24 @@ func decodeReadCap(d *cenc.Decoder, v *ReadCellCapV1) error {
 }
 
 func decodeWriteCap(d *cenc.Decoder, v *WriteCellCapV1) error {
+	// Section 3, HR-WCAP-01: the read capability, then allocationEpoch.
+	// Under its fault injection the epoch is read first.
+	epochFirst := !rules.Enforced(RuleWCapLayout)
+	var err error
+	if epochFirst {
+		if v.AllocationEpoch, err = d.U32("allocationEpoch"); err != nil {
+			return err
+		}
+	}
 	d.Enter("readCap", -1)
 	if err := decodeReadCap(d, &v.ReadCap); err != nil {
 		return err
 	}
 	d.Leave()
-	var err error
-	if v.AllocationEpoch, err = d.U32("allocationEpoch"); err != nil {
-		return err
+	if !epochFirst {
+		if v.AllocationEpoch, err = d.U32("allocationEpoch"); err != nil {
+			return err
+		}
 	}
 	keys := [3]struct {
 		name string
@@ -237,7 +266,11 @@ func decodeWriteCap(d *cenc.Decoder, v *WriteCellCapV1) error {
 		if err := d.FixedNonzero(k.name, k.dst[:], k.rule); err != nil {
 			return err
 		}
-		for _, earlier := range keys[:i] {
+		earlierKeys := keys[:i]
+		if mutated(MutKeysAdjacentOnly) && i > 0 {
+			earlierKeys = keys[i-1 : i]
+		}
+		for _, earlier := range earlierKeys {
 			if *earlier.dst == *k.dst {
 				// Section 3, HR-WCAP-05: the three keys are pairwise distinct.
 				if err := d.Fail(RuleWCapDistinct, at, k.name, "equals %s; the three private keys must be pairwise distinct", earlier.name); err != nil {
@@ -250,6 +283,9 @@ func decodeWriteCap(d *cenc.Decoder, v *WriteCellCapV1) error {
 }
 
 func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
+	if c := classOfLength(d.Remaining()); mutated(MutBlobClassFromLength) && c != 0 {
+		class = c // the mistake: the length chooses the class
+	}
 	v.Class = class
 	want := ClassLength(class)
 	if want == 0 {
@@ -280,14 +316,36 @@ func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
 	if err := d.Version("formatVersion", 1); err != nil {
 		return err
 	}
+	if !rules.Enforced(RuleBlobNoClassByte) {
+		// Fault (section 3, HR-BLOB-04): a class discriminator is read
+		// after the version, and must be the class decoded with.
+		at := d.Offset()
+		c, err := d.U8("class")
+		if err != nil {
+			return err
+		}
+		if c != class {
+			return d.Fail(RuleBlobWrongClass, at, "class", "class byte %d, decoded as class %d", c, class)
+		}
+	}
+	at := d.Offset()
 	if err := d.Fixed("nonce", v.Nonce[:]); err != nil {
 		return err
 	}
-	// Section 3: exactly classLength - 13 sealed bytes, which is what
-	// remains once the length matched (under fault injection of the length
-	// rules: whatever remains).
+	if !rules.Enforced(RuleBlobAEADOutside) && v.Nonce == [12]byte{} {
+		// Fault (section 3, HR-BLOB-08): the codec polices nonce use, which
+		// is the encryption profile's job, and refuses an all-zero nonce.
+		return overstep(d, RuleBlobAEADOutside, at, "nonce", "an all-zero nonce is refused by the codec")
+	}
+	// Section 3, HR-BLOB-03: exactly classLength - 13 sealed bytes, which is
+	// what remains once the length matched (under fault injection of the
+	// length rules: whatever remains).
+	n := uint64(d.Remaining())
+	if !rules.Enforced(RuleBlobLayout) && want > 0 {
+		n = uint64(want - 12) // fault: the version byte left out of the header
+	}
 	var err error
-	v.Sealed, err = d.Raw("sealed", uint64(d.Remaining()))
+	v.Sealed, err = d.Raw("sealed", n)
 	return err
 }
 
@@ -332,12 +390,16 @@ func decodeCaps(d *cenc.Decoder, field string, min, max uint64, countRule, order
 // checkCapOrder checks that cur strictly follows prev by (relayPublicKey,
 // storageSlot) in unsigned-byte order (section 3; section 2, HR-CENC-17/18).
 func checkCapOrder(d *cenc.Decoder, prev, cur *ReadCellCapV1, at int, orderRule, dupRule rules.ID) error {
+	relayOnly := mutated(MutCapsByRelayKey)
 	c := bytes.Compare(prev.RelayPublicKey[:], cur.RelayPublicKey[:])
-	if c == 0 {
+	if c == 0 && !relayOnly {
 		c = bytes.Compare(prev.StorageSlot[:], cur.StorageSlot[:])
 	}
 	if c < 0 {
 		return nil
+	}
+	if relayOnly {
+		return d.Ascending(prev.RelayPublicKey[:], cur.RelayPublicKey[:], at, "relayPublicKey", orderRule, dupRule)
 	}
 	return d.Ascending(capKey(prev), capKey(cur), at, "(relayPublicKey, storageSlot)", orderRule, dupRule)
 }
@@ -353,7 +415,11 @@ func decodeCheckpoint(d *cenc.Decoder, v *OpaqueChainCheckpointV1) error {
 		return err
 	}
 	// Section 3, HR-CKPT-02: a 1..1024 array of frontier entries.
-	n, err := d.Count("coveredFrontier", 1, MaxFrontierEntries, frontierLen, RuleCkptFrontierCount)
+	maxFrontier := uint64(MaxFrontierEntries)
+	if mutated(MutFrontier1025) {
+		maxFrontier++
+	}
+	n, err := d.Count("coveredFrontier", 1, maxFrontier, frontierLen, RuleCkptFrontierCount)
 	if err != nil {
 		return err
 	}
@@ -382,6 +448,14 @@ func decodeCheckpoint(d *cenc.Decoder, v *OpaqueChainCheckpointV1) error {
 		}
 		d.Leave()
 	}
+	// Section 3, HR-CKPT-01: the two commitments, then the snapshot caps.
+	// Under its fault injection the caps come first.
+	capsFirst := !rules.Enforced(RuleCkptLayout)
+	if capsFirst {
+		if v.SnapshotReadCaps, err = decodeSnapshotCaps(d); err != nil {
+			return err
+		}
+	}
 	// Section 3, HR-CKPT-07/08: both commitments are nonzero.
 	if err := d.FixedNonzero("opaqueStateCommitment", v.OpaqueStateCommitment[:], RuleCkptStateCommit); err != nil {
 		return err
@@ -389,12 +463,20 @@ func decodeCheckpoint(d *cenc.Decoder, v *OpaqueChainCheckpointV1) error {
 	if err := d.FixedNonzero("snapshotPayloadHash", v.SnapshotPayloadHash[:], RuleCkptPayloadHash); err != nil {
 		return err
 	}
-	// Section 3, HR-CKPT-09/10/11: 1..16 snapshot caps, strictly sorted.
-	v.SnapshotReadCaps, err = decodeCaps(d, "snapshotReadCaps", 1, MaxSnapshotCaps, RuleCkptCapsCount, RuleCkptCapsOrder, RuleCkptCapsDuplicate)
+	if !capsFirst {
+		v.SnapshotReadCaps, err = decodeSnapshotCaps(d)
+	}
 	return err
 }
 
+// decodeSnapshotCaps decodes a checkpoint's 1..16 snapshot caps, strictly
+// sorted (section 3, HR-CKPT-09/10/11).
+func decodeSnapshotCaps(d *cenc.Decoder) ([]ReadCellCapV1, error) {
+	return decodeCaps(d, "snapshotReadCaps", 1, MaxSnapshotCaps, RuleCkptCapsCount, RuleCkptCapsOrder, RuleCkptCapsDuplicate)
+}
+
 func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
+	start := d.Offset()
 	if err := d.Version("version", 1); err != nil {
 		return err
 	}
@@ -405,6 +487,14 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 	var err error
 	if v.Sequence, err = d.U64("sequence"); err != nil {
 		return err
+	}
+	// Section 3, HR-FRAME-01: the optional previous hash, then the transport
+	// verification key. Under its fault injection the key is read first.
+	keyFirst := !rules.Enforced(RuleFrameLayout)
+	if keyFirst {
+		if err := decodeVerifyKey(d, v); err != nil {
+			return err
+		}
 	}
 	at := d.Offset()
 	present, err := d.Optional("previousFrameHash")
@@ -429,9 +519,10 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 			return err
 		}
 	}
-	// Section 3, HR-FRAME-05: nonzero transport verification key.
-	if err := d.FixedNonzero("transportVerifyKey", v.TransportVerifyKey[:], RuleFrameVerifyKey); err != nil {
-		return err
+	if !keyFirst {
+		if err := decodeVerifyKey(d, v); err != nil {
+			return err
+		}
 	}
 	// Section 3, HR-FRAME-06/07: 0..256 payloads of 0..262144 bytes each.
 	n, err := d.Count("opaquePayloads", 0, MaxPayloads, payloadMin, RuleFramePayloadCount)
@@ -441,9 +532,13 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 	if n > 0 {
 		v.OpaquePayloads = make([][]byte, 0, n)
 	}
+	maxPayload := uint64(MaxPayloadLength)
+	if mutated(MutPayload262145) {
+		maxPayload++
+	}
 	for i := 0; i < n && !d.Exhausted(); i++ {
 		d.Enter("opaquePayloads", i)
-		p, err := d.BoundedBytes("", 0, MaxPayloadLength, RuleFramePayloadLength)
+		p, err := d.BoundedBytes("", 0, maxPayload, RuleFramePayloadLength)
 		if err != nil {
 			return err
 		}
@@ -465,13 +560,38 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 			return err
 		}
 		d.Leave()
-	} else if len(v.OpaquePayloads) == 0 {
+	}
+	if len(v.OpaquePayloads) == 0 && (!present || mutated(MutPayloadRequired)) {
 		// Section 3, HR-FRAME-11: at least one payload or a checkpoint.
 		if err := d.Fail(RuleFrameNotEmpty, at, "checkpoint", "absent while opaquePayloads is empty; a frame needs at least one payload or a checkpoint"); err != nil {
 			return err
 		}
 	}
-	return d.Fixed("transportSignature", v.TransportSignature[:])
+	signed := d.Consumed(start)
+	at = d.Offset()
+	if err := d.Fixed("transportSignature", v.TransportSignature[:]); err != nil {
+		return err
+	}
+	if !rules.Enforced(RuleFrameHigherLevel) && !ed25519.Verify(v.TransportVerifyKey[:], signed, v.TransportSignature[:]) {
+		// Fault (section 3, HR-FRAME-12): the codec verifies the transport
+		// signature, a higher-level composition check.
+		return overstep(d, RuleFrameHigherLevel, at, "transportSignature", "does not verify under transportVerifyKey (Ed25519 over the frame's preceding bytes)")
+	}
+	return nil
+}
+
+// decodeVerifyKey reads a frame's nonzero transport verification key
+// (section 3, HR-FRAME-05).
+func decodeVerifyKey(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
+	return d.FixedNonzero("transportVerifyKey", v.TransportVerifyKey[:], RuleFrameVerifyKey)
+}
+
+// overstep is the violation of a codec that makes a check the spec leaves
+// to others (rule id, an Outside-style rule such as HR-FRAME-12), reached
+// only under fault injection of id; rules.Fail cannot build it, since id is
+// switched off.
+func overstep(d *cenc.Decoder, id rules.ID, at int, field, format string, args ...any) error {
+	return &rules.Violation{Rule: id, Code: cenc.Code, Offset: int64(at), Detail: d.Path(field) + ": " + fmt.Sprintf(format, args...)}
 }
 
 func decodeBlindCore(d *cenc.Decoder, v *BlindCoreReadCapV1) error {
@@ -485,16 +605,31 @@ func decodeBlindCore(d *cenc.Decoder, v *BlindCoreReadCapV1) error {
 	if err := d.FixedNonzero("blockEncryptionKey", v.BlockEncryptionKey[:], RuleCoreBlockKey); err != nil {
 		return err
 	}
+	// Section 3, HR-BCORE-01: the two u64s, then the head. Under its fault
+	// injection the head is read first.
+	headFirst := !rules.Enforced(RuleCoreLayout)
 	var err error
+	if headFirst {
+		if v.WitnessedSignedHead, err = decodeSignedHead(d); err != nil {
+			return err
+		}
+	}
 	if v.WitnessedFork, err = d.U64("witnessedFork"); err != nil {
 		return err
 	}
 	if v.WitnessedLength, err = d.U64("witnessedLength"); err != nil {
 		return err
 	}
-	// Section 3, HR-BCORE-04: a 1..4096-byte witnessed signed head.
-	v.WitnessedSignedHead, err = d.BoundedBytes("witnessedSignedHead", 1, MaxSignedHead, RuleCoreHeadLength)
+	if !headFirst {
+		v.WitnessedSignedHead, err = decodeSignedHead(d)
+	}
 	return err
+}
+
+// decodeSignedHead reads a 1..4096-byte witnessed signed head (section 3,
+// HR-BCORE-04).
+func decodeSignedHead(d *cenc.Decoder) ([]byte, error) {
+	return d.BoundedBytes("witnessedSignedHead", 1, MaxSignedHead, RuleCoreHeadLength)
 }
 
 // Encoding.
@@ -518,8 +653,13 @@ func appendReadCap(e *cenc.Encoder, v *ReadCellCapV1) {
 	e.Fixed(v.RelayPublicKey[:])
 	e.Fixed(v.StorageSlot[:])
 	e.Fixed(v.CellKey[:])
-	e.U8(v.SizeClass)
-	e.Optional(v.ExpectedCellBlobHash != nil)
+	if rules.Enforced(RuleRCapLayout) {
+		e.U8(v.SizeClass)
+		e.Optional(v.ExpectedCellBlobHash != nil)
+	} else {
+		e.Optional(v.ExpectedCellBlobHash != nil)
+		e.U8(v.SizeClass)
+	}
 	if v.ExpectedCellBlobHash != nil {
 		e.Fixed(v.ExpectedCellBlobHash[:])
 	}
@@ -537,8 +677,13 @@ func (v *ReadCellCapV1) Encode() ([]byte, error) { return checked(v.raw(), Decod
 
 func (v *WriteCellCapV1) raw() []byte {
 	e := cenc.NewEncoder(readCapMin + 32 + 4 + 96)
-	appendReadCap(&e, &v.ReadCap)
-	e.U32(v.AllocationEpoch)
+	if rules.Enforced(RuleWCapLayout) {
+		appendReadCap(&e, &v.ReadCap)
+		e.U32(v.AllocationEpoch)
+	} else {
+		e.U32(v.AllocationEpoch)
+		appendReadCap(&e, &v.ReadCap)
+	}
 	e.Fixed(v.CreatePrivateKey[:])
 	e.Fixed(v.RenewPrivateKey[:])
 	e.Fixed(v.DropPrivateKey[:])
@@ -550,10 +695,13 @@ func (v *WriteCellCapV1) raw() []byte {
 func (v *WriteCellCapV1) Encode() ([]byte, error) { return checked(v.raw(), DecodeWriteCellCapV1) }
 
 func (v *CellBlobV1) raw() []byte {
-	e := cenc.NewEncoder(blobHeader + len(v.Sealed))
+	e := cenc.NewEncoder(blobHeader + 1 + len(v.Sealed))
 	e.U8(1)
+	if !rules.Enforced(RuleBlobNoClassByte) {
+		e.U8(v.Class)
+	}
 	e.Fixed(v.Nonce[:])
-	e.Fixed(v.Sealed)
+	e.Raw(v.Sealed)
 	return e.Bytes()
 }
 
@@ -565,7 +713,7 @@ func (v *CellBlobV1) Encode() ([]byte, error) {
 }
 
 func appendCaps(e *cenc.Encoder, caps []ReadCellCapV1) {
-	e.CompactUint(uint64(len(caps)))
+	e.Count(len(caps))
 	for i := range caps {
 		appendReadCap(e, &caps[i])
 	}
@@ -573,16 +721,21 @@ func appendCaps(e *cenc.Encoder, caps []ReadCellCapV1) {
 
 func appendCheckpoint(e *cenc.Encoder, v *OpaqueChainCheckpointV1) {
 	e.U8(1)
-	e.CompactUint(uint64(len(v.CoveredFrontier)))
+	e.Count(len(v.CoveredFrontier))
 	for i := range v.CoveredFrontier {
 		f := &v.CoveredFrontier[i]
 		e.Fixed(f.ChainID[:])
 		e.U64(f.Sequence)
 		e.Fixed(f.FrameHash[:])
 	}
+	if !rules.Enforced(RuleCkptLayout) {
+		appendCaps(e, v.SnapshotReadCaps)
+	}
 	e.Fixed(v.OpaqueStateCommitment[:])
 	e.Fixed(v.SnapshotPayloadHash[:])
-	appendCaps(e, v.SnapshotReadCaps)
+	if rules.Enforced(RuleCkptLayout) {
+		appendCaps(e, v.SnapshotReadCaps)
+	}
 }
 
 func checkpointSize(v *OpaqueChainCheckpointV1) int {
@@ -613,12 +766,18 @@ func (v *OpaqueChainFrameV1) raw() []byte {
 	e.U8(1)
 	e.Fixed(v.ChainID[:])
 	e.U64(v.Sequence)
+	keyFirst := !rules.Enforced(RuleFrameLayout)
+	if keyFirst {
+		e.Fixed(v.TransportVerifyKey[:])
+	}
 	e.Optional(v.PreviousFrameHash != nil)
 	if v.PreviousFrameHash != nil {
 		e.Fixed(v.PreviousFrameHash[:])
 	}
-	e.Fixed(v.TransportVerifyKey[:])
-	e.CompactUint(uint64(len(v.OpaquePayloads)))
+	if !keyFirst {
+		e.Fixed(v.TransportVerifyKey[:])
+	}
+	e.Count(len(v.OpaquePayloads))
 	for _, p := range v.OpaquePayloads {
 		e.BoundedBytes(p)
 	}
@@ -642,9 +801,15 @@ func (v *BlindCoreReadCapV1) raw() []byte {
 	e.U8(1)
 	e.Fixed(v.CorePublicKey[:])
 	e.Fixed(v.BlockEncryptionKey[:])
+	headFirst := !rules.Enforced(RuleCoreLayout)
+	if headFirst {
+		e.BoundedBytes(v.WitnessedSignedHead)
+	}
 	e.U64(v.WitnessedFork)
 	e.U64(v.WitnessedLength)
-	e.BoundedBytes(v.WitnessedSignedHead)
+	if !headFirst {
+		e.BoundedBytes(v.WitnessedSignedHead)
+	}
 	return e.Bytes()
 }
 

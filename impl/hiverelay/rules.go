@@ -147,10 +147,13 @@ const (
 	// General: a statement that the more specific rules listed by
 	// RealizedBy carry; rejections cite those.
 	General
-	// Outside: not byte-testable; it binds relays, composing profiles or
-	// higher-level checks, not these codecs. The catalog lists it for
-	// completeness.
+	// Outside: not byte-testable; it binds relays or composing profiles,
+	// not these codecs. Its catalog entry says why (rules.Rule.Untestable).
 	Outside
+	// Permitting: a statement that the codec leaves something to others
+	// and accepts what they check (HR-BLOB-08, HR-FRAME-12); byte-testable
+	// by positive vectors that an overstepping codec rejects.
+	Permitting
 )
 
 func (c Check) String() string {
@@ -163,27 +166,44 @@ func (c Check) String() string {
 		return "general"
 	case Outside:
 		return "outside"
+	case Permitting:
+		return "permitting"
 	}
 	return "unknown"
 }
 
 var rule = cenc.HiveRelayRule
 
+// untestable marks r as not byte-testable, with the reason (the fault proof
+// skips it; features/RULES.md shows the reason).
+func untestable(r rules.Rule, why string) rules.Rule {
+	r.Untestable = why
+	return r
+}
+
 // Catalog returns every normative statement of HiveRelay Blind Client
 // Composition v1 as an atomic rule, in spec order: the preamble and section 1,
 // the primitives of section 2 (cenc.Rules), the six codecs of section 3, the
 // catalog and format artifact of sections 1 and 4, the manifest framing
 // (manifest.Rules) and the vector set of section 5. Statements that are not
-// byte-testable say so in their text (and CheckOf reports Outside).
+// byte-testable say why in their Untestable field: those that bind others
+// (CheckOf reports Outside) and those subsumed by other rules.
 func Catalog() []rules.Rule {
 	var c []rules.Rule
 	c = append(c,
-		rule(RuleRelayMustNotDecode, secPreamble, "A relay stores or transports the opaque bytes containing these six records and MUST NOT decode them. (Not byte-testable: binds relays, not codecs.)"),
+		untestable(rule(RuleRelayMustNotDecode, secPreamble, "A relay stores or transports the opaque bytes containing these six records and MUST NOT decode them."),
+			"it binds relays, not codecs: a relay answers no conformance request, and nothing a codec accepts or rejects shows whether a relay decoded what it carried"),
 		rule(RuleClosedNames, secAuthority, "The authority owns exactly the schema names BlindCoreReadCapV1, CellBlobV1, OpaqueChainCheckpointV1, OpaqueChainFrameV1, ReadCellCapV1 and WriteCellCapV1, in raw-ASCII order (realized by HR-CAT-02, HR-CAT-05 and the closed inventory HR-VEC-01)."),
 		rule(RuleForeignCategories, secAuthority, "No schema, name, declaration, fixture or byte catalog of category 1 (relay WIRE), product evidence, category 4 (relay persistence) or category 5 (private IPC) appears in the catalog or the vector set (realized by HR-CAT-03, HR-CAT-05, HR-CAT-11 and HR-VEC-03)."),
-		rule(RuleBindTwoHashTuple, secAuthority, "An application profile importing this authority MUST bind the complete two-hash tuple (clientCompositionFormatHash, clientCompositionVectorSetHash) rather than copy a declaration or rely on a JavaScript object shape. (Not byte-testable: binds composing profiles.)"),
+		untestable(rule(RuleBindTwoHashTuple, secAuthority, "An application profile importing this authority MUST bind the complete two-hash tuple (clientCompositionFormatHash, clientCompositionVectorSetHash) rather than copy a declaration or rely on a JavaScript object shape."),
+			"it binds the application profiles that import the authority (what they pin), not an implementation of its codecs: no input bytes show it; the tuple itself is checked by HR-FMT-18, HR-VEC-09 and HR-VEC-10"),
 	)
-	c = append(c, cenc.Rules()...)
+	for _, r := range cenc.Rules() {
+		if r.ID == cenc.RuleCompactSafe {
+			r = untestable(r, "subsumed by the range rules (HR-CENC-13): every compact uint of this authority is an array count or a byte-string length whose range maximum is below 2^53 (HR-CKPT-02/09, HR-FRAME-06/07/08, HR-BCORE-04, HR-CAT-02/05/06/11) and is checked before anything else, so a value above 2^53-1 is refused by that range rule even without this check (TestSafeIntegerBoundSubsumed, at 2^53 and 2^64-1 in every compact uint of the six records and the catalog)")
+		}
+		c = append(c, r)
+	}
 	c = append(c,
 		rule(RuleRCapLayout, secSchemas, "ReadCellCapV1 is version u8 = 1, relayPublicKey[32], storageSlot[32], cellKey[32], sizeClass u8 and an optional expectedCellBlobHash[32], in that order."),
 		rule(RuleRCapSizeClass, secSchemas, "A ReadCellCapV1 sizeClass outside 1..5 fails with BAD_ENCODING."),
@@ -205,7 +225,7 @@ func Catalog() []rules.Rule {
 		rule(RuleBlobWrongClass, secSchemas, "Decoding a CellBlobV1 with the wrong class (its length is another class's length) fails closed with BAD_ENCODING."),
 		rule(RuleBlobShort, secSchemas, "A CellBlobV1 shorter than its class length fails closed with BAD_ENCODING."),
 		rule(RuleBlobLong, secSchemas, "A CellBlobV1 longer than its class length fails closed with BAD_ENCODING."),
-		rule(RuleBlobAEADOutside, secSchemas, "Nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; the codec fixes only the envelope bytes. (Not byte-testable: binds the encryption profile.)"),
+		rule(RuleBlobAEADOutside, secSchemas, "Nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; the codec fixes only the envelope bytes and accepts any nonce and sealed bytes, an all-zero nonce included."),
 
 		rule(RuleCkptLayout, secSchemas, "OpaqueChainCheckpointV1 is version u8 = 1, a 1..1024 array of frontier entries (chainId[32], sequence u64, frameHash[32]), opaqueStateCommitment[32], snapshotPayloadHash[32] and a 1..16 array of ReadCellCapV1, in that order."),
 		rule(RuleCkptFrontierCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 1024 frontier entries fails with BAD_ENCODING."),
@@ -230,13 +250,14 @@ func Catalog() []rules.Rule {
 		rule(RuleFrameCapsOrder, secSchemas, "OpaqueChainFrameV1 next read capabilities are sorted by (relayPublicKey, storageSlot); one that sorts before its predecessor fails with BAD_ENCODING."),
 		rule(RuleFrameCapsDuplicate, secSchemas, "Two OpaqueChainFrameV1 next read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING."),
 		rule(RuleFrameNotEmpty, secSchemas, "An OpaqueChainFrameV1 with no payload and no checkpoint fails with BAD_ENCODING."),
-		rule(RuleFrameHigherLevel, secSchemas, "Transport signature verification, sequence increment across two frames and complete chain continuity are higher-level composition checks, not codec checks. (Not byte-testable by the codec.)"),
+		rule(RuleFrameHigherLevel, secSchemas, "Transport signature verification, sequence increment across two frames and complete chain continuity are higher-level composition checks, not codec checks: the codec accepts a frame whatever its signature and previous hash."),
 
 		rule(RuleCoreLayout, secSchemas, "BlindCoreReadCapV1 is version u8 = 1, corePublicKey[32], blockEncryptionKey[32], witnessedFork u64, witnessedLength u64 and a bounded witnessedSignedHead, in that order."),
 		rule(RuleCorePublicKey, secSchemas, "A BlindCoreReadCapV1 corePublicKey of 32 zero bytes fails with BAD_ENCODING."),
 		rule(RuleCoreBlockKey, secSchemas, "A BlindCoreReadCapV1 blockEncryptionKey of 32 zero bytes fails with BAD_ENCODING."),
 		rule(RuleCoreHeadLength, secSchemas, "A BlindCoreReadCapV1 witnessedSignedHead of 0 or more than 4096 bytes fails with BAD_ENCODING."),
-		rule(RuleCoreRelayNeverSee, secSchemas, "The relay never receives the block-encryption key or a complete BlindCoreReadCapV1. (Not byte-testable: binds relays and clients.)"),
+		untestable(rule(RuleCoreRelayNeverSee, secSchemas, "The relay never receives the block-encryption key or a complete BlindCoreReadCapV1."),
+			"it binds relays and the clients that send to them (who is given what), not the codec, which decodes whatever bytes it is given"),
 
 		rule(RuleCatalogLayout, secAuthority, "The schema catalog hiverelay-blind-client-composition-schema-catalog-v1.cenc is a compact-uint entry count, then per entry category u8, local id u8, name, declaration and a compact-uint count of dependency names, each string a bounded byte string (project-defined layout, docs/hiverelay.md)."),
 		rule(RuleCatalogEntryCount, secFormat, "A schema catalog whose entry count is not exactly 6 fails with BAD_ENCODING."),
@@ -255,10 +276,13 @@ func Catalog() []rules.Rule {
 		rule(RuleFmtAuthority, secFormat, "A format artifact whose authorityVersion is not 1 fails with BAD_ENCODING."),
 		rule(RuleFmtMajor, secFormat, "A format artifact whose formatMajor is not 1 fails with BAD_ENCODING."),
 		rule(RuleFmtMinor, secFormat, "A format artifact whose formatMinor is not 0 fails with BAD_ENCODING."),
-		rule(RuleFmtSpecEmpty, secFormat, "A format artifact whose specLength is zero fails with BAD_ENCODING."),
+		untestable(rule(RuleFmtSpecEmpty, secFormat, "A format artifact whose specLength is zero fails with BAD_ENCODING."),
+			"subsumed by HR-FMT-14: empty spec bytes have no final LF, so an artifact whose specLength is zero is refused by the exactly-one-final-LF rule even without this check (TestEmptySectionsSubsumed)"),
 		rule(RuleFmtSpecMax, secFormat, "A format artifact whose specLength exceeds 1 MiB (1048576) fails with BAD_ENCODING."),
-		rule(RuleFmtCatalogEmpty, secFormat, "A format artifact whose schemaCatalogLength is zero fails with BAD_ENCODING."),
-		rule(RuleFmtCatalogMax, secFormat, "A format artifact whose schemaCatalogLength exceeds 1 MiB (1048576) fails with BAD_ENCODING."),
+		untestable(rule(RuleFmtCatalogEmpty, secFormat, "A format artifact whose schemaCatalogLength is zero fails with BAD_ENCODING."),
+			"subsumed by HR-CENC-11: an empty catalog cannot hold its entry count, so an artifact whose schemaCatalogLength is zero is refused as truncated even without this check (TestEmptySectionsSubsumed)"),
+		untestable(rule(RuleFmtCatalogMax, secFormat, "A format artifact whose schemaCatalogLength exceeds 1 MiB (1048576) fails with BAD_ENCODING."),
+			"subsumed by the catalog rules: a valid catalog holds the six names of section 1, declarations of at most 65535 bytes (HR-CAT-06) and at most five dependencies each (HR-CAT-11), 393859 bytes at most, so catalog bytes longer than 1 MiB are refused as trailing bytes (HR-CENC-12), or as truncated (HR-CENC-11) when the input is shorter, even without this check (TestLargeCatalogSubsumed)"),
 		rule(RuleFmtSpecCR, secFormat, "Spec bytes use LF only; a CR byte fails with BAD_ENCODING."),
 		rule(RuleFmtSpecBOM, secFormat, "Spec bytes hold no byte order mark (U+FEFF); one fails with BAD_ENCODING."),
 		rule(RuleFmtSpecNUL, secFormat, "Spec bytes hold no NUL byte; one fails with BAD_ENCODING."),
@@ -266,7 +290,7 @@ func Catalog() []rules.Rule {
 		rule(RuleFmtSpecFinalLF, secFormat, "Spec bytes end with exactly one final LF; no final LF, or more than one, fails with BAD_ENCODING."),
 		rule(RuleFmtCatalogDecode, secFormat, "The embedded catalog decodes canonically to exactly the six names and local IDs of section 1 (realized by HR-CAT-02..11 and the primitives)."),
 		rule(RuleFmtTrailing, secFormat, "Bytes after the schema catalog of a format artifact fail closed with BAD_ENCODING."),
-		rule(RuleFmtSpecExact, secFormat, "The spec bytes of the authority's format artifact are exactly the bytes of this specification file (7985 bytes, SHA-256 c8b2941c96eaf370...)."),
+		rule(RuleFmtSpecExact, secFormat, "The spec bytes of the authority's format artifact are exactly the bytes of this specification file (7985 bytes, SHA-256 c8b2941c96eaf370...); complete authority verification against a metadata artifact, which names this authority, fails for any other spec bytes."),
 		rule(RuleFmtHash, secFormat, "clientCompositionFormatHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-format-hash.v1\") || U64BE(len(completeFormatArtifact)) || completeFormatArtifact)."),
 	)
 	c = append(c, manifest.Rules()...)
@@ -281,7 +305,8 @@ func Catalog() []rules.Rule {
 		rule(RuleVecRegistry, secVectors, "The registry vector MUST equal the catalog embedded in the format artifact; any other bytes fail complete authority verification."),
 		rule(RuleVecSetHash, secVectors, "clientCompositionVectorSetHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-vector-set-hash.v1\") || U64BE(len(completeVectorManifest)) || completeVectorManifest)."),
 		rule(RuleVecIdentity, secVectors, "The final identity of this authority is the pair (clientCompositionFormatHash, clientCompositionVectorSetHash), published in the generated metadata artifact (project-defined format, docs/hiverelay.md)."),
-		rule(RuleVecNotWireTuple, secVectors, "Neither clientCompositionFormatHash nor clientCompositionVectorSetHash is a relay WIRE tuple component. (Not byte-testable: binds relays.)"),
+		untestable(rule(RuleVecNotWireTuple, secVectors, "Neither clientCompositionFormatHash nor clientCompositionVectorSetHash is a relay WIRE tuple component."),
+			"it binds relays (what their WIRE tuple is made of), which no conformance request reaches; the identity pair a testee computes and publishes is checked by HR-FMT-18, HR-VEC-09 and HR-VEC-10"),
 	)
 	return c
 }
@@ -320,7 +345,7 @@ var checks = map[rules.ID]Check{
 
 	RuleBlobClassSelect: Rejecting, RuleBlobLengths: General, RuleBlobLayout: Constructing,
 	RuleBlobNoClassByte: Constructing, RuleBlobWrongClass: Rejecting, RuleBlobShort: Rejecting,
-	RuleBlobLong: Rejecting, RuleBlobAEADOutside: Outside,
+	RuleBlobLong: Rejecting, RuleBlobAEADOutside: Permitting,
 
 	RuleCkptLayout: Constructing, RuleCkptFrontierCount: Rejecting, RuleCkptFrontierOrder: Rejecting,
 	RuleCkptFrontierDup: Rejecting, RuleCkptChainID: Rejecting, RuleCkptFrameHash: Rejecting,
@@ -330,7 +355,7 @@ var checks = map[rules.ID]Check{
 	RuleFrameLayout: Constructing, RuleFrameChainID: Rejecting, RuleFrameGenesisNoPrev: Rejecting,
 	RuleFrameSuccessorPrev: Rejecting, RuleFrameVerifyKey: Rejecting, RuleFramePayloadCount: Rejecting,
 	RuleFramePayloadLength: Rejecting, RuleFrameCapsCount: Rejecting, RuleFrameCapsOrder: Rejecting,
-	RuleFrameCapsDuplicate: Rejecting, RuleFrameNotEmpty: Rejecting, RuleFrameHigherLevel: Outside,
+	RuleFrameCapsDuplicate: Rejecting, RuleFrameNotEmpty: Rejecting, RuleFrameHigherLevel: Permitting,
 
 	RuleCoreLayout: Constructing, RuleCorePublicKey: Rejecting, RuleCoreBlockKey: Rejecting,
 	RuleCoreHeadLength: Rejecting, RuleCoreRelayNeverSee: Outside,
@@ -345,7 +370,7 @@ var checks = map[rules.ID]Check{
 	RuleFmtSpecMax: Rejecting, RuleFmtCatalogEmpty: Rejecting, RuleFmtCatalogMax: Rejecting,
 	RuleFmtSpecCR: Rejecting, RuleFmtSpecBOM: Rejecting, RuleFmtSpecNUL: Rejecting,
 	RuleFmtSpecUTF8: Rejecting, RuleFmtSpecFinalLF: Rejecting, RuleFmtCatalogDecode: General,
-	RuleFmtTrailing: Rejecting, RuleFmtSpecExact: Constructing, RuleFmtHash: Constructing,
+	RuleFmtTrailing: Rejecting, RuleFmtSpecExact: Rejecting, RuleFmtHash: Constructing,
 
 	manifest.RuleFraming: Constructing, manifest.RuleUnsorted: Rejecting, manifest.RuleDuplicate: Rejecting,
 	manifest.RuleAbsolute: Rejecting, manifest.RuleDotSegment: Rejecting, manifest.RuleBackslash: Rejecting,
@@ -380,6 +405,19 @@ var realized = map[rules.ID][]rules.ID{
 		RuleCatalogDeclLength, RuleCatalogDeclText, RuleCatalogDeclHead, RuleCatalogDepsOrder,
 		RuleCatalogDepsDuplicate, RuleCatalogDepsClosed},
 	RuleVecInventory: {RuleVecMissing, RuleVecExtra},
+}
+
+// Under fault injection, switching off a general rule switches off the
+// specific rules that realize it (cenc.Enforced), as an implementation that
+// ignores "fields marked nonzero are nonzero" ignores every nonzero check.
+// HR-CENC-15 is the exception: its fault is the wrong code (cenc), not an
+// accepted input.
+func init() {
+	for general, specific := range realized {
+		if general != cenc.RuleBadEncodingCode {
+			cenc.RegisterRealized(general, specific...)
+		}
+	}
 }
 
 // CheckOf reports how rule id is checked; 0 for an ID not in the catalog.

@@ -35,9 +35,15 @@ func TestCatalogIsWellFormed(t *testing.T) {
 				t.Errorf("%s: general rule realized by nothing", r.ID)
 			}
 		case Outside:
-			if !strings.Contains(r.Text, "Not byte-testable") {
-				t.Errorf("%s: an outside rule must say it is not byte-testable", r.ID)
+			if r.Untestable == "" {
+				t.Errorf("%s: an outside rule must say why it is not byte-testable", r.ID)
 			}
+		}
+		switch {
+		case strings.Contains(r.Text, "Not byte-testable"):
+			t.Errorf("%s: the reason belongs in Untestable, not in the text", r.ID)
+		case r.Untestable != "" && CheckOf(r.ID) != Outside && !strings.HasPrefix(r.Untestable, "subsumed by"):
+			t.Errorf("%s: untestable, but neither outside nor subsumed: %q", r.ID, r.Untestable)
 		}
 	}
 	for id := range checks {
@@ -55,7 +61,7 @@ func TestCatalogIsWellFormed(t *testing.T) {
 			}
 		}
 	}
-	if Check(0).String() != "unknown" || Rejecting.String() != "rejecting" || Outside.String() != "outside" {
+	if Check(0).String() != "unknown" || Rejecting.String() != "rejecting" || Outside.String() != "outside" || Permitting.String() != "permitting" {
 		t.Error("Check.String")
 	}
 }
@@ -94,6 +100,9 @@ func TestEveryRejectingRuleIsTested(t *testing.T) {
 		tested[c.rule] = true
 	}
 	for _, c := range vectorSetCases() {
+		tested[c.rule] = true
+	}
+	for _, c := range authorityCases() {
 		tested[c.rule] = true
 	}
 	for _, r := range Catalog() {

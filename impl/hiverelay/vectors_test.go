@@ -354,3 +354,50 @@ func TestNoPanicUnderAnyFault(t *testing.T) {
 		restore()
 	}
 }
+
+// authorityCase is a published authority whose metadata is computed
+// honestly for its artifact and manifest, yet that is not this authority.
+type authorityCase struct {
+	name     string
+	artifact []byte
+	rule     rules.ID
+}
+
+func authorityCases() []authorityCase {
+	single, _ := BuildFormatArtifact([]byte("\n"), SchemaCatalog())
+	dropped := bytes.Clone(Spec())
+	dropped = append(dropped[:100:100], dropped[101:]...)
+	withoutByte100, _ := BuildFormatArtifact(dropped, SchemaCatalog())
+	return []authorityCase{
+		{"an artifact around another spec text", single, RuleFmtSpecExact},
+		{"an artifact around the spec without its byte 100", withoutByte100, RuleFmtSpecExact},
+	}
+}
+
+// Complete authority verification against metadata (which names this
+// authority) requires the artifact to embed this exact spec (HR-FMT-17).
+func TestVerifyAuthorityWantsThisSpec(t *testing.T) {
+	for _, tc := range authorityCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.artifact == nil {
+				t.Fatal("artifact not built")
+			}
+			m, files := VectorManifest(), VectorFiles()
+			md, err := MetadataFor(tc.artifact, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := VerifyVectorSet(m, files, tc.artifact); err != nil {
+				t.Fatalf("the vector set itself verifies against the artifact: %v", err)
+			}
+			err = VerifyAuthority(md.Encode(), tc.artifact, m, files)
+			wantViolation(t, err, tc.rule, -2, "specBytes")
+			restore := fault.Set(string(tc.rule))
+			err = VerifyAuthority(md.Encode(), tc.artifact, m, files)
+			restore()
+			if err != nil {
+				t.Fatalf("with %s switched off: %v", tc.rule, err)
+			}
+		})
+	}
+}

@@ -39,7 +39,15 @@ type Entry struct {
 
 // Hash returns the unkeyed BLAKE2b-256 of b, the vector hash of a row
 // (HR-MAN-13).
-func Hash(b []byte) [HashSize]byte { return blake2b.Sum256(b) }
+func Hash(b []byte) [HashSize]byte {
+	if !rules.Enforced(RuleVectorHash) {
+		// Fault: BLAKE2b-512 cut to 32 bytes, which is not BLAKE2b-256 (the
+		// digest length is a parameter of the hash).
+		h := blake2b.Sum512(b)
+		return [HashSize]byte(h[:HashSize])
+	}
+	return blake2b.Sum256(b)
+}
 
 // EntryFor returns the row describing vector bytes data at path.
 func EntryFor(path string, data []byte) Entry {
@@ -83,11 +91,21 @@ func Parse(b []byte) ([]Entry, error) {
 		}
 		prev = path
 		e := Entry{Path: string(path)}
+		// Section 5, HR-MAN-01: the vector length, then its hash. Under its
+		// fault injection the hash is read first.
+		hashFirst := !rules.Enforced(RuleFraming)
+		if hashFirst {
+			if err := d.Fixed("hash", e.Hash[:]); err != nil {
+				return nil, err
+			}
+		}
 		if e.Length, err = d.U64("length"); err != nil {
 			return nil, err
 		}
-		if err := d.Fixed("hash", e.Hash[:]); err != nil {
-			return nil, err
+		if !hashFirst {
+			if err := d.Fixed("hash", e.Hash[:]); err != nil {
+				return nil, err
+			}
 		}
 		entries = append(entries, e)
 		d.Leave()
@@ -155,7 +173,7 @@ func checkPath(d *cenc.Decoder, p []byte, at int) error {
 			if err := d.Fail(RuleEmptySegment, at+start, "path", "empty component in %q", p); err != nil {
 				return err
 			}
-		case string(seg) == "." || string(seg) == "..":
+		case string(seg) == "." || string(seg) == ".." || cenc.Mutated(MutDotPrefix) && len(seg) > 0 && seg[0] == '.':
 			// Section 5, HR-MAN-05: dot components fail closed.
 			if err := d.Fail(RuleDotSegment, at+start, "path", "dot component %q in %q", seg, p); err != nil {
 				return err
@@ -184,9 +202,14 @@ func Encode(entries []Entry) ([]byte, error) {
 			return nil, rules.Fail(RuleFraming, cenc.Code, -1, "rows[%d].path: %d bytes do not fit a u16be length", i, len(e.Path))
 		}
 		enc.U16(uint16(len(e.Path)))
-		enc.Fixed([]byte(e.Path))
-		enc.U64(e.Length)
-		enc.Fixed(e.Hash[:])
+		enc.Raw([]byte(e.Path))
+		if rules.Enforced(RuleFraming) {
+			enc.U64(e.Length)
+			enc.Fixed(e.Hash[:])
+		} else {
+			enc.Fixed(e.Hash[:])
+			enc.U64(e.Length)
+		}
 	}
 	if _, err := Parse(enc.Bytes()); err != nil {
 		return nil, err

@@ -47,3 +47,13 @@ func Rules() []rules.Rule {
 		r(RuleVectorHash, "Each manifest row holds the exact length and the BLAKE2b-256 (unkeyed, 32-byte digest) of the complete bytes of the vector at its path."),
 	}
 }
+
+// MutDotPrefix is the named mutant of the framing (internal/fault): every
+// path component that starts with "." is refused as a dot component.
+const MutDotPrefix rules.ID = "MUT-HR-MANIFEST-DOT-PREFIX-REJECTED"
+
+// Mutants returns the named mutants of the manifest framing.
+func Mutants() []rules.Mutant {
+	return []rules.Mutant{cenc.HiveRelayMutant(MutDotPrefix,
+		"A manifest path component that merely starts with a dot (.hidden, ...) is refused as a dot component, instead of only . and .. themselves.")}
+}

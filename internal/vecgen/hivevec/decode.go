@@ -123,6 +123,21 @@ func frontierFrom(p string, n int) []frontierEntry {
 	return f
 }
 
+// capsOfOneRelay returns two read capabilities from prefix p that share
+// one relayPublicKey (p/relay-public-key), their storage slots sorted, or
+// the wrong way round.
+func capsOfOneRelay(p string, sorted bool) []readCap {
+	caps := []readCap{readCapFrom(p+"/0", 1, false), readCapFrom(p+"/1", 3, true)}
+	for i := range caps {
+		caps[i].relay = label32(p + "/relay-public-key")
+	}
+	sortCaps(caps)
+	if !sorted {
+		caps[0], caps[1] = caps[1], caps[0]
+	}
+	return caps
+}
+
 // withField replaces the bytes of the field recorded at path by repl.
 func withField(w *writer, path string, repl []byte) []byte {
 	for _, f := range w.fields {
@@ -159,6 +174,15 @@ func (g *gen) checkpoints() {
 		name := fmt.Sprintf("opaque-chain-checkpoint-v1-%d-snapshot-caps", n)
 		comment := fmt.Sprintf("%d sorted snapshot read capabilities (the bound is 1..16) after the positive's frontier and commitments", n)
 		g.side(s, name, record(v.write), n == 16, hr.RuleCkptCapsCount, comment)
+	}
+	for _, sorted := range []bool{true, false} {
+		v := base
+		v.caps = capsOfOneRelay("checkpoint/one-relay", sorted)
+		name, comment := "opaque-chain-checkpoint-v1-snapshot-caps-one-relay-key", "two snapshot read capabilities of one relayPublicKey, sorted by storageSlot: the sort key is (relayPublicKey, storageSlot)"
+		if !sorted {
+			name, comment = name+"-slots-unsorted", "two snapshot read capabilities of one relayPublicKey whose storage slots sort the wrong way"
+		}
+		g.side(s, name, record(v.write), sorted, hr.RuleCkptCapsOrder, comment)
 	}
 	v = base
 	v.frontier = append([]frontierEntry(nil), base.frontier...)
@@ -227,6 +251,14 @@ func (g *gen) frames() {
 	v.checkpoint = &cp
 	g.pos(s, "opaque-chain-frame-v1-genesis-checkpoint-only", record(v.write), ids(hr.RuleFrameNotEmpty, hr.RuleFrameGenesisNoPrev), boundary,
 		"a genesis frame (sequence 0, no previous hash) with no payload and a checkpoint")
+	v = gen
+	v.next = capsOfOneRelay("frame/one-relay", true)
+	g.pos(s, "opaque-chain-frame-v1-genesis-next-caps-one-relay-key", record(v.write), ids(hr.RuleFrameCapsOrder, hr.RuleFrameCapsDuplicate), boundary,
+		"the positive genesis frame with two next read capabilities of one relayPublicKey, sorted by storageSlot")
+	v = gen
+	v.signature = [64]byte{}
+	g.pos(s, "opaque-chain-frame-v1-genesis-zero-signature", record(v.write), ids(hr.RuleFrameHigherLevel), []string{tagDecision},
+		"the positive genesis frame with a transport signature of 64 zero bytes, which no signature scheme verifies: signature verification is a higher-level check, not the codec's")
 	v = gen
 	v.previous = lp("frame/boundary/previous-frame-hash")
 	g.neg(s, "opaque-chain-frame-v1-genesis-with-previous-hash", record(v.write), hr.RuleFrameGenesisNoPrev, boundary,

@@ -250,6 +250,8 @@ func (g *gen) formats() error {
 		"the reference catalog with its entry count 2^53 in front of the six entries: above JavaScript's safe integer range")
 	fneg("catalog-missing-last-entry", withCat(append(compact(6), writeCatalog(entries[:5])[1:]...)), cenc.RuleTruncated, nil,
 		"a catalog whose count says 6 but that holds only the first five entries (the header's lengths match the bytes)")
+	fneg("catalog-five-entries", withCat(writeCatalog(entries[:5])), hr.RuleCatalogEntryCount, []string{tagBoundary},
+		"a catalog of entry count 5 holding the first five entries (WriteCellCapV1 left out): well formed, but not the six of section 1")
 	fneg("catalog-trailing-byte", withCat(append(bytes.Clone(cat), 0)), cenc.RuleTrailing, nil,
 		"the reference catalog and one more byte, inside schemaCatalogLength")
 	fneg("trailing-byte", append(bytes.Clone(ref), 0), hr.RuleFmtTrailing, nil, "the reference artifact and one more byte after the catalog")

@@ -89,7 +89,7 @@ func newGen(opt vecgen.Options) *gen {
 
 func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 	g := newGen(opt)
-	steps := []func() error{g.inventory, g.records, g.blobs, g.formats, g.manifests, g.mutations}
+	steps := []func() error{g.inventory, g.records, g.blobs, g.formats, g.manifests, g.authority, g.mutations}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err

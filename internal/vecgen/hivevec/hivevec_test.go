@@ -59,23 +59,6 @@ func schemaOf(t testing.TB, v *vecgen.Vector) testee.HiveRelayDecodeArgs {
 	return a
 }
 
-// notByteTestable lists the rejecting rules no vector can exercise, with
-// the reason.
-var notByteTestable = map[rules.ID]string{
-	hr.RuleVecMissing:     authorityOnly,
-	hr.RuleVecExtra:       authorityOnly,
-	hr.RuleVecSubstituted: authorityOnly,
-	hr.RuleVecPositive:    authorityOnly,
-	hr.RuleVecBlobClass:   authorityOnly + "; its property is also shown by the 20 wrong-class blob vectors (HR-BLOB-05)",
-	hr.RuleVecNegative:    authorityOnly,
-	hr.RuleVecRegistry:    authorityOnly,
-	hr.RuleVecIdentity:    authorityOnly,
-}
-
-// authorityOnly is why the rules of complete authority verification have no
-// committed vector.
-const authorityOnly = "rejected only by complete authority verification (hiverelay.authority), whose input is the whole authority tree, 1.4 MiB of files in JSON: too large to commit per vector; the features cover it (features/hiverelay/vector-set.feature, authority.feature)"
-
 // Every rejecting rule of the catalog (hiverelay.CheckOf) has a negative
 // vector that it rejects first, and every general rule is realized by a
 // covered rule.
@@ -90,26 +73,17 @@ func TestEveryRejectingRuleHasANegative(t *testing.T) {
 	for _, r := range hr.Catalog() {
 		switch hr.CheckOf(r.ID) {
 		case hr.Rejecting:
-			_, excused := notByteTestable[r.ID]
-			switch {
-			case first[r.ID] == 0 && !excused:
+			if first[r.ID] == 0 {
 				uncovered = append(uncovered, string(r.ID)+": "+r.Text)
-			case first[r.ID] > 0 && excused:
-				t.Errorf("%s is listed as not byte-testable but has %d negative vectors", r.ID, first[r.ID])
 			}
 		case hr.General:
 			realized := false
 			for _, s := range hr.RealizedBy(r.ID) {
-				realized = realized || first[s] > 0 || notByteTestable[s] != ""
+				realized = realized || first[s] > 0
 			}
 			if !realized {
 				uncovered = append(uncovered, string(r.ID)+" (general; none of "+strings.Join(idStrings(hr.RealizedBy(r.ID)), ", ")+" has a negative)")
 			}
-		}
-	}
-	for id := range notByteTestable {
-		if hr.CheckOf(id) != hr.Rejecting {
-			t.Errorf("%s is excused but is not a rejecting rule", id)
 		}
 	}
 	if len(uncovered) > 0 {
@@ -449,4 +423,67 @@ func BenchmarkGenerate(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// The hiverelay.authority vectors: the two positives expect the published
+// pair; every input is a recipe that embeds the committed inventory files
+// (file_base64) and expands to the JSON object of docs/PROTOCOL.md; the
+// negatives reject for each rule of complete authority verification.
+func TestAuthorityVectors(t *testing.T) {
+	first := map[rules.ID]int{}
+	n := 0
+	for _, v := range generated(t) {
+		if v.Op != testee.OpHiveRelayAuthority {
+			continue
+		}
+		n++
+		if v.Recipe == nil {
+			t.Fatalf("%s is not a recipe", v.ID)
+		}
+		in, err := v.Recipe.Expand(func(p string) ([]byte, error) { return treeFile(t, p), nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obj testee.HiveRelayAuthorityInput
+		if err := json.Unmarshal(in, &obj); err != nil || len(obj.FormatArtifact) == 0 || len(obj.Files) < 17 {
+			t.Fatalf("%s: not the authority input object: %v", v.ID, err)
+		}
+		if v.Expect == vectorset.Accept {
+			var r struct {
+				FormatHash    string `json:"format_hash"`
+				VectorSetHash string `json:"vector_set_hash"`
+			}
+			if err := json.Unmarshal(v.Result, &r); err != nil || r.FormatHash != publishedFormatHash || r.VectorSetHash != publishedVectorSetHash {
+				t.Errorf("%s: expects %+v, not the published pair", v.ID, r)
+			}
+			continue
+		}
+		first[rules.ID(v.Rules[0])]++
+	}
+	for _, id := range []rules.ID{hr.RuleVecMissing, hr.RuleVecExtra, hr.RuleVecSubstituted, hr.RuleVecPositive,
+		hr.RuleVecBlobClass, hr.RuleVecNegative, hr.RuleVecRegistry, hr.RuleVecIdentity, hr.RuleFmtSpecExact} {
+		if first[id] == 0 {
+			t.Errorf("no hiverelay.authority negative for %s", id)
+		}
+	}
+	if n != 24 {
+		t.Errorf("%d authority vectors, want the 24 of docs/hiverelay.md", n)
+	}
+}
+
+// treeFile returns a suite-tree file as the generator wrote it.
+func treeFile(t *testing.T, p string) []byte {
+	t.Helper()
+	for _, v := range generated(t) {
+		if v.File == p {
+			return v.Data
+		}
+	}
+	for _, v := range hr.Vectors() {
+		if v.Path == p {
+			return v.Bytes
+		}
+	}
+	t.Fatalf("no suite-tree file %s", p)
+	return nil
 }
