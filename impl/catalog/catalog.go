@@ -36,5 +36,6 @@ func Lookup(id rules.ID) (rules.Rule, bool) {
 // classic implementation mistakes the fault proof switches on one at a time.
 func Mutants() []rules.Mutant {
 	var all []rules.Mutant
+	all = append(all, libtracer.Mutants()...)
 	return all
 }

@@ -3,6 +3,7 @@ package libtracer
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"github.com/threespec/conformance/impl/rules"
 )
@@ -162,14 +163,15 @@ func (l Limits) budget() int {
 // require the payload or trailer to be present. A header cut short is
 // tr::frame::truncated (LT-TRUNC-03).
 func ParseHeader(b []byte, lim Limits) (Header, error) {
+	d := currentDialect()
 	var hb [6]byte
 	n := copy(hb[:], b)
-	h, _, err := checkHeader(&hb, n, 0, lim.maxLen())
+	h, need, err := checkHeader(&hb, n, 0, d.maxLen(lim), d, false)
 	if err != nil {
 		return h, err
 	}
-	if n < h.Size() {
-		if err := rules.Fail(RuleTruncDatagram, CodeTruncated, 0, "header needs %d bytes, %d present", h.Size(), n); err != nil {
+	if need > 0 {
+		if err := rules.Fail(RuleTruncDatagram, CodeTruncated, 0, "header needs %d more bytes, %d present", need, n); err != nil {
 			return h, err
 		}
 	}
@@ -177,16 +179,24 @@ func ParseHeader(b []byte, lim Limits) (Header, error) {
 }
 
 // checkHeader decodes and checks the first n (0..6) bytes of a header at
-// offset off, in byte order, as far as they go. It returns the header, the
-// number of header bytes it still needs (0 when complete), and the first
-// violation: type 0x00 (LT-TYPE-01), reserved bits (LT-OPT-01, LT-OPT-02),
-// length above max (LT-TRUNC-06). Callers decide what a short header means.
-func checkHeader(hb *[6]byte, n int, off int64, max uint64) (Header, int, error) {
+// offset off, in byte order, as far as they go, as dialect d reads them
+// (stdDialect: libtracer-01). It returns the header, the number of header
+// bytes it still needs (0 when complete), and the first violation: type
+// 0x00 (LT-TYPE-01), reserved bits (LT-OPT-01, LT-OPT-02), length above max
+// (LT-TRUNC-06). nested says the header is a child's. Callers decide what
+// a short header means.
+func checkHeader(hb *[6]byte, n int, off int64, max uint64, d *dialect, nested bool) (Header, int, error) {
 	var h Header
 	if n < 1 {
 		return h, 1, nil
 	}
 	h.Type = hb[0]
+	if d.swapTypeOpt { // fault: the header read as opt, type
+		if n < 2 {
+			return h, 1, nil
+		}
+		h.Type = hb[1]
+	}
 	// §Type code registry: "Receivers MUST treat type=0x00 as INVALID." (LT-TYPE-01)
 	if h.Type == 0x00 {
 		if err := rules.Fail(RuleTypeZero, CodeInvalid, off, "type 0x00 is the reserved sentinel (zeroed buffer or framing corruption)"); err != nil {
@@ -197,26 +207,40 @@ func checkHeader(hb *[6]byte, n int, off int64, max uint64) (Header, int, error)
 		return h, 1, nil
 	}
 	h.Opt = Opt(hb[1])
+	if !d.std {
+		if d.swapTypeOpt {
+			h.Opt = Opt(hb[0])
+		}
+		if d.revOpt {
+			h.Opt = Opt(bits.Reverse8(byte(h.Opt)))
+		}
+	}
 	// §Options bitfield: reserved bits 7 and 0 MUST be zero; receivers MUST
 	// reject non-zero as INVALID (LT-OPT-01, LT-OPT-02).
-	if h.Opt.Has(OptReserved7) {
-		if err := rules.Fail(RuleOptReserved7, CodeInvalid, off+1, "opt 0x%02x has reserved bit 7 set", byte(h.Opt)); err != nil {
-			return h, 0, err
+	if !(nested && d.reservedTopOnly) {
+		if h.Opt.Has(OptReserved7) && !d.versionBit {
+			if err := rules.Fail(RuleOptReserved7, CodeInvalid, off+1, "opt 0x%02x has reserved bit 7 set", byte(h.Opt)); err != nil {
+				return h, 0, err
+			}
+		}
+		if h.Opt.Has(OptReserved0) {
+			if err := rules.Fail(RuleOptReserved0, CodeInvalid, off+1, "opt 0x%02x has reserved bit 0 set", byte(h.Opt)); err != nil {
+				return h, 0, err
+			}
 		}
 	}
-	if h.Opt.Has(OptReserved0) {
-		if err := rules.Fail(RuleOptReserved0, CodeInvalid, off+1, "opt 0x%02x has reserved bit 0 set", byte(h.Opt)); err != nil {
-			return h, 0, err
+	if d.std {
+		size := h.Opt.HeaderSize()
+		if n < size {
+			return h, size - n, nil
 		}
-	}
-	size := h.Opt.HeaderSize()
-	if n < size {
-		return h, size - n, nil
-	}
-	if h.Opt.Has(OptLL) {
-		h.Length = binary.LittleEndian.Uint32(hb[2:6]) // LT-FRAME-04
-	} else {
-		h.Length = uint32(binary.LittleEndian.Uint16(hb[2:4])) // LT-FRAME-03
+		if h.Opt.Has(OptLL) {
+			h.Length = binary.LittleEndian.Uint32(hb[2:6]) // LT-FRAME-04
+		} else {
+			h.Length = uint32(binary.LittleEndian.Uint16(hb[2:4])) // LT-FRAME-03
+		}
+	} else if need, err := d.faultLength(hb, n, off, max, &h); need > 0 || err != nil {
+		return h, need, err
 	}
 	// §Truncation handling: a length above MAX_TLV_BYTES MUST be rejected
 	// as INVALID without allocating the segment (LT-TRUNC-06).
@@ -226,6 +250,35 @@ func checkHeader(hb *[6]byte, n int, off int64, max uint64) (Header, int, error)
 		}
 	}
 	return h, 0, nil
+}
+
+// faultLength reads the length field of h as a fault dialect does, and
+// makes the length checks of its faults.
+func (d *dialect) faultLength(hb *[6]byte, n int, off int64, max uint64, h *Header) (int, error) {
+	s := d.shapes[h.Opt]
+	size := int(s.h)
+	if n < size {
+		return size - n, nil
+	}
+	switch {
+	case s.len32:
+		h.Length = d.u32(hb[2:6]) // LT-FRAME-04
+	case d.lenU32Load: // fault: a u32 load whatever LL
+		h.Length = binary.LittleEndian.Uint32(hb[2:6])
+	case d.lenBE:
+		h.Length = uint32(binary.BigEndian.Uint16(hb[2:4]))
+	default:
+		h.Length = uint32(d.u16(hb[2:4])) // LT-FRAME-03
+	}
+	switch {
+	case d.ll1Max16 && h.Opt.Has(OptLL) && h.Length > MaxLen16:
+		return 0, faultErr(RuleLenMax32, CodeInvalid, off+2, "fault: an LL=1 length above 65535")
+	case d.zeroLenInvalid && h.Length == 0:
+		return 0, faultErr(RuleFrameMinimum, CodeInvalid, off+2, "fault: an empty payload taken for a zeroed buffer")
+	case d.maxOffByOne && uint64(h.Length) == max:
+		return 0, faultErr(RuleTruncMaxTLV, CodeInvalid, off+2, "fault: a length equal to MAX_TLV_BYTES")
+	}
+	return 0, nil
 }
 
 // TypeClass sorts type codes by the registry (§Type code registry).
