@@ -264,6 +264,7 @@ func libtracerDecode(req testee.Request) (any, error) {
 		} else if framing != nil {
 			end = frames[i].Offset + int64(frames[i].Opt.HeaderSize()) + int64(frames[i].Length) + int64(frames[i].Opt.TrailerSize())
 		}
+		end = min(end, int64(len(req.Input))) // (a fault dialect's extents are not libtracer-01's)
 		one := req.Input[frames[i].Offset:end]
 		if a.Strip {
 			b, err := libtracer.Strip(one, lim)
