@@ -587,11 +587,11 @@ func (d *dialect) frameCRC(read func(a, b int64) []byte, off int64, s shape, p p
 		ts = nil
 	}
 	if d.foldXor && len(ts) > 0 {
-		return d.crcOf(s.cw16, cat2(head, payload)) ^ d.crcOf(s.cw16, ts)
+		return d.crcOf(s.cw16, cat(head, payload)) ^ d.crcOf(s.cw16, ts)
 	}
-	cov := cat2(head, payload, ts)
+	cov := cat(head, payload, ts)
 	if d.covTSFirst {
-		cov = cat2(head, ts, payload)
+		cov = cat(head, ts, payload)
 	}
 	if d.count16 {
 		cov = cov[:len(cov)&0xFFFF]
@@ -620,7 +620,8 @@ func (d *dialect) childPayloads(b []byte) []byte {
 	return out
 }
 
-func cat2(parts ...[]byte) []byte {
+// cat concatenates byte slices into a new one.
+func cat(parts ...[]byte) []byte {
 	var out []byte
 	for _, p := range parts {
 		out = append(out, p...)

@@ -186,17 +186,14 @@ func ParseHeader(b []byte, lim Limits) (Header, error) {
 // (LT-TRUNC-06). nested says the header is a child's. Callers decide what
 // a short header means.
 func checkHeader(hb *[6]byte, n int, off int64, max uint64, d *dialect, nested bool) (Header, int, error) {
+	if !d.std {
+		return d.checkHeader(hb, n, off, max, nested)
+	}
 	var h Header
 	if n < 1 {
 		return h, 1, nil
 	}
 	h.Type = hb[0]
-	if d.swapTypeOpt { // fault: the header read as opt, type
-		if n < 2 {
-			return h, 1, nil
-		}
-		h.Type = hb[1]
-	}
 	// §Type code registry: "Receivers MUST treat type=0x00 as INVALID." (LT-TYPE-01)
 	if h.Type == 0x00 {
 		if err := rules.Fail(RuleTypeZero, CodeInvalid, off, "type 0x00 is the reserved sentinel (zeroed buffer or framing corruption)"); err != nil {
@@ -207,49 +204,69 @@ func checkHeader(hb *[6]byte, n int, off int64, max uint64, d *dialect, nested b
 		return h, 1, nil
 	}
 	h.Opt = Opt(hb[1])
-	if !d.std {
-		if d.swapTypeOpt {
-			h.Opt = Opt(hb[0])
-		}
-		if d.revOpt {
-			h.Opt = Opt(bits.Reverse8(byte(h.Opt)))
-		}
-	}
 	// §Options bitfield: reserved bits 7 and 0 MUST be zero; receivers MUST
 	// reject non-zero as INVALID (LT-OPT-01, LT-OPT-02).
-	if !(nested && d.reservedTopOnly) {
-		if h.Opt.Has(OptReserved7) && !d.versionBit {
-			if err := rules.Fail(RuleOptReserved7, CodeInvalid, off+1, "opt 0x%02x has reserved bit 7 set", byte(h.Opt)); err != nil {
-				return h, 0, err
-			}
-		}
-		if h.Opt.Has(OptReserved0) {
-			if err := rules.Fail(RuleOptReserved0, CodeInvalid, off+1, "opt 0x%02x has reserved bit 0 set", byte(h.Opt)); err != nil {
-				return h, 0, err
-			}
-		}
-	}
-	if d.std {
-		size := h.Opt.HeaderSize()
-		if n < size {
-			return h, size - n, nil
-		}
-		if h.Opt.Has(OptLL) {
-			h.Length = binary.LittleEndian.Uint32(hb[2:6]) // LT-FRAME-04
-		} else {
-			h.Length = uint32(binary.LittleEndian.Uint16(hb[2:4])) // LT-FRAME-03
-		}
-	} else if need, err := d.faultLength(hb, n, off, max, &h); need > 0 || err != nil {
-		return h, need, err
-	}
-	// §Truncation handling: a length above MAX_TLV_BYTES MUST be rejected
-	// as INVALID without allocating the segment (LT-TRUNC-06).
-	if uint64(h.Length) > max {
-		if err := rules.Fail(RuleTruncMaxTLV, CodeInvalid, off+2, "length %d exceeds MAX_TLV_BYTES %d", h.Length, max); err != nil {
+	if h.Opt.Has(OptReserved7) {
+		if err := rules.Fail(RuleOptReserved7, CodeInvalid, off+1, "opt 0x%02x has reserved bit 7 set", byte(h.Opt)); err != nil {
 			return h, 0, err
 		}
 	}
-	return h, 0, nil
+	if h.Opt.Has(OptReserved0) {
+		if err := rules.Fail(RuleOptReserved0, CodeInvalid, off+1, "opt 0x%02x has reserved bit 0 set", byte(h.Opt)); err != nil {
+			return h, 0, err
+		}
+	}
+	size := h.Opt.HeaderSize()
+	if n < size {
+		return h, size - n, nil
+	}
+	if h.Opt.Has(OptLL) {
+		h.Length = binary.LittleEndian.Uint32(hb[2:6]) // LT-FRAME-04
+	} else {
+		h.Length = uint32(binary.LittleEndian.Uint16(hb[2:4])) // LT-FRAME-03
+	}
+	return h, 0, checkMax(h, off, max)
+}
+
+// checkMax rejects a length above MAX_TLV_BYTES: §Truncation handling, it
+// MUST be rejected as INVALID without allocating the segment (LT-TRUNC-06).
+func checkMax(h Header, off int64, max uint64) error {
+	if uint64(h.Length) > max {
+		return rules.Fail(RuleTruncMaxTLV, CodeInvalid, off+2, "length %d exceeds MAX_TLV_BYTES %d", h.Length, max)
+	}
+	return nil
+}
+
+// checkHeader is checkHeader as a fault dialect reads the header: the type
+// and opt bytes as it takes them, the reserved bits as it checks them
+// (libtracer-01's checks on those), then the length as it reads it.
+func (d *dialect) checkHeader(hb *[6]byte, n int, off int64, max uint64, nested bool) (Header, int, error) {
+	b := *hb
+	if d.swapTypeOpt { // the header read as opt, type
+		if n < 2 {
+			return Header{}, 1, nil
+		}
+		b[0], b[1] = b[1], b[0]
+	}
+	if d.revOpt { // opt bits numbered from the left
+		b[1] = bits.Reverse8(b[1])
+	}
+	checked := b
+	switch {
+	case nested && d.reservedTopOnly:
+		checked[1] &^= byte(OptReserved7 | OptReserved0)
+	case d.versionBit:
+		checked[1] &^= byte(OptReserved7)
+	}
+	h, need, err := checkHeader(&checked, min(n, 2), off, max, &stdDialect, nested)
+	if err != nil || n < 2 {
+		return h, need, err
+	}
+	h.Opt = Opt(b[1])
+	if need, err := d.faultLength(&b, n, off, max, &h); need > 0 || err != nil {
+		return h, need, err
+	}
+	return h, 0, checkMax(h, off, max)
 }
 
 // faultLength reads the length field of h as a fault dialect does, and
