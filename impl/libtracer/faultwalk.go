@@ -61,8 +61,17 @@ func (w *walker) faultItem(off int64, h Header) (skip bool, err error) {
 	return w.d.zeroLenDropped && h.Length == 0 && !w.d.walks(h.Type, h.Opt, true), nil
 }
 
-// faultFrame is checked for every frame once its place is known.
-func (w *walker) faultFrame(pos int64, h Header, pl place, walk bool) error {
+// faultFrame sets the shape and place of the frame at pos as the fault
+// dialect reads them, says whether it walks the frame, and makes the
+// frame's fault checks.
+func (w *walker) faultFrame(pos int64, h Header, top bool, sh *shape, place *place) (walk bool, err error) {
+	d := w.d
+	*sh, *place = d.shapes[h.Opt], d.place(pos, h)
+	walk = d.walks(h.Type, h.Opt, top)
+	return walk, w.faultChecks(pos, h, *place, walk)
+}
+
+func (w *walker) faultChecks(pos int64, h Header, pl place, walk bool) error {
 	d := w.d
 	s := d.shapes[h.Opt]
 	if d.unalignedInvalid {
@@ -81,12 +90,16 @@ func (w *walker) faultFrame(pos int64, h Header, pl place, walk bool) error {
 	return nil
 }
 
-// faultCRC checks the CRC of the frame at pos as the fault dialect computes
-// it, at once (no lazy split): want is the trailer_crc as read.
-func (w *walker) faultCRC(pos int64, h Header, pl place, walk bool, want uint32) error {
+// faultCRC reads the trailer_crc (in tb) of the frame at pos as the fault
+// dialect does and checks it as the dialect computes it, at once (no lazy
+// split).
+func (w *walker) faultCRC(pos int64, h Header, p *place, walk bool, fi *frameInfo, tb *[4]byte, top bool) error {
 	d := w.d
 	s := d.shapes[h.Opt]
-	if (d.unknownNoCRC && !d.known(h.Type)) || (d.skipStructuredCRC && walk) {
+	pl := *p
+	fi.crc = d.crcField(tb[:], s.crc, s.cw16)
+	want := fi.crc
+	if (top && w.preverified) || (d.unknownNoCRC && !d.known(h.Type)) || (d.skipStructuredCRC && walk) {
 		return nil
 	}
 	got := d.frameCRC(w.bytes, pos, s, pl, walk)

@@ -225,7 +225,10 @@ func checkHeader(hb *[6]byte, n int, off int64, max uint64, d *dialect, nested b
 	} else {
 		h.Length = uint32(binary.LittleEndian.Uint16(hb[2:4])) // LT-FRAME-03
 	}
-	return h, 0, checkMax(h, off, max)
+	if uint64(h.Length) > max {
+		return h, 0, checkMax(h, off, max)
+	}
+	return h, 0, nil
 }
 
 // checkMax rejects a length above MAX_TLV_BYTES: §Truncation handling, it

@@ -190,6 +190,7 @@ func (w *walker) frame(off int64, h Header) error {
 	w.stack = w.stack[:0]
 	w.r32, w.r16 = crcReg{}, crcReg{}
 	d := w.d
+	std := d.std // fault-only checks below are skipped on this local
 	pos := off
 	for first := true; ; first = false {
 		if !first {
@@ -209,7 +210,7 @@ func (w *walker) frame(off int64, h Header) error {
 			var pl place
 			var sh shape
 			var walk bool
-			if d.std {
+			if std {
 				// libtracer-01's layout (LT-FRAME-03..10), without the dialect.
 				sh = shape{ts: uint8(h.Opt.TSSize()), rel: h.Opt.Has(OptTF), crc: uint8(h.Opt.CRCSize()), cw16: h.Opt.Has(OptCW)}
 				pl.ps = pos + int64(h.Opt.HeaderSize())
@@ -219,9 +220,8 @@ func (w *walker) frame(off int64, h Header) error {
 				pl.end = pl.crcAt + int64(sh.crc)
 				walk = h.Opt.Has(OptPL) && Known(h.Type) // LT-OPT-04, LT-UNK-06
 			} else {
-				sh, pl = d.shapes[h.Opt], d.place(pos, h)
-				walk = d.walks(h.Type, h.Opt, top)
-				if err := w.faultFrame(pos, h, pl, walk); err != nil {
+				var err error
+				if walk, err = w.faultFrame(pos, h, top, &sh, &pl); err != nil {
 					return w.resolve(err, nil)
 				}
 			}
@@ -235,15 +235,12 @@ func (w *walker) frame(off int64, h Header) error {
 				var tb [4]byte
 				w.read(tb[:sh.crc], pl.crcAt)
 				fi.hasCRC, fi.crc = true, readCRC(tb[:], cw16)
-				if !d.std {
-					fi.crc = d.crcField(tb[:], sh.crc, cw16)
-				}
 				switch {
-				case top && w.preverified:
-				case !d.std:
-					if err := w.faultCRC(pos, h, pl, walk, fi.crc); err != nil {
+				case !std:
+					if err := w.faultCRC(pos, h, &pl, walk, &fi, &tb, top); err != nil {
 						return w.resolve(err, nil)
 					}
+				case top && w.preverified:
 				default:
 					reg, width := &w.r32, uint8(32)
 					if cw16 {
@@ -267,7 +264,7 @@ func (w *walker) frame(off int64, h Header) error {
 			if !top {
 				p := &w.stack[len(w.stack)-1]
 				anchor, hasAnchor = p.anchor, p.hasAnchor
-				if d.anchorDirectParent {
+				if !std && d.anchorDirectParent {
 					anchor, hasAnchor = p.own, p.hasOwn
 				}
 			}
@@ -290,14 +287,14 @@ func (w *walker) frame(off int64, h Header) error {
 					abs := d.u64(tb[:]) // LT-FRAME-06, LT-TS-01
 					fi.ts = Timestamp{Abs: abs, Resolved: abs}
 				}
-				if !d.std {
+				if !std {
 					w.faultStamp(&fi.ts, anchor, hasAnchor)
 				}
 				lv.own, lv.hasOwn = fi.ts.Resolved, true
-				if !(d.anchorOutermost && hasAnchor) {
+				if std || !(d.anchorOutermost && hasAnchor) {
 					anchor, hasAnchor = fi.ts.Resolved, true
 				}
-				if d.siblingChain && !top { // fault: the next sibling resolves against this one
+				if !std && d.siblingChain && !top { // fault: the next sibling resolves against this one
 					p := &w.stack[len(w.stack)-1]
 					p.anchor, p.hasAnchor = fi.ts.Resolved, true
 				}
@@ -313,7 +310,7 @@ func (w *walker) frame(off int64, h Header) error {
 
 			if walk {
 				// 5. Work-stack budget (LT-NEST-03).
-				if len(w.stack) >= w.budget && !(d.budgetOffByOne && len(w.stack) == w.budget) {
+				if len(w.stack) >= w.budget && (std || !(d.budgetOffByOne && len(w.stack) == w.budget)) {
 					if err := rules.Fail(RuleNestTooDeep, CodeNestingTooDeep, w.base+fi.off, "structured TLV at depth %d exceeds this receiver's work-stack budget of %d open levels", len(w.stack)+1, w.budget); err != nil {
 						return w.resolve(err, &lv)
 					}
@@ -324,11 +321,11 @@ func (w *walker) frame(off int64, h Header) error {
 				}
 				pos = fi.payloadStart
 			} else {
-				if w.tree != nil && !(d.zeroLenDropped && h.Length == 0) {
+				if w.tree != nil && (std || !(d.zeroLenDropped && h.Length == 0)) {
 					w.tree.leaf(&fi, w.payload(fi.payloadStart, fi.payloadEnd, pl.end))
 				}
 				pos = pl.end
-				if d.unknownStops && !top && !d.known(h.Type) {
+				if !std && d.unknownStops && !top && !d.known(h.Type) {
 					pos = w.stack[len(w.stack)-1].payloadEnd // fault: the rest of the parent is dropped
 				}
 			}
@@ -343,7 +340,7 @@ func (w *walker) frame(off int64, h Header) error {
 				return w.resolve(err, nil)
 			}
 			pos = lv.frameEnd
-			if d.popNoTrailer && w.src.rope == nil && len(w.stack) > 1 {
+			if !std && d.popNoTrailer && w.src.rope == nil && len(w.stack) > 1 {
 				pos = lv.payloadEnd // fault: the cursor does not step over the child's trailer
 			}
 			w.stack = w.stack[:len(w.stack)-1]
@@ -406,7 +403,13 @@ func (w *walker) payload(ps, pe, end int64) []byte {
 // parent.
 func (w *walker) child(pos int64) (h Header, ok bool, err error) {
 	avail := w.stack[len(w.stack)-1].payloadEnd - pos
-	h, need, err := w.header(pos, avail, true)
+	var hb [6]byte
+	n := min(avail, 6)
+	w.src.read(hb[:n], pos)
+	h, need, err := checkHeader(&hb, int(n), w.base+pos, w.maxLen, w.d, true)
+	if !w.d.std && err == nil && need == 0 {
+		h, need, err = w.faultHeader(pos, h, true)
+	}
 	if err != nil {
 		return h, false, err
 	}
