@@ -50,8 +50,6 @@ type level struct {
 	frameEnd     int64
 	anchor       uint64 // wire-time its children's relative stamps resolve against
 	hasAnchor    bool
-	own          uint64 // its own trailer_ts, resolved (a fault dialect's direct-parent anchor)
-	hasOwn       bool
 	crc          uint8  // CRC still to check: 0, 16 or 32
 	head         uint32 // running CRC at payloadStart
 	want         uint32 // trailer_crc as received
@@ -264,9 +262,6 @@ func (w *walker) frame(off int64, h Header) error {
 			if !top {
 				p := &w.stack[len(w.stack)-1]
 				anchor, hasAnchor = p.anchor, p.hasAnchor
-				if !std && d.anchorDirectParent {
-					anchor, hasAnchor = p.own, p.hasOwn
-				}
 			}
 			if sh.ts > 0 {
 				var tb [8]byte
@@ -290,7 +285,6 @@ func (w *walker) frame(off int64, h Header) error {
 				if !std {
 					w.faultStamp(&fi.ts, anchor, hasAnchor)
 				}
-				lv.own, lv.hasOwn = fi.ts.Resolved, true
 				if std || !(d.anchorOutermost && hasAnchor) {
 					anchor, hasAnchor = fi.ts.Resolved, true
 				}
@@ -300,6 +294,9 @@ func (w *walker) frame(off int64, h Header) error {
 				}
 			}
 			lv.anchor, lv.hasAnchor = anchor, hasAnchor
+			if !std && d.anchorDirectParent && sh.ts == 0 {
+				lv.hasAnchor = false // fault: only a parent's own stamp anchors its children
+			}
 
 			// 4. Type (§Handling unknown type codes, LT-UNK-05).
 			if top && !d.known(h.Type) {
