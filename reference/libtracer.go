@@ -113,14 +113,34 @@ func Flatten(frames []Frame) []FlatFrame {
 	return out
 }
 
-// libtracerDecodeArgs extends the protocol's decode arguments with report:
-// "verdict" (the default: any error rejects the input with the first
-// error's code) or "frames" (framing errors still reject; a top-level frame
-// rejected although its extent is known is listed with its error, and the
-// parse goes on: how a receiver "continues parsing the surrounding stream").
+// libtracerDecodeArgs extends the protocol's decode arguments
+// (docs/libtracer.md "In the testee protocol"):
+//   - report: "verdict" (the default: any error rejects the input with the
+//     first error's code) or "frames" (framing errors still reject; a
+//     top-level frame rejected although its extent is known is listed with
+//     its error, and the parse goes on: how a receiver "continues parsing
+//     the surrounding stream");
+//   - views: cut offsets that make the datagram a rope of views, walked in
+//     the in-memory context (LT-CTX-02, LT-CTX-03);
+//   - strip: the result also gives "stored", the at-rest bytes of every
+//     top-level frame, back to back (a recorder, LT-LIFE-01, LT-LIFE-03,
+//     LT-LIFE-05);
+//   - forward: the result also gives "forwarded", every top-level frame
+//     stripped and sent again with a fresh trailer: an absolute trailer_ts
+//     of the given wire-time (when ts is given) and a CRC of the given width
+//     (32, 16, or 0 for none) (a forwarder or a replay, LT-LIFE-04,
+//     LT-LIFE-05).
 type libtracerDecodeArgs struct {
 	testee.LibtracerDecodeArgs
-	Report string `json:"report,omitempty"`
+	Report  string       `json:"report,omitempty"`
+	Views   []int64      `json:"views,omitempty"`
+	Strip   bool         `json:"strip,omitempty"`
+	Forward *forwardArgs `json:"forward,omitempty"`
+}
+
+type forwardArgs struct {
+	TS  *string `json:"ts,omitempty"` // decimal u64 ns since the Unix epoch
+	CRC int     `json:"crc"`          // 32, 16 or 0
 }
 
 func libtracerDecode(req testee.Request) (any, error) {
@@ -149,18 +169,55 @@ func libtracerDecode(req testee.Request) (any, error) {
 	default:
 		return nil, unsupported("report %q", a.Report)
 	}
+	lifecycle := a.Strip || a.Forward != nil
+	if lifecycle && perFrame {
+		return nil, unsupported("strip and forward take report verdict")
+	}
+	var trailer libtracer.Trailer
+	var clock libtracer.Clock
+	if f := a.Forward; f != nil {
+		switch f.CRC {
+		case 0:
+		case 16:
+			trailer.CRC = libtracer.TrailerCRC16
+		case 32:
+			trailer.CRC = libtracer.TrailerCRC32
+		default:
+			return nil, unsupported("forward crc %d", f.CRC)
+		}
+		if f.TS != nil {
+			t, err := strconv.ParseUint(*f.TS, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("%w: forward ts %q: %v", testee.ErrInvalidRequest, *f.TS, err)
+			}
+			trailer.Timestamp, clock = true, func() uint64 { return t }
+		}
+	}
 	// frames are the top-level frames parsed before framing broke, if it
 	// did: framing is then the error that broke it.
 	var frames []Frame
 	var framing error
-	switch a.Transport {
-	case "", testee.TransportDatagram:
+	switch {
+	case a.Views != nil:
+		if a.Transport == testee.TransportStream {
+			return nil, unsupported("views are cuts of a datagram")
+		}
+		views, err := cutViews(req.Input, a.Views)
+		if err != nil {
+			return nil, err
+		}
+		res := libtracer.DecodeRope(libtracer.NewRope(views...), lim)
+		frames = res.Frames
+		if res.Err != nil {
+			framing = res.Err
+		}
+	case a.Transport == "" || a.Transport == testee.TransportDatagram:
 		res := libtracer.Decode(req.Input, lim)
 		frames = res.Frames
 		if res.Err != nil {
 			framing = res.Err
 		}
-	case testee.TransportStream:
+	case a.Transport == testee.TransportStream:
 		d := libtracer.NewStreamDecoder(bytes.NewReader(req.Input), lim)
 		for {
 			f, err := d.Next()
@@ -177,22 +234,78 @@ func libtracerDecode(req testee.Request) (any, error) {
 		return nil, unsupported("transport %q", a.Transport)
 	}
 	// The verdict is the first error in byte order: a frame rejected before
-	// the point where framing broke comes first (docs/libtracer.md).
-	if !perFrame {
+	// the point where framing broke comes first (docs/libtracer.md). Strip
+	// and forward validate each frame themselves (LT-LIFE-03).
+	if !perFrame && !lifecycle {
 		for i := range frames {
 			if frames[i].Err != nil {
 				return nil, frames[i].Err
 			}
 		}
 	}
-	if framing != nil {
+	if framing != nil && !lifecycle {
 		return nil, framing
 	}
 	flat := Flatten(frames)
 	if flat == nil {
 		flat = []FlatFrame{}
 	}
-	return map[string]any{"frames": flat}, nil
+	out := map[string]any{"frames": flat}
+	if !lifecycle {
+		return out, nil
+	}
+	// Each frame before the point where framing broke, if it did, is
+	// validated and stripped in byte order.
+	var stored, forwarded []byte
+	for i := range frames {
+		end := int64(len(req.Input))
+		if i+1 < len(frames) {
+			end = frames[i+1].Offset
+		} else if framing != nil {
+			end = frames[i].Offset + int64(frames[i].Opt.HeaderSize()) + int64(frames[i].Length) + int64(frames[i].Opt.TrailerSize())
+		}
+		end = min(end, int64(len(req.Input))) // (a fault dialect's extents are not libtracer-01's)
+		one := req.Input[frames[i].Offset:end]
+		if a.Strip {
+			b, err := libtracer.Strip(one, lim)
+			if err != nil {
+				return nil, err
+			}
+			stored = append(stored, b...)
+		}
+		if a.Forward != nil {
+			b, err := libtracer.Forward(one, lim, trailer, clock)
+			if err != nil {
+				return nil, err
+			}
+			forwarded = append(forwarded, b...)
+		}
+	}
+	if framing != nil {
+		return nil, framing
+	}
+	if a.Strip {
+		out["stored"] = base64.StdEncoding.EncodeToString(stored)
+	}
+	if a.Forward != nil {
+		out["forwarded"] = base64.StdEncoding.EncodeToString(forwarded)
+	}
+	return out, nil
+}
+
+// cutViews cuts in at the given offsets, which must not decrease and lie
+// in [0, len(in)]: len(cuts)+1 views, empty where two cuts coincide.
+func cutViews(in []byte, cuts []int64) ([][]byte, error) {
+	views := make([][]byte, 0, len(cuts)+1)
+	prev := int64(0)
+	for _, c := range cuts {
+		if c < prev || c > int64(len(in)) {
+			return nil, fmt.Errorf("%w: views: cut %d after %d or past the %d input bytes", testee.ErrInvalidRequest, c, prev, len(in))
+		}
+		views = append(views, in[prev:c:c])
+		prev = c
+	}
+	return append(views, in[prev:]), nil
 }
 
 func libtracerEncode(req testee.Request) (any, error) {

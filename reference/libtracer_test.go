@@ -2,9 +2,11 @@ package reference
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"hash/crc32"
 	"strings"
 	"testing"
@@ -134,5 +136,55 @@ func TestLibtracerVerdictIsFirstErrorInByteOrder(t *testing.T) {
 		if r.Outcome != testee.Rejected || r.Code != c.code || r.Rule != c.rule {
 			t.Errorf("%s: %+v, want %s by %s", c.args, r, c.code, c.rule)
 		}
+	}
+}
+
+// views: the same answer as the contiguous datagram, for cuts inside every
+// field and empty views (LT-CTX-03); bad cuts are a request built wrong.
+func TestLibtracerDecodeViews(t *testing.T) {
+	whole := do(t, testee.OpLibtracerDecode, `{}`, pathFrame())
+	for _, v := range []string{`[2,6,10,16,20,24]`, `[0,0,13,13,26]`, `[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25]`} {
+		r := do(t, testee.OpLibtracerDecode, `{"views":`+v+`}`, pathFrame())
+		if r.Outcome != testee.Accepted || !bytes.Equal(r.Result, whole.Result) {
+			t.Errorf("views %s: %s, want %s", v, r.Result, whole.Result)
+		}
+	}
+	bad := pathFrame()
+	bad[9] ^= 1
+	if r := do(t, testee.OpLibtracerDecode, `{"views":[5,12]}`, bad); r.Code != "tr::frame::crc_fail" {
+		t.Errorf("CRC mismatch across views: %+v", r)
+	}
+	for _, v := range []string{`[3,2]`, `[27]`, `[-1]`} {
+		if _, err := New().Do(context.Background(), testee.Request{Op: testee.OpLibtracerDecode, Args: json.RawMessage(`{"views":` + v + `}`), Input: pathFrame()}); !errors.Is(err, testee.ErrInvalidRequest) {
+			t.Errorf("views %s: %v, want a request built wrong", v, err)
+		}
+	}
+}
+
+// strip and forward: the at-rest bytes and a fresh trailer, known answers
+// written from the spec (CRC by hash/crc32 Castagnoli).
+func TestLibtracerStripForward(t *testing.T) {
+	t0 := []byte{0x00, 0x00, 0xa0, 0x2d, 0x1f, 0xe5, 0xab, 0x18} // 1777766400000000000 LE
+	payload := []byte{0x2a, 0, 0, 0}
+	cov := append(append([]byte(nil), payload...), t0...)
+	c := crc32.Checksum(cov, crc32.MakeTable(crc32.Castagnoli))
+	ex4 := append(append([]byte{0x01, 0x30, 0x04, 0x00}, cov...), byte(c), byte(c>>8), byte(c>>16), byte(c>>24))
+	r := do(t, testee.OpLibtracerDecode, `{"strip":true}`, ex4)
+	var res struct{ Stored, Forwarded []byte }
+	if r.Outcome != testee.Accepted || json.Unmarshal(r.Result, &res) != nil || !bytes.Equal(res.Stored, []byte{0x01, 0x00, 0x04, 0x00, 0x2a, 0, 0, 0}) {
+		t.Fatalf("strip EX-04: %+v", r)
+	}
+	// Replay of the stored bytes with the stamp T0 and a CRC-32C is EX-04 again.
+	r = do(t, testee.OpLibtracerDecode, `{"forward":{"ts":"1777766400000000000","crc":32}}`, res.Stored)
+	if r.Outcome != testee.Accepted || json.Unmarshal(r.Result, &res) != nil || !bytes.Equal(res.Forwarded, ex4) {
+		t.Fatalf("replay of stored EX-04: %+v", r)
+	}
+	bad := append([]byte(nil), ex4...)
+	bad[9] ^= 1
+	if r := do(t, testee.OpLibtracerDecode, `{"strip":true}`, bad); r.Code != "tr::frame::crc_fail" {
+		t.Errorf("a corrupted frame is validated before it is stored: %+v", r)
+	}
+	if r := do(t, testee.OpLibtracerDecode, `{"strip":true,"report":"frames"}`, ex4); r.Outcome != testee.Unsupported {
+		t.Errorf("strip with report frames: %+v", r)
 	}
 }

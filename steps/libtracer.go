@@ -95,6 +95,7 @@ func (s *ltState) register(sc *godog.ScenarioContext) {
 	// protocol has no strip or attach operation): the testee then receives
 	// the result.
 	sc.When(`^its trailer is stripped$`, s.whenStripped)
+	sc.Then(`^the (stored|forwarded) bytes are "([^"]*)"$`, s.thenLifecycleBytes)
 	sc.When(`^a fresh trailer stamped (\S+)(?: with an? (CRC-32C|CRC-16-CCITT))? is attached(?: to the stripped bytes)?$`, s.whenAttached)
 
 	// Encoding.
@@ -429,6 +430,36 @@ var ltReceiveOpts = []struct {
 		a["report"] = "frames"
 		return nil
 	}},
+	// The in-memory walk and the lifecycle (docs/libtracer.md, "In the
+	// testee protocol"): views, strip, forward.
+	{regexp.MustCompile(`^ cut into views at (\d+(?:, \d+)*)`), func(a map[string]any, m []string) error {
+		var cuts []int64
+		for _, f := range strings.Split(m[1], ", ") {
+			v, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				return err
+			}
+			cuts = append(cuts, v)
+		}
+		a["views"] = cuts
+		return nil
+	}},
+	{regexp.MustCompile(`^ (?:with|and) its frames stored at rest`), func(a map[string]any, _ []string) error {
+		a["strip"] = true
+		return nil
+	}},
+	{regexp.MustCompile(`^ (?:with|and) its frames forwarded(?: stamped (\S+))?(?: with an? (CRC-32C|CRC-16-CCITT))?`), func(a map[string]any, m []string) error {
+		f := map[string]any{"crc": map[string]int{"CRC-32C": 32, "CRC-16-CCITT": 16, "": 0}[m[2]]}
+		if m[1] != "" {
+			t, err := ltParseTime(m[1])
+			if err != nil {
+				return err
+			}
+			f["ts"] = strconv.FormatUint(t, 10)
+		}
+		a["forward"] = f
+		return nil
+	}},
 }
 
 // ltReceiveArgs reads the words after "is received": " as a datagram" or
@@ -549,6 +580,27 @@ func (s *ltState) whenStripped() error {
 	out := append([]byte(nil), s.received[:end]...)
 	out[1] &^= ltTS | ltCR
 	s.stripped, s.input = out, out
+	return nil
+}
+
+// thenLifecycleBytes compares the "stored" or "forwarded" bytes of the
+// last accepted decode with the given ones.
+func (s *ltState) thenLifecycleBytes(which, text string) error {
+	if err := s.w.accepted(); err != nil {
+		return err
+	}
+	want, err := ltBytes(text)
+	if err != nil {
+		return err
+	}
+	var res map[string]json.RawMessage
+	var got []byte
+	if err := json.Unmarshal(s.w.resp.Result, &res); err != nil || json.Unmarshal(res[which], &got) != nil {
+		return fmt.Errorf("libtracer.decode result has no base64 %q: %s", which, truncate(string(s.w.resp.Result), 200))
+	}
+	if !bytes.Equal(got, want) {
+		return fmt.Errorf("%s bytes %x, want %x", which, got, want)
+	}
 	return nil
 }
 

@@ -4,9 +4,11 @@ Feature: libtracer parser contexts
   single contiguous transport buffer (the cursor advances by each child's
   size) and an in-memory rope of views, where one TLV's bytes may lie in
   several views; both give the same result for every input (DESIGN.md).
-  Through the testee protocol the two ways in are a datagram (one buffer)
-  and a stream (bytes that arrive in pieces); the reference checks its rope
-  against its buffer in its own tests (impl/libtracer, TestRopeAgreesWithBuffer).
+  Through the testee protocol the ways in are a datagram (one buffer), a
+  datagram "cut into views at" given offsets (the rope: the decode
+  argument views) and a stream (bytes that arrive in pieces); the
+  reference also checks its rope against its buffer for every cut of its
+  test inputs (impl/libtracer, TestRopeAgreesWithBuffer).
 
   What a datagram or a stream holds, where the spec is silent
   (docs/libtracer.md): top-level TLVs back to back, each an outer addressed
@@ -60,7 +62,22 @@ Feature: libtracer parser contexts
       And there are 4 frames
       And the resolved time of frame 3 is "T0+9"
 
+    Scenario: A datagram cut into views inside headers, payloads and the CRC is walked as one buffer
+      Given the bytes "06 50 12 00 02 00 06 00 73 65 6e 73 6f 72 02 00 04 00 74 65 6d 70 f3 70 ab 47"
+      When it is received as a datagram cut into views at 2, 6, 10, 16, 20, 24
+      Then it is accepted
+      And the frame tree is:
+        | depth | offset | type | opt | length | children | payload      |
+        | 0     | 0      | 06   | 50  | 18     | 2        |              |
+        | 1     | 4      | 02   | 00  | 6      |          | 73656e736f72 |
+        | 1     | 14     | 02   | 00  | 4      |          | 74656d70     |
+
   Rule: LT-CTX-03 Both contexts give the same result for every input
+
+    Scenario: Empty views and a CRC across views change nothing
+      Given the bytes "01 10 05 00 aa bb cc dd ee b6 c9 12 24"
+      When it is received as a datagram cut into views at 0, 0, 6, 6, 11, 13
+      Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
 
     Scenario Outline: <case>: datagram and stream agree
       Given the bytes "<bytes>"

@@ -8,9 +8,11 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
   change. DESIGN.md: the TS and CR bits are cleared with the trailer, so
   stored bytes are themselves a frame.
 
-  The testee protocol has no strip or attach operation, so the steps strip
-  and attach on the bytes, from the testee's own report of the frame it
-  received ("its trailer is stripped": header with TS and CR cleared, then
+  The testee strips and attaches through the decode arguments strip ("with
+  its frames stored at rest": the "stored" bytes) and forward ("with its
+  frames forwarded stamped T with a CRC": the "forwarded" bytes). The
+  steps also strip and attach on the bytes, from the testee's own report
+  of the frame it received ("its trailer is stripped": header with TS and CR cleared, then
   the payload; "a fresh trailer ... is attached": an absolute stamp and a
   CRC computed by the steps), and the testee receives the result; "the
   tree is encoded exactly with a trailer" has the testee's encoder attach
@@ -44,6 +46,12 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
       Given the bytes "01 30 04 00 2a 00 00 00"
       When it is received as a datagram
       Then it is rejected by rule LT-TRUNC-03 with code "tr::frame::truncated"
+
+    Scenario: The testee stores a received frame at rest
+      Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
+      When it is received as a datagram with its frames stored at rest
+      Then it is accepted
+      And the stored bytes are "01 00 04 00 2a 00 00 00"
 
   Rule: LT-LIFE-02 In transit the trailer follows the payload: trailer_ts, then trailer_crc, 0 to 12 bytes
 
@@ -97,6 +105,11 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
       When it is received as a datagram
       Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
 
+    Scenario: The testee validates before it stores: a corrupted frame is not stored
+      Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4e"
+      When it is received as a datagram with its frames stored at rest
+      Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
+
   Rule: LT-LIFE-04 A forwarder strips the incoming trailer and attaches one with a fresh wire-time and a fresh CRC
 
     Scenario: Forwarded with a later wire-time and a CRC-16-CCITT instead of the CRC-32C
@@ -127,6 +140,12 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
       And the tree is encoded exactly with a trailer stamped T0+7 and a CRC-32C
       Then the bytes are "06 70 12 00 02 00 06 00 73 65 6e 73 6f 72 02 00 04 00 74 65 6d 70 T0+7 89 1a 76 3b"
 
+    Scenario: The testee forwards with a fresh wire-time and a fresh CRC
+      Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
+      When it is received as a datagram with its frames forwarded stamped T0+5000 with a CRC-16-CCITT
+      Then it is accepted
+      And the forwarded bytes are "01 34 04 00 2a 00 00 00 88 13 a0 2d 1f e5 ab 18 6a e5"
+
   Rule: LT-LIFE-05 A recorder stores header + payload; on replay it re-attaches a fresh trailer
 
     Scenario: Recorded and replayed with the same wire-time and CRC width: the worked example again, byte for byte
@@ -149,6 +168,12 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
       And the payload is unchanged from the first reception
       And the resolved time of frame 2 is "T0+1000"
       And the resolved time of frame 3 is "T0+1001"
+
+    Scenario: The testee replays stored bytes with a fresh trailer
+      Given the bytes "01 00 01 00 01"
+      When it is received as a datagram with its frames forwarded stamped T0 with a CRC-32C
+      Then it is accepted
+      And the forwarded bytes are "01 30 01 00 01 T0 eb cd 39 f7"
 
   Rule: LT-LIFE-06 Payload bytes are invariant under every transition
 
@@ -177,3 +202,9 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
         | 5-byte VALUE     | 01 10 05 00 aa bb cc dd ee b6 c9 12 23                                               |
         | PATH /sensor/temp | 06 50 12 00 02 00 06 00 73 65 6e 73 6f 72 02 00 04 00 74 65 6d 70 f3 70 ab 47       |
         | empty PATH       | 06 40 00 00                                                                          |
+
+    Scenario: The testee strips only the outer trailer: nested stamps are payload
+      Given the bytes "80 60 18 00 01 22 04 00 64 00 00 00 00 00 00 00 01 22 04 00 65 00 00 00 01 00 00 00 T0"
+      When it is received as a datagram with its frames stored at rest
+      Then it is accepted
+      And the stored bytes are "80 40 18 00 01 22 04 00 64 00 00 00 00 00 00 00 01 22 04 00 65 00 00 00 01 00 00 00"

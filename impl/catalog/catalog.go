@@ -38,5 +38,6 @@ func Mutants() []rules.Mutant {
 	var all []rules.Mutant
 	all = append(all, lace.Mutants()...)
 	all = append(all, hiverelay.Mutants()...)
+	all = append(all, libtracer.Mutants()...)
 	return all
 }

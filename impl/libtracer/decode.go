@@ -162,9 +162,9 @@ func (t *treeSink) open(fi *frameInfo) {
 	t.parents = append(t.parents, f)
 }
 
-func (t *treeSink) leaf(fi *frameInfo, src source) {
+func (t *treeSink) leaf(fi *frameInfo, payload []byte) {
 	f := t.slot(fi)
-	f.Payload = src.bytes(fi.payloadStart, fi.payloadEnd)
+	f.Payload = payload
 }
 
 func (t *treeSink) close() { t.parents = t.parents[:len(t.parents)-1] }

@@ -55,6 +55,12 @@ type encFrame struct {
 }
 
 func encode(frames []Frame, exact bool) ([]byte, error) {
+	d := currentDialect()
+	if !d.std {
+		sender := *d
+		sender.sending = true
+		d = &sender
+	}
 	// Pass 1: decide opt, length and trailer_ts of every frame.
 	var plans []plan
 	var open []encFrame
@@ -66,7 +72,7 @@ func encode(frames []Frame, exact bool) ([]byte, error) {
 			p := &open[len(open)-1]
 			anchor, hasAnchor = p.anchor, p.hasAnchor
 		}
-		p, err := planFrame(f, exact, anchor, hasAnchor)
+		p, err := planFrame(f, exact, anchor, hasAnchor, d)
 		if err != nil {
 			return err
 		}
@@ -120,10 +126,14 @@ func encode(frames []Frame, exact bool) ([]byte, error) {
 		wf := wframe{plan: next}
 		next++
 		out[pos], out[pos+1] = f.Type, byte(p.opt)
+		length := p.length
+		if d.encodeLenTrailer { // fault: the trailer counted in the length
+			length += uint64(p.opt.TrailerSize())
+		}
 		if p.opt.Has(OptLL) {
-			binary.LittleEndian.PutUint32(out[pos+2:], uint32(p.length)) // LT-FRAME-04
+			binary.LittleEndian.PutUint32(out[pos+2:], uint32(length)) // LT-FRAME-04
 		} else {
-			binary.LittleEndian.PutUint16(out[pos+2:], uint16(p.length)) // LT-FRAME-03
+			binary.LittleEndian.PutUint16(out[pos+2:], uint16(length)) // LT-FRAME-03
 		}
 		pos += int64(p.opt.HeaderSize())
 		wf.payloadStart = pos
@@ -137,7 +147,7 @@ func encode(frames []Frame, exact bool) ([]byte, error) {
 		wopen = append(wopen, wf)
 		return nil
 	}
-	post = func(*Frame) error {
+	post = func(f *Frame) error {
 		wf := wopen[len(wopen)-1]
 		wopen = wopen[:len(wopen)-1]
 		p := plans[wf.plan]
@@ -153,6 +163,12 @@ func encode(frames []Frame, exact bool) ([]byte, error) {
 			// covered (LT-CRC-12).
 			cw16 := p.opt.Has(OptCW)
 			c := crcFinish(regFor(&r32, &r16, cw16), src, cw16, wf.head, wf.payloadStart, pos)
+			if !d.std { // a fault dialect's CRC, computed at once
+				ts := int64(p.opt.TSSize())
+				pl := place{ps: wf.payloadStart, pe: pos - ts, tsAt: pos - ts, crcAt: pos}
+				sh := stdDialect.shapes[p.opt]
+				c = d.frameCRC(func(a, b int64) []byte { return append([]byte(nil), out[a:b]...) }, wf.payloadStart-int64(p.opt.HeaderSize()), sh, pl, f.Children != nil)
+			}
 			appendCRC(out[pos:pos], cw16, c)
 			pos += int64(p.opt.CRCSize())
 		}
@@ -173,7 +189,7 @@ func regFor(r32, r16 *crcReg, cw16 bool) *crcReg {
 
 // planFrame checks f and decides its option bits except LL (smallest) and
 // its trailer_ts.
-func planFrame(f *Frame, exact bool, anchor uint64, hasAnchor bool) (plan, error) {
+func planFrame(f *Frame, exact bool, anchor uint64, hasAnchor bool, d *dialect) (plan, error) {
 	var p plan
 	if err := checkSendable(f.Type, f.Opt); err != nil {
 		return p, err
@@ -214,9 +230,13 @@ func planFrame(f *Frame, exact bool, anchor uint64, hasAnchor bool) (plan, error
 	if o.Has(OptTS) {
 		want := f.TS.Resolved
 		// LT-TS-02: the offset must fit an i32; wire-times are modulo 2^64.
-		if d := int64(want - anchor); hasAnchor && small && d >= math.MinInt32 && d <= math.MaxInt32 {
+		top := int64(math.MaxInt32)
+		if d.smallestRangeOff { // fault: the i32 range taken one too wide at the top
+			top++
+		}
+		if off := int64(want - anchor); hasAnchor && small && off >= math.MinInt32 && off <= top {
 			o |= OptTF
-			p.ts = uint64(uint32(int32(d)))
+			p.ts = uint64(uint32(int32(off)))
 		} else {
 			p.ts = want
 		}

@@ -132,3 +132,22 @@ func TestEncodeRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// LT-LEN-03: an encoder refuses a frame whose payload exceeds a u32 length.
+// No vector can show it (the rule is marked untestable: the input would be
+// over 8 GiB of JSON), so this test does, with 4097 children sharing one
+// 1 MiB payload: their sizes sum past 2^32 while memory stays small, and
+// the refusal comes before anything is written.
+func TestEncodeRefusesOverU32(t *testing.T) {
+	mib := make([]byte, 1<<20)
+	kids := make([]Frame, 4097)
+	for i := range kids {
+		kids[i] = Frame{Type: TypeValue, Opt: OptLL, Payload: mib}
+	}
+	for _, enc := range []func([]Frame) ([]byte, error){Encode, EncodeExact} {
+		out, err := enc([]Frame{{Type: 0x80, Opt: OptPL | OptLL, Children: kids}})
+		if out != nil || rules.RuleOf(err) != RuleLenAddressShift {
+			t.Fatalf("%d bytes, %v; want a refusal by %s", len(out), err, RuleLenAddressShift)
+		}
+	}
+}

@@ -3,8 +3,10 @@ package libtracer
 import (
 	"bytes"
 	"io"
+	"regexp"
 	"testing"
 
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
 )
 
@@ -50,5 +52,159 @@ func TestConstructionFaults(t *testing.T) {
 	restore()
 	if err != nil || bytes.Equal(good, bad) {
 		t.Fatalf("LT-LIFE-01 off: %x, %v", bad, err)
+	}
+}
+
+// faultIDs are every libtracer rule and mutant whose fault the proof
+// injects.
+func faultIDs() []string {
+	var ids []string
+	for _, r := range Catalog() {
+		if r.Untestable == "" {
+			ids = append(ids, string(r.ID))
+		}
+	}
+	for _, m := range Mutants() {
+		ids = append(ids, string(m.ID))
+	}
+	return ids
+}
+
+// Under every fault and every mutant, every API carries on over the whole
+// test corpus (and its frames cut short, lengthened and cut into views)
+// without panicking or reading out of bounds: a fault dialect reads other
+// widths and places, so this is where an overrun would show.
+func TestEveryFaultCarriesOn(t *testing.T) {
+	ins, lims := corpus(t)
+	var extra [][]byte
+	for _, in := range ins {
+		if len(in) > 1 {
+			extra = append(extra, in[:len(in)-1], in[:len(in)/2], cat(in, []byte{0, 0, 0}), cat(in, in))
+		}
+	}
+	clock := func() uint64 { return T0 }
+	for _, id := range faultIDs() {
+		t.Run(id, func(t *testing.T) {
+			restore := fault.Set(id)
+			defer restore()
+			all := append(append([][]byte(nil), ins...), extra...)
+			for i, in := range all {
+				lim := Limits{}
+				if i < len(lims) {
+					lim = lims[i]
+				}
+				r := Decode(in, lim)
+				Validate(in, lim)
+				if len(in) > 2 {
+					DecodeRope(NewRope(in[:1], in[1:len(in)/2], nil, in[len(in)/2:]), lim)
+				}
+				d := NewStreamDecoder(bytes.NewReader(in), lim)
+				for range 64 {
+					if _, err := d.Next(); err != nil {
+						break
+					}
+				}
+				if r.Err == nil && len(r.Frames) > 0 {
+					Encode(r.Frames)
+					EncodeExact(r.Frames)
+				}
+				if len(r.Frames) == 1 && r.Frames[0].Offset == 0 {
+					Strip(in, lim)
+					Forward(in, lim, Trailer{Timestamp: true, CRC: TrailerCRC16}, clock)
+				}
+			}
+		})
+	}
+}
+
+// The dialect of a fault differs from libtracer-01's (a fault that changed
+// nothing could not be caught), is built only under a libtracer fault, and
+// libtracer-01's is the one every parse uses without faults.
+func TestDialects(t *testing.T) {
+	if d := currentDialect(); d != &stdDialect {
+		t.Fatal("without a fault, the dialect is not stdDialect")
+	}
+	restore := fault.Set("LACE-FIELD-03")
+	if d := currentDialect(); d != &stdDialect {
+		t.Fatal("a Lace fault changed the libtracer dialect")
+	}
+	restore()
+	std := stdDialect
+	for _, id := range faultIDs() {
+		restore := fault.Set(id)
+		d := currentDialect()
+		restore()
+		if d == &stdDialect || d.std {
+			t.Errorf("%s: no fault dialect", id)
+			continue
+		}
+		c := *d
+		c.std = true
+		if c == std && !construction[id] {
+			t.Errorf("%s: the fault dialect is libtracer-01's", id)
+		}
+	}
+}
+
+// construction are the faults that are no dialect difference but a
+// branch of the encoder's or Strip's own (rules.Enforced).
+var construction = map[string]bool{string(RuleIopSmallest): true, string(RuleNestProtocolDepth): true, string(RuleOptReservedFrozen): true,
+	string(RuleType05NoSend): true, string(RuleLenMax16): true, string(RuleOptPL): true, string(RuleOptTS): true,
+	string(RuleTypeZero): true, string(RuleOptReserved7): true, string(RuleOptReserved0): true, string(RuleCRCVerify32): true,
+	string(RuleCRCVerify16): true, string(RuleTSNoAnchor): true, string(RuleUnkOuter): true, string(RuleNestTooDeep): true,
+	string(RuleNestExactFill): true, string(RuleTruncStreamDown): true, string(RuleTruncDatagram): true,
+	string(RuleTruncMaxTLV): true, string(RuleTruncEmptyDatagram): true}
+
+// The CRC parameter sets of the CRC faults are the catalogue entries their
+// comments name: their check values ("123456789") are the published ones
+// (the RevEng CRC catalogue), not computed here.
+func TestFaultCRCParameters(t *testing.T) {
+	check := []byte("123456789")
+	for _, c := range []struct {
+		name string
+		p    crcParams
+		want uint32
+	}{
+		{"CRC-32/ISCSI (CRC-32C)", paramsCRC32C, 0xE3069283},
+		{"CRC-16/IBM-3740 (CCITT-FALSE)", paramsCRC16, 0x29B1},
+		{"CRC-32/ISO-HDLC", crcParams{width: 32, poly: 0x04C11DB7, init: 0xFFFFFFFF, refl: true, xorout: 0xFFFFFFFF}, 0xCBF43926},
+		{"CRC-32C without the final XOR", crcParams{width: 32, poly: 0x1EDC6F41, init: 0xFFFFFFFF, refl: true}, 0xE3069283 ^ 0xFFFFFFFF},
+		{"CRC-16/MCRF4XX", crcParams{width: 16, poly: 0x1021, init: 0xFFFF, refl: true}, 0x6F91},
+		{"CRC-16/SPI-FUJITSU", crcParams{width: 16, poly: 0x1021, init: 0x1D0F}, 0xE5CC},
+		{"CRC-16/GENIBUS", crcParams{width: 16, poly: 0x1021, init: 0xFFFF, xorout: 0xFFFF}, 0xD64E},
+		{"CRC-16/KERMIT", crcParams{width: 16, poly: 0x1021, refl: true}, 0x2189},
+		{"CRC-16/XMODEM", crcParams{width: 16, poly: 0x1021}, 0x31C3},
+	} {
+		if got := c.p.sum(check); got != c.want {
+			t.Errorf("%s: check 0x%X, want 0x%X", c.name, got, c.want)
+		}
+	}
+	// The faults' own parameter sets: each differs from the spec's on the
+	// check string.
+	for _, id := range []rules.ID{RuleCRC32Poly, RuleCRC32Init, RuleCRC32XorOut, RuleCRC32Check, RuleCRC16Poly, RuleCRC16Init, RuleCRC16XorOut, RuleCRC16Check, MutCRC16XModem} {
+		restore := fault.Set(string(id))
+		d := currentDialect()
+		restore()
+		if d.crcOf(false, check) == 0xE3069283 && d.crcOf(true, check) == 0x29B1 {
+			t.Errorf("%s: the fault's CRCs give the spec's check values", id)
+		}
+	}
+}
+
+// Mutant IDs are MUT-LT-<WORDS>, unique, and none is a rule ID.
+func TestMutants(t *testing.T) {
+	form := regexp.MustCompile(`^MUT-LT-[A-Z0-9]+(-[A-Z0-9]+)*$`)
+	seen := map[rules.ID]bool{}
+	for _, r := range Catalog() {
+		seen[r.ID] = true
+	}
+	for _, m := range Mutants() {
+		if !form.MatchString(string(m.ID)) || m.Spec != "libtracer" || m.Text == "" || seen[m.ID] {
+			t.Errorf("malformed or repeated mutant %+v", m)
+		}
+		seen[m.ID] = true
+	}
+	if len(Mutants()) < 10 {
+		t.Errorf("%d mutants, the issue asks at least 10", len(Mutants()))
 	}
 }

@@ -3,6 +3,7 @@ package libtracer
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"github.com/threespec/conformance/impl/rules"
 )
@@ -162,14 +163,15 @@ func (l Limits) budget() int {
 // require the payload or trailer to be present. A header cut short is
 // tr::frame::truncated (LT-TRUNC-03).
 func ParseHeader(b []byte, lim Limits) (Header, error) {
+	d := currentDialect()
 	var hb [6]byte
 	n := copy(hb[:], b)
-	h, _, err := checkHeader(&hb, n, 0, lim.maxLen())
+	h, need, err := checkHeader(&hb, n, 0, d.maxLen(lim), d, false)
 	if err != nil {
 		return h, err
 	}
-	if n < h.Size() {
-		if err := rules.Fail(RuleTruncDatagram, CodeTruncated, 0, "header needs %d bytes, %d present", h.Size(), n); err != nil {
+	if need > 0 {
+		if err := rules.Fail(RuleTruncDatagram, CodeTruncated, 0, "header needs %d more bytes, %d present", need, n); err != nil {
 			return h, err
 		}
 	}
@@ -177,11 +179,16 @@ func ParseHeader(b []byte, lim Limits) (Header, error) {
 }
 
 // checkHeader decodes and checks the first n (0..6) bytes of a header at
-// offset off, in byte order, as far as they go. It returns the header, the
-// number of header bytes it still needs (0 when complete), and the first
-// violation: type 0x00 (LT-TYPE-01), reserved bits (LT-OPT-01, LT-OPT-02),
-// length above max (LT-TRUNC-06). Callers decide what a short header means.
-func checkHeader(hb *[6]byte, n int, off int64, max uint64) (Header, int, error) {
+// offset off, in byte order, as far as they go, as dialect d reads them
+// (stdDialect: libtracer-01). It returns the header, the number of header
+// bytes it still needs (0 when complete), and the first violation: type
+// 0x00 (LT-TYPE-01), reserved bits (LT-OPT-01, LT-OPT-02), length above max
+// (LT-TRUNC-06). nested says the header is a child's. Callers decide what
+// a short header means.
+func checkHeader(hb *[6]byte, n int, off int64, max uint64, d *dialect, nested bool) (Header, int, error) {
+	if !d.std {
+		return d.checkHeader(hb, n, off, max, nested)
+	}
 	var h Header
 	if n < 1 {
 		return h, 1, nil
@@ -218,14 +225,80 @@ func checkHeader(hb *[6]byte, n int, off int64, max uint64) (Header, int, error)
 	} else {
 		h.Length = uint32(binary.LittleEndian.Uint16(hb[2:4])) // LT-FRAME-03
 	}
-	// §Truncation handling: a length above MAX_TLV_BYTES MUST be rejected
-	// as INVALID without allocating the segment (LT-TRUNC-06).
 	if uint64(h.Length) > max {
-		if err := rules.Fail(RuleTruncMaxTLV, CodeInvalid, off+2, "length %d exceeds MAX_TLV_BYTES %d", h.Length, max); err != nil {
-			return h, 0, err
-		}
+		return h, 0, checkMax(h, off, max)
 	}
 	return h, 0, nil
+}
+
+// checkMax rejects a length above MAX_TLV_BYTES: §Truncation handling, it
+// MUST be rejected as INVALID without allocating the segment (LT-TRUNC-06).
+func checkMax(h Header, off int64, max uint64) error {
+	if uint64(h.Length) > max {
+		return rules.Fail(RuleTruncMaxTLV, CodeInvalid, off+2, "length %d exceeds MAX_TLV_BYTES %d", h.Length, max)
+	}
+	return nil
+}
+
+// checkHeader is checkHeader as a fault dialect reads the header: the type
+// and opt bytes as it takes them, the reserved bits as it checks them
+// (libtracer-01's checks on those), then the length as it reads it.
+func (d *dialect) checkHeader(hb *[6]byte, n int, off int64, max uint64, nested bool) (Header, int, error) {
+	b := *hb
+	if d.swapTypeOpt { // the header read as opt, type
+		if n < 2 {
+			return Header{}, 1, nil
+		}
+		b[0], b[1] = b[1], b[0]
+	}
+	if d.revOpt { // opt bits numbered from the left
+		b[1] = bits.Reverse8(b[1])
+	}
+	checked := b
+	switch {
+	case nested && d.reservedTopOnly:
+		checked[1] &^= byte(OptReserved7 | OptReserved0)
+	case d.versionBit:
+		checked[1] &^= byte(OptReserved7)
+	}
+	h, need, err := checkHeader(&checked, min(n, 2), off, max, &stdDialect, nested)
+	if err != nil || n < 2 {
+		return h, need, err
+	}
+	h.Opt = Opt(b[1])
+	if need, err := d.faultLength(&b, n, off, max, &h); need > 0 || err != nil {
+		return h, need, err
+	}
+	return h, 0, checkMax(h, off, max)
+}
+
+// faultLength reads the length field of h as a fault dialect does, and
+// makes the length checks of its faults.
+func (d *dialect) faultLength(hb *[6]byte, n int, off int64, max uint64, h *Header) (int, error) {
+	s := d.shapes[h.Opt]
+	size := int(s.h)
+	if n < size {
+		return size - n, nil
+	}
+	switch {
+	case s.len32:
+		h.Length = d.u32(hb[2:6]) // LT-FRAME-04
+	case d.lenU32Load: // fault: a u32 load whatever LL
+		h.Length = binary.LittleEndian.Uint32(hb[2:6])
+	case d.lenBE:
+		h.Length = uint32(binary.BigEndian.Uint16(hb[2:4]))
+	default:
+		h.Length = uint32(d.u16(hb[2:4])) // LT-FRAME-03
+	}
+	switch {
+	case d.ll1Max16 && h.Opt.Has(OptLL) && h.Length > MaxLen16:
+		return 0, faultErr(RuleLenMax32, CodeInvalid, off+2, "fault: an LL=1 length above 65535")
+	case d.zeroLenInvalid && h.Length == 0:
+		return 0, faultErr(RuleFrameMinimum, CodeInvalid, off+2, "fault: an empty payload taken for a zeroed buffer")
+	case d.maxOffByOne && uint64(h.Length) == max:
+		return 0, faultErr(RuleTruncMaxTLV, CodeInvalid, off+2, "fault: a length equal to MAX_TLV_BYTES")
+	}
+	return 0, nil
 }
 
 // TypeClass sorts type codes by the registry (§Type code registry).

@@ -136,15 +136,6 @@ func mk(typ uint8, o Opt, payload, ts []byte) []byte {
 	return b
 }
 
-// cat concatenates byte slices.
-func cat(parts ...[]byte) []byte {
-	var b []byte
-	for _, p := range parts {
-		b = append(b, p...)
-	}
-	return b
-}
-
 // u64le and i32le are trailer_ts fields.
 func u64le(v uint64) []byte {
 	return []byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24), byte(v >> 32), byte(v >> 40), byte(v >> 48), byte(v >> 56)}

@@ -86,6 +86,15 @@ func (r *Rope) locate(off int64) (view int, at int) {
 	return i, int(off - (r.ends[i] - int64(len(r.views[i]))))
 }
 
+// viewEnd is the logical offset one past the view that holds off.
+func (r *Rope) viewEnd(off int64) int64 {
+	i, _ := r.locate(off)
+	if i >= len(r.ends) {
+		return r.Len()
+	}
+	return r.ends[i]
+}
+
 // each calls fn on the pieces of [off, end) in order, one per view touched.
 func (r *Rope) each(off, end int64, fn func(p []byte)) {
 	if off >= end {

@@ -52,38 +52,62 @@ func (d *StreamDecoder) Next() (Frame, error) {
 }
 
 func (d *StreamDecoder) next() (Frame, error) {
+	for {
+		f, ok, err := d.frame()
+		if ok || err != nil {
+			return f, err
+		}
+	}
+}
+
+// frame reads one frame; ok is false for a frame a fault dialect drops.
+func (d *StreamDecoder) frame() (Frame, bool, error) {
+	dl := currentDialect()
 	start := d.off
 	// The header, checked in byte order as its bytes arrive.
 	var hb [6]byte
 	var h Header
 	for want := 1; ; {
 		if err := d.fill(want); err != nil {
-			return Frame{}, err
+			return Frame{}, false, err
 		}
 		have := copy(hb[:], d.pending)
 		if have == 0 {
-			return Frame{}, io.EOF // closed between frames: a clean end (LT-TRUNC-09)
+			if dl.streamEndDown { // fault: the end of the stream taken for a broken transport
+				return Frame{}, false, faultErr(RuleTruncEmptyStream, CodeTransportDown, start, "fault: the stream closed between frames")
+			}
+			return Frame{}, false, io.EOF // closed between frames: a clean end (LT-TRUNC-09)
 		}
 		var need int
 		var err error
-		h, need, err = checkHeader(&hb, have, start, d.lim.maxLen())
+		h, need, err = checkHeader(&hb, have, start, dl.maxLen(d.lim), dl, false)
 		if err != nil {
-			return Frame{}, err
+			return Frame{}, false, err
 		}
 		if need == 0 {
 			break
 		}
 		if have < want {
-			return Frame{}, d.down(start, uint64(want))
+			return Frame{}, false, d.down(dl, start, uint64(want))
 		}
 		want = have + need
 	}
-	total := h.FrameSize()
+	if dl.unknownOuterFraming && !dl.known(h.Type) {
+		return Frame{}, false, faultErr(RuleTypeLayering, CodeTypeMismatch, start, "fault: an unknown outer type breaks framing")
+	}
+	total := dl.extent(h)
 	// The frame's bytes as they arrive, the CRC accumulated over the
-	// payload and then the trailer_ts on the way (LT-CRC-14).
+	// payload and then the trailer_ts on the way (LT-CRC-14). A fault
+	// dialect leaves the CRC to the walker, but for LT-CRC-14's own fault:
+	// the trailer_ts left out of the accumulator.
+	preverify := dl.std || dl.streamCRCPayload
 	acc := NewCRCAccumulator(h.Opt)
 	covStart := int64(h.Size())
 	covEnd := covStart + int64(h.Length) + int64(h.Opt.TSSize())
+	crcAt := covEnd
+	if dl.streamCRCPayload {
+		covEnd = covStart + int64(h.Length)
+	}
 	covered := covStart
 	buf := make([]byte, 0, min(total, uint64(max(len(d.pending), streamChunk))))
 	for {
@@ -91,33 +115,39 @@ func (d *StreamDecoder) next() (Frame, error) {
 		buf = append(buf, d.pending[:take]...)
 		d.pending = d.pending[take:]
 		d.off += int64(take)
-		if end := min(int64(len(buf)), covEnd); h.Opt.Has(OptCR) && covered < end {
+		if end := min(int64(len(buf)), covEnd); preverify && h.Opt.Has(OptCR) && covered < end {
 			acc.Write(buf[covered:end])
 			covered = end
 		}
 		if uint64(len(buf)) == total {
 			break
 		}
+		if dl.streamNoWait { // fault: what has not arrived yet is taken as lost
+			return Frame{}, false, d.down(dl, start, total)
+		}
 		if err := d.fill(1); err != nil {
-			return Frame{}, err
+			return Frame{}, false, err
 		}
 		if len(d.pending) == 0 {
-			return Frame{}, d.down(start, total)
+			return Frame{}, false, d.down(dl, start, total)
 		}
 	}
-	if h.Opt.Has(OptCR) {
+	if preverify && h.Opt.Has(OptCR) {
 		cw16 := h.Opt.Has(OptCW)
-		if want := readCRC(buf[covEnd:], cw16); acc.Sum() != want {
-			if err := crcMismatch(cw16, start, start+covEnd, want, acc.Sum()); err != nil {
-				return Frame{Offset: start, Type: h.Type, Opt: h.Opt, Length: h.Length, Err: asViolation(err)}, nil
+		if want := readCRC(buf[crcAt:], cw16); acc.Sum() != want {
+			if err := crcMismatch(cw16, start, start+crcAt, want, acc.Sum()); err != nil {
+				return Frame{Offset: start, Type: h.Type, Opt: h.Opt, Length: h.Length, Err: asViolation(err)}, true, nil
 			}
 		}
 	}
-	r := decode(source{buf: buf}, d.lim, start, true)
+	r := decode(source{buf: buf}, d.lim, start, preverify)
 	if r.Err != nil {
-		return Frame{}, r.Err // not reached: the frame is whole and its header checked
+		return Frame{}, false, r.Err // not reached but under fault injection: the frame is whole and its header checked
 	}
-	return r.Frames[0], nil
+	if len(r.Frames) == 0 {
+		return Frame{}, false, nil // a fault dialect dropped it
+	}
+	return r.Frames[0], true, nil
 }
 
 // fill reads until at least n (at most 6) bytes are pending or the stream
@@ -142,8 +172,11 @@ func (d *StreamDecoder) fill(n int) error {
 
 // down is the stream closing inside the frame at start, which needed at
 // least need bytes (LT-TRUNC-02).
-func (d *StreamDecoder) down(start int64, need uint64) error {
+func (d *StreamDecoder) down(dl *dialect, start int64, need uint64) error {
 	got := d.off - start + int64(len(d.pending))
+	if dl.streamDownAsTrunc {
+		return faultErr(RuleTruncStreamDown, CodeTruncated, start, "fault: a closed stream reported as datagram truncation")
+	}
 	if err := rules.Fail(RuleTruncStreamDown, CodeTransportDown, start, "stream closed after %d of the %d bytes the frame at %d needs", got, need, start); err != nil {
 		return err
 	}

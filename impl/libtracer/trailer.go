@@ -49,6 +49,17 @@ type Trailer struct {
 // loses its anchor: such stored bytes decode as tr::path::invalid until a
 // trailer with a timestamp is attached again (docs/libtracer.md).
 func Strip(frame []byte, lim Limits) ([]byte, error) {
+	d := currentDialect()
+	if d.stripNoValidate { // fault: stored without being validated
+		h, err := ParseHeader(frame, lim)
+		if err != nil {
+			return nil, err
+		}
+		n := min(uint64(h.Size())+uint64(h.Length), uint64(len(frame)))
+		out := append([]byte(nil), frame[:n]...)
+		out[1] &^= byte(OptTS | OptCR)
+		return out, nil
+	}
 	r := Decode(frame, lim)
 	if v := r.FirstError(); v != nil {
 		return nil, v
@@ -56,10 +67,21 @@ func Strip(frame []byte, lim Limits) ([]byte, error) {
 	if len(r.Frames) != 1 {
 		return nil, rules.Fail(RuleLifeStrip, CodeInvalid, r.Frames[1].Offset, "strip takes one TLV, the input holds %d", len(r.Frames))
 	}
+	switch {
+	case d.stripKeepsTrailer: // fault: the frame stored as received
+		return append([]byte(nil), frame...), nil
+	case d.stripNested: // fault: the trailers of nested TLVs stripped too
+		fs := r.Frames
+		_ = visitTree(fs, func(f *Frame, _ int) error { f.Opt &^= OptTS | OptCR; return nil }, func(*Frame) error { return nil })
+		return EncodeExact(fs)
+	}
 	h := Header{Type: r.Frames[0].Type, Opt: r.Frames[0].Opt, Length: r.Frames[0].Length}
-	n := h.Size() + int(h.Length)
+	n := int64(h.Size()) + int64(h.Length)
+	if !d.std { // a fault dialect's payload end, within the frame
+		n = min(max(d.place(0, h).pe, 2), int64(len(frame)))
+	}
 	out := append([]byte(nil), frame[:n]...)
-	if rules.Enforced(RuleLifeAtRest) {
+	if !d.stripKeepsBits {
 		out[1] &^= byte(OptTS | OptCR)
 	}
 	return out, nil
@@ -95,7 +117,7 @@ func Attach(stored []byte, t Trailer, clock Clock) ([]byte, error) {
 	copy(out, stored)
 	out[1] = byte(h.Opt)
 	acc := NewCRCAccumulator(h.Opt)
-	acc.Write(out[h.Size():])
+	acc.Write(out[min(h.Size(), len(out)):]) // (a fault dialect may read a longer header than there is)
 	if t.Timestamp {
 		out = binary.LittleEndian.AppendUint64(out, clock()) // LT-FRAME-06
 		acc.Write(out[len(out)-8:])
@@ -112,6 +134,16 @@ func Forward(frame []byte, lim Limits, t Trailer, clock Clock) ([]byte, error) {
 	stored, err := Strip(frame, lim)
 	if err != nil {
 		return nil, err
+	}
+	d := currentDialect()
+	switch {
+	case d.forwardPassThrough: // fault: the incoming trailer kept
+		return append([]byte(nil), frame...), nil
+	case d.forwardKeepsStamp: // fault: the sender's wire-time kept as if it were the TLV's own time
+		if r := Decode(frame, lim); len(r.Frames) == 1 && r.Frames[0].TS != nil {
+			old := r.Frames[0].TS.Resolved
+			clock = func() uint64 { return old }
+		}
 	}
 	return Attach(stored, t, clock)
 }

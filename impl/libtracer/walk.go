@@ -1,8 +1,6 @@
 package libtracer
 
 import (
-	"encoding/binary"
-
 	"github.com/threespec/conformance/impl/rules"
 )
 
@@ -62,7 +60,8 @@ type level struct {
 type walker struct {
 	src         source
 	tree        *treeSink
-	base        int64 // added to every reported offset
+	d           *dialect // how frames are read: stdDialect but under fault injection
+	base        int64    // added to every reported offset
 	maxLen      uint64
 	budget      int
 	preverified bool // the top-level CRC was checked as the bytes arrived (StreamDecoder)
@@ -70,10 +69,13 @@ type walker struct {
 	r32, r16    crcReg
 	items       int   // top-level TLVs framed
 	first       error // the first rejected TLV's error
+	sticky      Opt   // a fault dialect's CW and TF of the first TLV (LT-IOP-01)
+	hasSticky   bool
 }
 
 func newWalker(src source, tree *treeSink, lim Limits) walker {
-	return walker{src: src, tree: tree, maxLen: lim.maxLen(), budget: lim.budget()}
+	d := currentDialect()
+	return walker{src: src, tree: tree, d: d, maxLen: d.maxLen(lim), budget: d.budget(lim)}
 }
 
 // run walks every top-level TLV of the source as one datagram (or one
@@ -96,21 +98,31 @@ func (w *walker) run() error {
 	return nil
 }
 
+// header reads and checks the header at off, of which avail bytes lie
+// inside the source or the parent payload.
+func (w *walker) header(off, avail int64, nested bool) (Header, int, error) {
+	var hb [6]byte
+	n := min(avail, 6)
+	w.src.read(hb[:n], off)
+	h, need, err := checkHeader(&hb, int(n), w.base+off, w.maxLen, w.d, nested)
+	if w.d.std || err != nil || need > 0 {
+		return h, need, err
+	}
+	return w.faultHeader(off, h, nested)
+}
+
 // item parses the top-level TLV at off. It returns the offset after it, or
 // an error that breaks framing. Errors inside a TLV whose extent is known
 // go to the sink (LT-CTX-04).
 func (w *walker) item(off int64) (int64, error) {
 	size := w.src.size()
-	var hb [6]byte
-	n := min(size-off, 6)
-	w.src.read(hb[:n], off)
-	h, need, err := checkHeader(&hb, int(n), w.base+off, w.maxLen)
+	h, need, err := w.header(off, size-off, false)
 	if err != nil {
 		return off, err
 	}
 	if need > 0 {
 		// §Truncation handling: datagram truncation (LT-TRUNC-03).
-		if err := rules.Fail(RuleTruncDatagram, CodeTruncated, w.base+off, "header needs %d more bytes, the datagram ends after %d", need, n); err != nil {
+		if err := w.truncated(w.base+off, "header needs %d more bytes, the datagram ends after %d", need, min(size-off, 6)); err != nil {
 			return off, err
 		}
 		return size, nil // fault injected: drop the tail
@@ -118,18 +130,37 @@ func (w *walker) item(off int64) (int64, error) {
 	// §Truncation handling: validate the length against the available
 	// buffer before reading any payload byte (LT-TRUNC-05); the size
 	// arithmetic is uint64 (LT-FRAME-10).
-	if total := h.FrameSize(); total > uint64(size-off) {
-		if err := rules.Fail(RuleTruncDatagram, CodeTruncated, w.base+off, "frame (%s) needs %d bytes, the datagram has %d left", h, total, size-off); err != nil {
+	total := h.FrameSize()
+	if !w.d.std {
+		total = w.d.extent(h)
+	}
+	if total > uint64(size-off) {
+		if !w.d.std {
+			if end, err, done := w.faultTruncated(off, h, total); done {
+				return end, err
+			}
+		}
+	}
+	if total > uint64(w.src.size()-off) {
+		if err := w.truncated(w.base+off, "frame (%s) needs %d bytes, the datagram has %d left", h, total, size-off); err != nil {
 			return off, err
 		}
 		return size, nil
 	}
-	end := off + int64(h.FrameSize())
+	end := off + int64(total)
+	if !w.d.std {
+		if skip, err := w.faultItem(off, h); err != nil || skip {
+			return end, err
+		}
+	}
 	w.items++
 	if w.tree != nil {
 		w.tree.beginItem(w.base+off, h)
 	}
 	if err := w.frame(off, h); err != nil {
+		if w.d.frameErrStops {
+			return end, err // fault: an error inside a frame taken to break framing
+		}
 		if w.first == nil {
 			w.first = err
 		}
@@ -137,7 +168,18 @@ func (w *walker) item(off int64) (int64, error) {
 			w.tree.failItem(err)
 		}
 	}
+	if !w.d.std && w.d.unknownStops && !w.d.known(h.Type) {
+		return size, nil // fault: nothing after an unknown TLV is parsed
+	}
 	return end, nil
+}
+
+// truncated is the datagram truncation at off (LT-TRUNC-03).
+func (w *walker) truncated(off int64, format string, args ...any) error {
+	if w.d.dgramTruncAsDown {
+		return faultErr(RuleTruncDatagram, CodeTransportDown, off, "fault: datagram truncation reported as the stream's")
+	}
+	return rules.Fail(RuleTruncDatagram, CodeTruncated, off, format, args...)
 }
 
 // frame walks the top-level TLV at off, whose header h has been checked
@@ -145,6 +187,8 @@ func (w *walker) item(off int64) (int64, error) {
 func (w *walker) frame(off int64, h Header) error {
 	w.stack = w.stack[:0]
 	w.r32, w.r16 = crcReg{}, crcReg{}
+	d := w.d
+	std := d.std // fault-only checks below are skipped on this local
 	pos := off
 	for first := true; ; first = false {
 		if !first {
@@ -160,21 +204,42 @@ func (w *walker) frame(off int64, h Header) error {
 			}
 		}
 		{
-			fi := frameInfo{off: pos, h: h, payloadStart: pos + int64(h.Size())}
-			fi.payloadEnd = fi.payloadStart + int64(h.Length)
-			tsEnd := fi.payloadEnd + int64(h.Opt.TSSize())
-			frameEnd := tsEnd + int64(h.Opt.CRCSize())
 			top := len(w.stack) == 0
-			walk := h.Opt.Has(OptPL) && Known(h.Type) // LT-OPT-04, LT-UNK-06
+			var pl place
+			var sh shape
+			var walk bool
+			if std {
+				// libtracer-01's layout (LT-FRAME-03..10), without the dialect.
+				sh = shape{ts: uint8(h.Opt.TSSize()), rel: h.Opt.Has(OptTF), crc: uint8(h.Opt.CRCSize()), cw16: h.Opt.Has(OptCW)}
+				pl.ps = pos + int64(h.Opt.HeaderSize())
+				pl.pe = pl.ps + int64(h.Length)
+				pl.tsAt = pl.pe
+				pl.crcAt = pl.pe + int64(sh.ts)
+				pl.end = pl.crcAt + int64(sh.crc)
+				walk = h.Opt.Has(OptPL) && Known(h.Type) // LT-OPT-04, LT-UNK-06
+			} else {
+				var err error
+				if walk, err = w.faultFrame(pos, h, top, &sh, &pl); err != nil {
+					return w.resolve(err, nil)
+				}
+			}
+			fi := frameInfo{off: pos, h: h, payloadStart: pl.ps, payloadEnd: pl.pe}
+			tsEnd := pl.tsAt + int64(sh.ts)
 
 			// 2. CRC (§CRC, LT-CRC-09, LT-CRC-10, LT-UNK-03).
 			var lv level
-			if h.Opt.Has(OptCR) {
-				cw16 := h.Opt.Has(OptCW)
+			if sh.crc > 0 {
+				cw16 := sh.cw16
 				var tb [4]byte
-				w.src.read(tb[:h.Opt.CRCSize()], tsEnd)
+				w.read(tb[:sh.crc], pl.crcAt)
 				fi.hasCRC, fi.crc = true, readCRC(tb[:], cw16)
-				if !(top && w.preverified) {
+				switch {
+				case !std:
+					if err := w.faultCRC(pos, h, &pl, walk, &fi, &tb, top); err != nil {
+						return w.resolve(err, nil)
+					}
+				case top && w.preverified:
+				default:
 					reg, width := &w.r32, uint8(32)
 					if cw16 {
 						reg, width = &w.r16, 16
@@ -183,13 +248,13 @@ func (w *walker) frame(off int64, h Header) error {
 					if walk {
 						lv.crc, lv.head, lv.want = width, head, fi.crc
 					} else if got := crcFinish(reg, w.src, cw16, head, fi.payloadStart, tsEnd); got != fi.crc {
-						if err := crcMismatch(cw16, w.base+fi.off, w.base+tsEnd, fi.crc, got); err != nil {
+						if err := crcMismatch(cw16, w.base+fi.off, w.base+pl.crcAt, fi.crc, got); err != nil {
 							return w.resolve(err, nil)
 						}
 					}
 				}
 			}
-			lv.off, lv.payloadStart, lv.payloadEnd, lv.tsEnd, lv.frameEnd = fi.off, fi.payloadStart, fi.payloadEnd, tsEnd, frameEnd
+			lv.off, lv.payloadStart, lv.payloadEnd, lv.tsEnd, lv.frameEnd = fi.off, fi.payloadStart, fi.payloadEnd, tsEnd, pl.end
 
 			// 3. Timestamp (§Timestamp form).
 			var anchor uint64
@@ -198,15 +263,15 @@ func (w *walker) frame(off int64, h Header) error {
 				p := &w.stack[len(w.stack)-1]
 				anchor, hasAnchor = p.anchor, p.hasAnchor
 			}
-			if h.Opt.Has(OptTS) {
+			if sh.ts > 0 {
 				var tb [8]byte
-				w.src.read(tb[:h.Opt.TSSize()], fi.payloadEnd)
+				w.read(tb[:sh.ts], pl.tsAt)
 				fi.hasTS = true
-				if h.Opt.Has(OptTF) {
-					rel := int32(binary.LittleEndian.Uint32(tb[:4])) // LT-FRAME-07
+				if sh.rel {
+					rel := int32(d.u32(tb[:4])) // LT-FRAME-07
 					if !hasAnchor {
 						// LT-TS-04: no ancestor has a trailer_ts.
-						if err := rules.Fail(RuleTSNoAnchor, CodePathInvalid, w.base+fi.payloadEnd, "relative trailer_ts %+d ns of the frame at %d has no ancestor with a trailer_ts", rel, w.base+fi.off); err != nil {
+						if err := rules.Fail(RuleTSNoAnchor, CodePathInvalid, w.base+pl.tsAt, "relative trailer_ts %+d ns of the frame at %d has no ancestor with a trailer_ts", rel, w.base+fi.off); err != nil {
 							return w.resolve(err, lvIf(walk, &lv))
 						}
 					}
@@ -214,15 +279,27 @@ func (w *walker) frame(off int64, h Header) error {
 					// offset, modulo 2^64 (LT-TS-07).
 					fi.ts = Timestamp{Relative: true, Rel: rel, Resolved: anchor + uint64(int64(rel))}
 				} else {
-					abs := binary.LittleEndian.Uint64(tb[:]) // LT-FRAME-06, LT-TS-01
+					abs := d.u64(tb[:]) // LT-FRAME-06, LT-TS-01
 					fi.ts = Timestamp{Abs: abs, Resolved: abs}
 				}
-				anchor, hasAnchor = fi.ts.Resolved, true
+				if !std {
+					w.faultStamp(&fi.ts, anchor, hasAnchor)
+				}
+				if std || !(d.anchorOutermost && hasAnchor) {
+					anchor, hasAnchor = fi.ts.Resolved, true
+				}
+				if !std && d.siblingChain && !top { // fault: the next sibling resolves against this one
+					p := &w.stack[len(w.stack)-1]
+					p.anchor, p.hasAnchor = fi.ts.Resolved, true
+				}
 			}
 			lv.anchor, lv.hasAnchor = anchor, hasAnchor
+			if !std && d.anchorDirectParent && sh.ts == 0 {
+				lv.hasAnchor = false // fault: only a parent's own stamp anchors its children
+			}
 
 			// 4. Type (§Handling unknown type codes, LT-UNK-05).
-			if top && !Known(h.Type) {
+			if top && !d.known(h.Type) {
 				if err := rules.Fail(RuleUnkOuter, CodeTypeMismatch, w.base+fi.off, "type 0x%02x (%s) is not a type this receiver knows", h.Type, ClassOf(h.Type)); err != nil {
 					return w.resolve(err, lvIf(walk, &lv))
 				}
@@ -230,7 +307,7 @@ func (w *walker) frame(off int64, h Header) error {
 
 			if walk {
 				// 5. Work-stack budget (LT-NEST-03).
-				if len(w.stack) >= w.budget {
+				if len(w.stack) >= w.budget && (std || !(d.budgetOffByOne && len(w.stack) == w.budget)) {
 					if err := rules.Fail(RuleNestTooDeep, CodeNestingTooDeep, w.base+fi.off, "structured TLV at depth %d exceeds this receiver's work-stack budget of %d open levels", len(w.stack)+1, w.budget); err != nil {
 						return w.resolve(err, &lv)
 					}
@@ -241,10 +318,13 @@ func (w *walker) frame(off int64, h Header) error {
 				}
 				pos = fi.payloadStart
 			} else {
-				if w.tree != nil {
-					w.tree.leaf(&fi, w.src)
+				if w.tree != nil && (std || !(d.zeroLenDropped && h.Length == 0)) {
+					w.tree.leaf(&fi, w.payload(fi.payloadStart, fi.payloadEnd, pl.end))
 				}
-				pos = frameEnd
+				pos = pl.end
+				if !std && d.unknownStops && !top && !d.known(h.Type) {
+					pos = w.stack[len(w.stack)-1].payloadEnd // fault: the rest of the parent is dropped
+				}
 			}
 		}
 	pop:
@@ -257,6 +337,9 @@ func (w *walker) frame(off int64, h Header) error {
 				return w.resolve(err, nil)
 			}
 			pos = lv.frameEnd
+			if !std && d.popNoTrailer && w.src.rope == nil && len(w.stack) > 1 {
+				pos = lv.payloadEnd // fault: the cursor does not step over the child's trailer
+			}
 			w.stack = w.stack[:len(w.stack)-1]
 			if w.tree != nil {
 				w.tree.close()
@@ -275,6 +358,42 @@ func lvIf(walk bool, lv *level) *level {
 	return nil
 }
 
+// read copies len(p) bytes at off into p; under a fault dialect the bytes
+// past the source's end read as zeros.
+func (w *walker) read(p []byte, off int64) {
+	if w.d.std {
+		w.src.read(p, off)
+		return
+	}
+	clear(p)
+	if n := min(int64(len(p)), w.src.size()-off); off < w.src.size() && n > 0 {
+		w.src.read(p[:n], off)
+	}
+}
+
+// bytes returns [a, b) clamped to the source.
+func (w *walker) bytes(a, b int64) []byte {
+	a, b = max(min(a, w.src.size()), 0), max(min(b, w.src.size()), 0)
+	if b <= a {
+		return []byte{}
+	}
+	return w.src.bytes(a, b)
+}
+
+// payload is the opaque payload [ps, pe) of a frame ending at end.
+func (w *walker) payload(ps, pe, end int64) []byte {
+	if w.d.std {
+		return w.src.bytes(ps, pe)
+	}
+	switch {
+	case w.d.payloadWithTrailer: // fault: the trailer reported as payload
+		pe = end
+	case w.d.ropeOneView && w.src.rope != nil && pe > ps: // fault: the payload read from its first view only
+		pe = min(pe, w.src.rope.viewEnd(ps))
+	}
+	return w.bytes(ps, pe)
+}
+
 // child reads and checks the header of a child TLV at pos inside the
 // innermost open structured TLV. ok is false when a fault-injected check
 // let a malformed child through; the caller then skips the rest of the
@@ -284,7 +403,10 @@ func (w *walker) child(pos int64) (h Header, ok bool, err error) {
 	var hb [6]byte
 	n := min(avail, 6)
 	w.src.read(hb[:n], pos)
-	h, need, err := checkHeader(&hb, int(n), w.base+pos, w.maxLen)
+	h, need, err := checkHeader(&hb, int(n), w.base+pos, w.maxLen, w.d, true)
+	if !w.d.std && err == nil && need == 0 {
+		h, need, err = w.faultHeader(pos, h, true)
+	}
 	if err != nil {
 		return h, false, err
 	}
@@ -293,7 +415,11 @@ func (w *walker) child(pos int64) (h Header, ok bool, err error) {
 	if need > 0 {
 		return h, false, rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "%d bytes left in the parent payload, too few for a child header", avail)
 	}
-	if total := h.FrameSize(); total > uint64(avail) {
+	total := h.FrameSize()
+	if !w.d.std {
+		total = w.d.extent(h)
+	}
+	if total > uint64(avail) {
 		return h, false, rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "child (%s) needs %d bytes, %d left in the parent payload", h, total, avail)
 	}
 	return h, true, nil

@@ -54,6 +54,13 @@ type decodeArgs struct {
 	MaxTLVBytes *int64 `json:"max_tlv_bytes,omitempty"`
 	WorkBudget  *int64 `json:"work_budget,omitempty"`
 	Report      string `json:"report,omitempty"`
+	// Views cut a datagram into a rope of views (LT-CTX-02); the answer is
+	// the same whatever the cuts (LT-CTX-03), so the model ignores them.
+	Views []int64 `json:"views,omitempty"`
+	// Strip and Forward ask for the at-rest and the re-sent bytes of the
+	// top-level frames as well (lifecycle.go).
+	Strip   bool        `json:"strip,omitempty"`
+	Forward *forwardArg `json:"forward,omitempty"`
 }
 
 func (a decodeArgs) maxTLV() uint64 {

@@ -201,15 +201,24 @@ func (s *set) encodePositives() []encodePositive {
 // mutant classifies m by the model and adds it.
 func (s *set) mutant(p positive, m mutation) {
 	name := p.name + "--" + m.suffix
-	got := decodeModel(m.b, p.args)
+	a := p.args
+	if a.Views != nil { // cuts past a shortened input's end move to its end
+		a.Views = append([]int64(nil), a.Views...)
+		for i := range a.Views {
+			a.Views[i] = min(a.Views[i], int64(len(m.b)))
+		}
+	}
+	got := decodeModel(m.b, a)
 	md := meta{tags: tags("mutation"), derived: p.name}
 	if got.err != nil {
 		md.rules = rulesOf(got.err.rule)
 		md.comment = fmt.Sprintf("%s with %s: %s", p.name, m.what, got.err.code)
-		s.add(name, ".bin", testee.OpLibtracerDecode, p.args, in(m.b), vectorset.Reject, got.err.code, nil, md)
+		s.add(name, ".bin", testee.OpLibtracerDecode, a, in(m.b), vectorset.Reject, got.err.code, nil, md)
 		return
 	}
 	md.rules = rulesOf(m.rule)
 	md.comment = fmt.Sprintf("%s with %s: still a valid input", p.name, m.what)
-	s.add(name, ".bin", testee.OpLibtracerDecode, p.args, in(m.b), vectorset.Accept, "", framesResult(got.frames), md)
+	res := framesResult(got.frames)
+	lifecycleResult(res, m.b, got.frames, a)
+	s.add(name, ".bin", testee.OpLibtracerDecode, a, in(m.b), vectorset.Accept, "", res, md)
 }

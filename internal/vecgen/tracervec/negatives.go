@@ -65,6 +65,8 @@ func negatives(s *set) {
 		"LL=1 header declaring 16777217 bytes, nothing after it: over the recommended default MAX_TLV_BYTES of 16 MiB, INVALID before any payload is read")
 	add("max-tlv-default-16mib-plus-1-header-only-stream", []byte{0x01, 0x08, 0x01, 0x00, 0x00, 0x01}, stream, rulesOf("LT-TRUNC-06", "LT-TRUNC-07"), tags("boundary", "decision", vecgen.TagCodeDecision),
 		"the same header on a stream at the default MAX_TLV_BYTES: INVALID at once, the payload is never awaited")
+	add("max-tlv-default-16mib-exactly-header-only", []byte{0x01, 0x08, 0x00, 0x00, 0x00, 0x01}, dgram, rulesOf("LT-TRUNC-03", "LT-TRUNC-07"), tags("boundary", "decision", vecgen.TagCodeDecision),
+		"LL=1 header declaring exactly 16777216 bytes, nothing after it, at the default MAX_TLV_BYTES of 16 MiB (not 16,000,000): within the limit, so truncated")
 	add("max-tlv-16mib-plus-1-header-only", []byte{0x01, 0x08, 0x01, 0x00, 0x00, 0x01}, dgram.maxOf(mib16), rulesOf("LT-TRUNC-06"), tags("boundary"),
 		"max_tlv_bytes 16777216: an LL=1 header declaring 16777217 bytes, nothing after it, is INVALID before any payload is read")
 	add("max-tlv-16mib-plus-1-header-only-stream", []byte{0x01, 0x08, 0x01, 0x00, 0x00, 0x01}, stream.maxOf(mib16), rulesOf("LT-TRUNC-06"), tags("boundary"),

@@ -34,6 +34,8 @@ func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 		unknownTypes,
 		nesting,
 		streamsAndReports,
+		ropes,
+		lifecycle,
 		limits,
 		negatives,
 		truncations,
@@ -172,7 +174,9 @@ func (s *set) accept(name string, in input, a decodeArgs, built []flat, m meta) 
 		s.failf("%s: the model reads other frames than the generator built:\nmodel %s\nbuilt %s", name, framesText(got.frames), framesText(built))
 		return
 	}
-	if s.add(name, ".bin", testee.OpLibtracerDecode, a, in, vectorset.Accept, "", framesResult(built), m) && m.derived == "" {
+	res := framesResult(built)
+	lifecycleResult(res, in.b, built, a)
+	if s.add(name, ".bin", testee.OpLibtracerDecode, a, in, vectorset.Accept, "", res, m) && m.derived == "" {
 		s.positives = append(s.positives, positive{name: name, in: in.b, args: a, frames: built, core: hasTag(m.tags, "known-answer") && a.Transport == transportDgram})
 	}
 }
