@@ -26,6 +26,7 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 	spec := fs.String("spec", "", "only this spec's faults (lace, hiverelay, libtracer)")
 	id := fs.String("id", "", "only faults whose ID matches this glob")
 	quiet := fs.Bool("q", false, "no line per fault")
+	verdict := fs.Bool("verdict-only", false, "run a fault's vectors over 1 MiB only when the smaller ones catch nothing (same verdicts, incomplete lists of catching vectors; cannot -write)")
 	fs.Usage = harness.Usage(fs, "usage: conform prove [flags]\n"+
 		"  Switches off one rule (or switches on one named mutant) at a time in the\n"+
 		"  reference and runs the suite against it. Exit status 1 when a fault survives.\n")
@@ -54,7 +55,12 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "conform prove: no fault selected")
 		return 2
 	}
-	opt := prove.Options{VectorsDir: *vectors, FeaturePaths: []string{*features}, Features: fm}
+	if *write != "" && (*spec != "" || *id != "" || *verdict) {
+		// The record feeds features/RULES.md, which presents it as the whole proof.
+		fmt.Fprintln(stderr, "conform prove: -write records the whole proof: it cannot be combined with -spec, -id or -verdict-only")
+		return 2
+	}
+	opt := prove.Options{VectorsDir: *vectors, FeaturePaths: []string{*features}, Features: fm, VerdictOnly: *verdict}
 	if !*quiet {
 		opt.Progress = stderr
 	}
@@ -73,7 +79,11 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "conform prove: %d faults against %d vectors (features: %s)\n", len(out), p.Vectors(), *mode)
 	survived := prove.Summary(stdout, out, untestable, time.Since(start))
 	if *write != "" {
-		b, err := prove.NewRecord(out, untestable, fm).Marshal()
+		rec, err := prove.NewRecord(out, untestable, fm)
+		var b []byte
+		if err == nil {
+			b, err = rec.Marshal()
+		}
 		if err == nil {
 			err = os.WriteFile(*write, b, 0o644)
 		}

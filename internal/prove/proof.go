@@ -29,8 +29,15 @@ type Record struct {
 // RecordFormat is the value of Record.Format.
 const RecordFormat = "threespec-fault-proof/1"
 
-// NewRecord builds the proof file from a run's outcomes.
-func NewRecord(out []Outcome, untestable []Target, features FeaturesMode) *Record {
+// NewRecord builds the proof file from a run's outcomes. It refuses
+// outcomes whose vector lists are incomplete (Options.VerdictOnly): the
+// record says which vectors catch each fault, so it must list them all.
+func NewRecord(out []Outcome, untestable []Target, features FeaturesMode) (*Record, error) {
+	for _, o := range out {
+		if o.LargeSkipped > 0 {
+			return nil, fmt.Errorf("prove: %s: %d large vectors were not run (verdict-only proof); a proof record needs every vector", o.ID, o.LargeSkipped)
+		}
+	}
 	r := &Record{Format: RecordFormat, Generated: "go run ./cmd/conform prove -write", Faults: map[string]Entry{}, Untestable: map[string]string{}}
 	r.Features = map[FeaturesMode]string{FeaturesNever: "never", FeaturesWhenNeeded: "when-needed", FeaturesAlways: "always"}[features]
 	for _, o := range out {
@@ -46,7 +53,7 @@ func NewRecord(out []Outcome, untestable []Target, features FeaturesMode) *Recor
 	for _, t := range untestable {
 		r.Untestable[t.ID] = t.Text
 	}
-	return r
+	return r, nil
 }
 
 // Marshal writes the record deterministically (sorted keys, indented, final LF).

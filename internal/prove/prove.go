@@ -69,7 +69,11 @@ type Outcome struct {
 	// FeaturesRun is false when the features were not run for this fault
 	// (Options.Features is FeaturesWhenNeeded and a vector caught it).
 	FeaturesRun bool
-	Duration    time.Duration
+	// LargeSkipped counts the large vectors not run because a small one had
+	// already caught the fault (Options.VerdictOnly): Vectors is then
+	// incomplete, and the outcome cannot go into a proof record.
+	LargeSkipped int
+	Duration     time.Duration
 }
 
 // Caught reports whether anything failed.
@@ -97,7 +101,16 @@ type Options struct {
 	// AllowMissingSuites skips suites that have no index (for tests of the
 	// prover itself); a real proof needs every suite.
 	AllowMissingSuites bool
+	// VerdictOnly runs a fault's large vectors (input over LargeInput bytes)
+	// only when its small vectors catch nothing. Caught or not is then the
+	// same as in a full run, but the list of catching vectors is incomplete.
+	// The Lace suite's 32 MiB records are most of a full proof's time.
+	VerdictOnly bool
 }
+
+// LargeInput is the input size above which a vector counts as large for
+// Options.VerdictOnly.
+const LargeInput = 1 << 20
 
 // vector is a loaded vector with its input bytes.
 type vector struct {
@@ -146,7 +159,7 @@ func New(ctx context.Context, opt Options) (*Prover, error) {
 			p.vectors = append(p.vectors, vector{suite: suite, v: v, input: in})
 		}
 	}
-	if failed := p.runVectors(ctx, ""); len(failed) > 0 {
+	if failed := p.runVectors(ctx, "", anySize); len(failed) > 0 {
 		return nil, fmt.Errorf("prove: baseline: %d vectors fail against the reference with no fault injected (first: %s)", len(failed), failed[0])
 	}
 	if opt.Features != FeaturesNever {
@@ -174,7 +187,16 @@ func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
 		start := time.Now()
 		o := Outcome{Target: t}
 		restore := fault.Set(t.ID)
-		o.Vectors = p.runVectors(ctx, t.Spec)
+		if p.opt.VerdictOnly {
+			o.Vectors = p.runVectors(ctx, t.Spec, small)
+			if len(o.Vectors) == 0 {
+				o.Vectors = p.runVectors(ctx, t.Spec, large)
+			} else {
+				o.LargeSkipped = p.count(t.Spec, large)
+			}
+		} else {
+			o.Vectors = p.runVectors(ctx, t.Spec, anySize)
+		}
 		if p.opt.Features == FeaturesAlways || (p.opt.Features == FeaturesWhenNeeded && len(o.Vectors) == 0) {
 			var err error
 			o.Scenarios, err = p.runFeatures(ctx, t.Spec)
@@ -198,19 +220,42 @@ func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
 	return out, nil
 }
 
-// runVectors runs the vectors of one suite ("" for all) against the
-// reference on every core and returns the IDs of those that fail, sorted. A
-// fault in one spec's reference cannot change another suite's answers, so a
-// proof runs only its own suite.
-func (p *Prover) runVectors(ctx context.Context, suite string) []string {
-	var mu sync.Mutex
-	var failed []string
+// sizes selects vectors by input size (Options.VerdictOnly).
+type sizes int
+
+const (
+	anySize sizes = iota
+	small
+	large
+)
+
+// selectVectors returns the vectors of one suite ("" for all) of the given sizes.
+func (p *Prover) selectVectors(suite string, sz sizes) []*vector {
 	var vecs []*vector
 	for i := range p.vectors {
-		if suite == "" || p.vectors[i].suite == suite {
-			vecs = append(vecs, &p.vectors[i])
+		v := &p.vectors[i]
+		if suite != "" && v.suite != suite {
+			continue
 		}
+		if isLarge := len(v.input) > LargeInput; (sz == small && isLarge) || (sz == large && !isLarge) {
+			continue
+		}
+		vecs = append(vecs, v)
 	}
+	return vecs
+}
+
+// count is the number of vectors selectVectors would return.
+func (p *Prover) count(suite string, sz sizes) int { return len(p.selectVectors(suite, sz)) }
+
+// runVectors runs the vectors of one suite ("" for all) of the given sizes
+// against the reference on every core and returns the IDs of those that
+// fail, sorted. A fault in one spec's reference cannot change another
+// suite's answers, so a proof runs only its own suite.
+func (p *Prover) runVectors(ctx context.Context, suite string, sz sizes) []string {
+	var mu sync.Mutex
+	var failed []string
+	vecs := p.selectVectors(suite, sz)
 	parallel.Each(len(vecs), func(i int) {
 		vec := vecs[i]
 		resp, err := p.ref.Do(ctx, testee.Request{Op: vec.v.Op, Args: vec.v.Args, Input: vec.input})
