@@ -60,3 +60,71 @@ func TestRender(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordedProofIsCurrent fails when manifest/proof.json no longer
+// matches the catalogs and the vector sets: a fault the proof has not
+// injected, an ID it knows that no longer exists, a rule untestable in one
+// and not the other, a catching vector or feature file that is gone, or a
+// fault recorded as caught by nothing. Rerun the proof (docs/PROOF.md).
+func TestRecordedProofIsCurrent(t *testing.T) {
+	root := filepath.Join("..", "..")
+	in, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Proof == nil {
+		t.Fatalf("%s is missing: run go run ./cmd/conform prove -with-features always -write %s", ProofFile, ProofFile)
+	}
+	rerun := "rerun go run ./cmd/conform prove -with-features always -write " + ProofFile
+	if in.Proof.Features != "always" {
+		t.Errorf("%s was recorded with features %q; the rule list needs the full matrix: %s", ProofFile, in.Proof.Features, rerun)
+	}
+	targets, untestable := prove.Targets()
+	want := map[string]bool{}
+	for _, tg := range targets {
+		want[tg.ID] = true
+		e, ok := in.Proof.Faults[tg.ID]
+		switch {
+		case !ok:
+			t.Errorf("%s: not in %s: %s", tg.ID, ProofFile, rerun)
+		case len(e.Vectors)+len(e.Scenarios) == 0:
+			t.Errorf("%s: recorded as caught by nothing", tg.ID)
+		}
+	}
+	for id := range in.Proof.Faults {
+		if !want[id] {
+			t.Errorf("%s: in %s but no longer a rule or mutant: %s", id, ProofFile, rerun)
+		}
+	}
+	wantUntestable := map[string]bool{}
+	for _, u := range untestable {
+		wantUntestable[u.ID] = true
+		if _, ok := in.Proof.Untestable[u.ID]; !ok {
+			t.Errorf("%s: untestable in the catalog, not in %s: %s", u.ID, ProofFile, rerun)
+		}
+	}
+	for id := range in.Proof.Untestable {
+		if !wantUntestable[id] {
+			t.Errorf("%s: untestable in %s, not in the catalog: %s", id, ProofFile, rerun)
+		}
+	}
+	vectors := map[string]bool{}
+	for _, ix := range in.Indexes {
+		for _, v := range ix.Vectors {
+			vectors[v.ID] = true
+		}
+	}
+	for id, e := range in.Proof.Faults {
+		for _, v := range e.Vectors {
+			if !vectors[v] {
+				t.Errorf("%s: caught by vector %s, which no index holds any more: %s", id, v, rerun)
+			}
+		}
+		for _, s := range e.Scenarios {
+			uri, _, ok := strings.Cut(s, ": ")
+			if _, err := os.Stat(filepath.Join(root, uri)); !ok || err != nil {
+				t.Errorf("%s: caught by scenario %q, whose feature file is gone: %s", id, s, rerun)
+			}
+		}
+	}
+}
