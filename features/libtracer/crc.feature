@@ -154,6 +154,15 @@ Feature: libtracer CRC trailer
       When it is received as a datagram
       Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
 
+    Scenario: A structured frame's own CRC-32C covers its children's bytes
+      Given the frames:
+        | depth | type | opt | payload |
+        | 0     | 06   | 50  |         |
+        | 1     | 02   | 00  | 61      |
+      And the byte at offset 8 is corrupted
+      When it is received as a datagram
+      Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
+
     Scenario: On a stream as well
       Given the frame "01 10 05 00 aa bb cc dd ee" with a CRC-32C trailer
       And the byte at offset 6 is corrupted
@@ -181,6 +190,15 @@ Feature: libtracer CRC trailer
         | 0     | 06   | 40  |         |
         | 1     | 02   | 14  | 61      |
       And the byte at offset 9 is corrupted
+      When it is received as a datagram
+      Then it is rejected by rule LT-CRC-10 with code "tr::frame::crc_fail"
+
+    Scenario: A structured frame's own CRC-16-CCITT covers its children's bytes
+      Given the frames:
+        | depth | type | opt | payload |
+        | 0     | 06   | 54  |         |
+        | 1     | 02   | 00  | 61      |
+      And the byte at offset 8 is corrupted
       When it is received as a datagram
       Then it is rejected by rule LT-CRC-10 with code "tr::frame::crc_fail"
 

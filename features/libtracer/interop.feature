@@ -112,6 +112,19 @@ Feature: libtracer interop between minimal and feature-rich implementations
       And the tree is encoded with the smallest variants
       Then the bytes are the bytes received
 
+    Scenario Outline: A child <offset> ns from its parent's stamp: <form>
+      Given the bytes "80 60 0e 00 01 20 02 00 ca fe <child> T0"
+      When it is received as a datagram
+      And the tree is encoded with the smallest variants
+      Then the bytes are "<smallest>"
+
+      Examples:
+        | offset      | form                      | child         | smallest                                        |
+        | 2147483647  | relative, the i32 maximum | T0+2147483647 | 80 60 0a 00 01 22 02 00 ca fe ff ff ff 7f T0    |
+        | -2147483648 | relative, the i32 minimum | T0-2147483648 | 80 60 0a 00 01 22 02 00 ca fe 00 00 00 80 T0    |
+        | 2147483648  | absolute, one above i32   | T0+2147483648 | 80 60 0e 00 01 20 02 00 ca fe T0+2147483648 T0  |
+        | -2147483649 | absolute, one below i32   | T0-2147483649 | 80 60 0e 00 01 20 02 00 ca fe T0-2147483649 T0  |
+
     Scenario: A top-level stamp has no parent: it stays absolute
       Given the bytes "01 20 02 00 ca fe T0"
       When it is received as a datagram

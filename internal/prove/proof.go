@@ -104,7 +104,9 @@ func Summary(w io.Writer, out []Outcome, untestable []Target, d time.Duration) (
 		}
 	}
 	for _, t := range untestable {
-		get(t.Spec).untestable++
+		if c := per[t.Spec]; c != nil { // only the specs this run proved
+			c.untestable++
+		}
 	}
 	specs := make([]string, 0, len(per))
 	for s := range per {

@@ -110,3 +110,32 @@ func TestVerdictOnlyKeepsVerdicts(t *testing.T) {
 		t.Errorf("NewRecord refused a full run: %v", err)
 	}
 }
+
+// TestSummary checks the counts of the report: rows only for the specs the
+// run proved, survivors named, and the return value.
+func TestSummary(t *testing.T) {
+	out := []Outcome{
+		{Target: Target{ID: "LT-A-01", Spec: "libtracer"}, Vectors: []string{"v"}},
+		{Target: Target{ID: "LT-A-02", Spec: "libtracer"}, Scenarios: []string{"s"}},
+		{Target: Target{ID: "LT-A-03", Spec: "libtracer", Text: "gap"}},
+		{Target: Target{ID: "MUT-LT-X", Spec: "libtracer", Mutant: true}, Vectors: []string{"v"}},
+	}
+	untestable := []Target{{ID: "LT-A-04", Spec: "libtracer"}, {ID: "LACE-A-01", Spec: "lace"}}
+	var b strings.Builder
+	if n := Summary(&b, out, untestable, 0); n != 1 {
+		t.Errorf("Summary returned %d survivors, want 1", n)
+	}
+	got := b.String()
+	for _, want := range []string{
+		"libtracer        2/3              1/1                  1\n",
+		"caught by vectors: 2; by scenarios only: 1; survived: 1",
+		"  LT-A-03: gap\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "lace") {
+		t.Errorf("summary has a row for a spec the run did not prove:\n%s", got)
+	}
+}
