@@ -8,11 +8,13 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -227,18 +229,32 @@ func Usage(fs *flag.FlagSet, head string, hidden ...string) func() {
 }
 
 // ParseFaults reads the value of the hidden --fault flag of conform serve:
-// comma-separated rule IDs whose enforcement internal/fault switches off.
-// It returns the IDs and those of them the rule catalog does not know.
+// comma-separated rule IDs whose enforcement internal/fault switches off,
+// or named mutant IDs (MUT-…) it switches on. It returns the IDs and those
+// of them the rule catalog and the mutant list do not know.
 func ParseFaults(s string) (ids, unknown []string, err error) {
 	var l ListFlag
 	l.Set(s)
 	for _, id := range l {
-		if !ruleIDPattern.MatchString(id) {
-			return nil, nil, fmt.Errorf("--fault %q: not a rule ID (LACE-FIELD-03, HR-BLOB-06, LT-CRC-09)", id)
+		if !ruleIDPattern.MatchString(id) && !mutantIDPattern.MatchString(id) {
+			return nil, nil, fmt.Errorf("--fault %q: neither a rule ID (LACE-FIELD-03, HR-BLOB-06, LT-CRC-09) nor a mutant ID (MUT-LT-CRC-OVER-HEADER)", id)
 		}
-		if _, ok := ruleCatalog[id]; !ok {
+		_, rule := ruleCatalog[id]
+		if _, mutant := mutantIDs[id]; !rule && !mutant {
 			unknown = append(unknown, id)
 		}
 	}
 	return l, unknown, nil
 }
+
+// mutantIDPattern is the shape of a named mutant's ID.
+var mutantIDPattern = regexp.MustCompile(`^MUT-(LACE|HR|LT)-[A-Z0-9]+(-[A-Z0-9]+)*$`)
+
+// mutantIDs holds the named mutants of catalog.Mutants.
+var mutantIDs = func() map[string]struct{} {
+	m := map[string]struct{}{}
+	for _, mu := range catalog.Mutants() {
+		m[string(mu.ID)] = struct{}{}
+	}
+	return m
+}()

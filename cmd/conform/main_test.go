@@ -204,7 +204,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--vectors", "../../vectors", "--json", "-", "--junit", "-", "--", "x"}, "cannot both"},
 		{[]string{"run", "--vectors", "../../vectors", "--op", "no.such.op", "--", "x"}, "matches no vector"},
 		{[]string{"serve", "a", "b"}, "at most one operation"},
-		{[]string{"serve", "--fault", "not-a-rule"}, "not a rule ID"},
+		{[]string{"serve", "--fault", "not-a-rule"}, "neither a rule ID"},
 		{[]string{"features"}, "no testee"},
 	}
 	for _, c := range cases {

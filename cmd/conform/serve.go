@@ -20,7 +20,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("conform serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	maxLine := fs.Int("max-request", testee.DefaultMaxLine, "longest request line (persistent) or input (one-shot) in bytes; longer is answered BAD_REQUEST")
-	faults := fs.String("fault", "", "switch off these rules' enforcement (comma-separated rule IDs; for testing the suite)")
+	faults := fs.String("fault", "", "switch off these rules' enforcement, or switch on these named mutants (comma-separated rule or MUT- IDs; for testing the suite)")
 	fs.Usage = harness.Usage(fs, "usage: conform serve [flags] [OP]\n"+
 		"  Without OP: persistent mode, JSON Lines on stdin and stdout.\n"+
 		"  With OP: one-shot mode, the input on stdin, the args in CONFORM_ARGS.\n", "fault")
@@ -38,7 +38,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if len(unknown) > 0 {
-			fmt.Fprintf(stderr, "conform serve: note: --fault names rules the catalog does not know: %s\n", strings.Join(unknown, ", "))
+			fmt.Fprintf(stderr, "conform serve: note: --fault names rules or mutants the catalogs do not know: %s\n", strings.Join(unknown, ", "))
 		}
 		fault.Set(ids...)
 	}
