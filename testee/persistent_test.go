@@ -315,7 +315,12 @@ func TestPersistentBetweenRequests(t *testing.T) {
 		if _, err := a.Do(context.Background(), Request{ID: 1, Op: "test.exit-idle"}); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(100 * time.Millisecond)
+		// Wait until the testee has exited (not a fixed sleep: under load
+		// its exit can take longer, and a request sent while it is still
+		// exiting fails as "exited", which is another test's case).
+		if !a.p.waitExit(10 * time.Second) {
+			t.Fatal("the testee did not exit after test.exit-idle")
+		}
 		mustEcho(t, a, 2, nil)
 		if s := a.Stats(); s.IdleExits != 1 || s.Starts != 2 || s.Failures != 0 {
 			t.Errorf("stats %+v", s)
