@@ -167,6 +167,20 @@ type constructSpec struct {
 }
 
 func laceConstruct(req testee.Request) (any, error) {
+	// mark names the scheme a Seal's Mark is made under: the stand-in
+	// (the default) is the only one the reference has. "none" names no
+	// scheme to make a Mark with, and the real 009 is not available.
+	var a testee.LaceArgs
+	if err := decodeArgs(req, &a); err != nil {
+		return nil, err
+	}
+	switch a.Mark {
+	case "", testee.MarkBIP340Standin:
+	case testee.Mark009:
+		return nil, unsupported("mark %q: the real Lace 009 is not available to the reference", a.Mark)
+	default:
+		return nil, unsupported("mark %q: lace.construct makes Marks under bip340-standin or 009", a.Mark)
+	}
 	var in constructSpec
 	if err := json.Unmarshal(req.Input, &in); err != nil {
 		return nil, fmt.Errorf("%w: lace.construct input is not the JSON specification: %v", testee.ErrInvalidRequest, err)

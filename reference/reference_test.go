@@ -81,6 +81,17 @@ func TestUnsupported(t *testing.T) {
 	if r := do(t, testee.OpLaceRecord, `{"mark":"009"}`, []byte(seedBlob)); r.Outcome != testee.Unsupported {
 		t.Fatalf("mark 009: %+v", r)
 	}
+	// lace.construct's mark names the scheme a Mark is made under: the
+	// stand-in (default) only.
+	plex := []byte(`{"data":"aGVsbG8=","fields":[["App","chat"]]}`)
+	for args, want := range map[string]testee.Outcome{
+		`{}`: testee.Accepted, `{"mark":"bip340-standin"}`: testee.Accepted,
+		`{"mark":"009"}`: testee.Unsupported, `{"mark":"none"}`: testee.Unsupported, `{"mark":"ed25519"}`: testee.Unsupported,
+	} {
+		if r := do(t, testee.OpLaceConstruct, args, plex); r.Outcome != want {
+			t.Errorf("lace.construct %s: %+v, want %s", args, r, want)
+		}
+	}
 	if _, err := New().Do(context.Background(), testee.Request{Op: testee.OpLaceRecord, Args: json.RawMessage(`[1]`)}); err == nil {
 		t.Fatal("args that are not an object must be a request error")
 	}

@@ -87,7 +87,7 @@ func constructResult(r record) map[string]any {
 func (g *gen) constructOK(name string, s ctorSpec, rs []rules.ID, t []string, comment string) {
 	v := vec{name: name, op: testee.OpLaceConstruct, in: s.json(), ok: true, result: constructResult(s.canonical()), rules: rs, tags: t, comment: comment}
 	if s.Secret != nil {
-		v.profiles = []string{testee.ProfileLaceMarkBIP340Standin} // the Mark's bytes are the stand-in's
+		v.mark = markStandin // the Mark's bytes are the stand-in's: made under it, profile lace-mark-bip340-standin
 	}
 	g.add(v)
 }
@@ -170,8 +170,8 @@ func constructVectors(g *gen) {
 	zero := spec(hello, field{"App", "chat"})
 	zero.Secret, zero.Aux = &z, &z
 	g.add(vec{name: "construct-secret-zero", op: testee.OpLaceConstruct, in: zero.json(), rules: ids(lace.RuleCtorDeriveMark),
-		profiles: []string{testee.ProfileLaceMarkBIP340Standin},
-		comment:  "a By-secret of 32 zero bytes, which the stand-in scheme refuses (BIP-340 secret keys are 1..n-1)"})
+		mark:    markStandin,
+		comment: "a By-secret of 32 zero bytes, which the stand-in scheme refuses (BIP-340 secret keys are 1..n-1)"})
 
 	// Data of 32 MiB and over, as recipes: 33,554,433 bytes 'A' are
 	// 11,184,811 times the base64 QUFB; 33,554,432 bytes end in QUE=.

@@ -36,7 +36,7 @@ const (
 type vec struct {
 	name   string // file name without extension; the ID's last part
 	op     string
-	mark   string // markNone, markStandin or mark009 (record, stream, chunks, directory)
+	mark   string // markNone, markStandin or mark009 (record, stream, chunks, directory); markStandin for a construct vector that makes a Mark
 	bounds string // extra argument members for chunks and directory, e.g. `"max_depth":1`
 	in     []byte
 	recipe *vectorset.Recipe
@@ -98,6 +98,11 @@ func ext(op string) string {
 // args is the vector's argument object.
 func (v vec) args() string {
 	if v.op == testee.OpLaceConstruct {
+		// A constructor reads no record: mark names only the scheme a Seal's
+		// Mark is made under, given where the vector makes one.
+		if v.mark == markStandin {
+			return `{"mark":"` + markStandin + `"}`
+		}
 		return "{}"
 	}
 	m := v.mark
