@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"time"
@@ -64,6 +65,15 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 	if !*quiet {
 		opt.Progress = stderr
 	}
+	var inputs map[string]string
+	if *write != "" {
+		// What the proof runs against, taken before it starts.
+		var err error
+		if inputs, err = prove.Inputs(harness.DefaultManifestDir(*vectors), *features); err != nil {
+			fmt.Fprintln(stderr, "conform prove:", err)
+			return 2
+		}
+	}
 	start := time.Now()
 	ctx := context.Background()
 	p, err := prove.New(ctx, opt)
@@ -79,7 +89,14 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "conform prove: %d faults against %d vectors (features: %s)\n", len(out), p.Vectors(), *mode)
 	survived := prove.Summary(stdout, out, untestable, time.Since(start))
 	if *write != "" {
-		rec, err := prove.NewRecord(out, untestable, fm)
+		after, err := prove.Inputs(harness.DefaultManifestDir(*vectors), *features)
+		if err == nil && !maps.Equal(inputs, after) {
+			err = fmt.Errorf("the vectors or features changed while the proof ran; not writing %s", *write)
+		}
+		var rec *prove.Record
+		if err == nil {
+			rec, err = prove.NewRecord(out, untestable, fm, inputs)
+		}
 		var b []byte
 		if err == nil {
 			b, err = rec.Marshal()

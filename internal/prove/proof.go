@@ -19,9 +19,12 @@ type Entry struct {
 // Record is the proof file (manifest/proof.json): by rule or mutant ID.
 // Untestable rules are listed with the reason instead.
 type Record struct {
-	Format     string            `json:"format"`
-	Generated  string            `json:"generated_by"`
-	Features   string            `json:"features"` // "always", "when-needed" or "never"
+	Format    string `json:"format"`
+	Generated string `json:"generated_by"`
+	Features  string `json:"features"` // "always", "when-needed" or "never"
+	// Inputs identifies the vectors and features the proof ran against
+	// (Inputs): each suite's set hash and the features' digest.
+	Inputs     map[string]string `json:"inputs"`
 	Faults     map[string]Entry  `json:"faults"`
 	Untestable map[string]string `json:"untestable"`
 }
@@ -32,13 +35,13 @@ const RecordFormat = "threespec-fault-proof/1"
 // NewRecord builds the proof file from a run's outcomes. It refuses
 // outcomes whose vector lists are incomplete (Options.VerdictOnly): the
 // record says which vectors catch each fault, so it must list them all.
-func NewRecord(out []Outcome, untestable []Target, features FeaturesMode) (*Record, error) {
+func NewRecord(out []Outcome, untestable []Target, features FeaturesMode, inputs map[string]string) (*Record, error) {
 	for _, o := range out {
 		if o.LargeSkipped > 0 {
 			return nil, fmt.Errorf("prove: %s: %d large vectors were not run (verdict-only proof); a proof record needs every vector", o.ID, o.LargeSkipped)
 		}
 	}
-	r := &Record{Format: RecordFormat, Generated: "go run ./cmd/conform prove -write", Faults: map[string]Entry{}, Untestable: map[string]string{}}
+	r := &Record{Format: RecordFormat, Generated: "go run ./cmd/conform prove -write", Inputs: inputs, Faults: map[string]Entry{}, Untestable: map[string]string{}}
 	r.Features = map[FeaturesMode]string{FeaturesNever: "never", FeaturesWhenNeeded: "when-needed", FeaturesAlways: "always"}[features]
 	for _, o := range out {
 		e := Entry{Vectors: o.Vectors, Scenarios: o.Scenarios}

@@ -2,6 +2,8 @@ package prove
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -103,10 +105,10 @@ func TestVerdictOnlyKeepsVerdicts(t *testing.T) {
 	if quick[0].LargeSkipped != 0 || quick[1].LargeSkipped == 0 {
 		t.Errorf("large vectors skipped: %d for the 32 MiB rule (want 0), %d for the small one (want more than 0)", quick[0].LargeSkipped, quick[1].LargeSkipped)
 	}
-	if _, err := NewRecord(quick, nil, FeaturesNever); err == nil {
+	if _, err := NewRecord(quick, nil, FeaturesNever, nil); err == nil {
 		t.Errorf("NewRecord accepted verdict-only outcomes with large vectors skipped")
 	}
-	if _, err := NewRecord(full, nil, FeaturesNever); err != nil {
+	if _, err := NewRecord(full, nil, FeaturesNever, nil); err != nil {
 		t.Errorf("NewRecord refused a full run: %v", err)
 	}
 }
@@ -137,5 +139,36 @@ func TestSummary(t *testing.T) {
 	}
 	if strings.Contains(got, "lace") {
 		t.Errorf("summary has a row for a spec the run did not prove:\n%s", got)
+	}
+}
+
+// Inputs names every suite's set hash and the features' digest, and the
+// digest changes with a feature file's bytes.
+func TestInputs(t *testing.T) {
+	in, err := Inputs("../../manifest", "../../features")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"lace", "hiverelay", "libtracer", FeaturesInput} {
+		if len(in[k]) != 64 {
+			t.Errorf("input %s = %q, want 64 hex digits", k, in[k])
+		}
+	}
+	dir := t.TempDir()
+	write := func(s string) string {
+		if err := os.WriteFile(filepath.Join(dir, "a.feature"), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		h, err := featuresDigest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	if write("Feature: a\n") == write("Feature: b\n") {
+		t.Error("the features digest did not change with a feature file's bytes")
+	}
+	if _, err := featuresDigest(t.TempDir()); err == nil {
+		t.Error("no feature files gave a digest")
 	}
 }

@@ -59,6 +59,9 @@ func Load(root string) (Input, error) {
 			return in, fmt.Errorf("%s: format %q, want %q", ProofFile, rec.Format, prove.RecordFormat)
 		}
 		in.Proof = &rec
+		if in.Inputs, err = prove.Inputs(filepath.Join(root, "manifest"), filepath.Join(root, "features")); err != nil {
+			return in, err
+		}
 	}
 	return in, nil
 }

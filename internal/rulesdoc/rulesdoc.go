@@ -30,6 +30,9 @@ type Input struct {
 	Proof *prove.Record
 	// Mutants are the named mutants of the reference implementations.
 	Mutants []rules.Mutant
+	// Inputs are the current suite set hashes and features digest
+	// (prove.Inputs), compared with those the proof was recorded against.
+	Inputs map[string]string
 }
 
 // Render writes the rule list as Markdown.
@@ -93,6 +96,9 @@ func Render(in Input) []byte {
 		}
 		b.WriteString("\n")
 	}
+	if in.Proof != nil {
+		b.WriteString(proofInputs(in.Proof, in.Inputs))
+	}
 
 	for _, spec := range []string{"lace", "hiverelay", "libtracer"} {
 		fmt.Fprintf(&b, "\n## %s\n", spec)
@@ -136,6 +142,34 @@ func Render(in Input) []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+// proofInputs says what the recorded proof ran against and, input by
+// input, whether that is still what the suite holds.
+func proofInputs(p *prove.Record, current map[string]string) string {
+	var b strings.Builder
+	b.WriteString("\nThe fault lines come from the recorded fault proof (`manifest/proof.json`,\n")
+	b.WriteString("[docs/PROOF.md](../docs/PROOF.md)), run with features `" + p.Features + "` against:\n\n")
+	keys := make([]string, 0, len(p.Inputs))
+	for k := range p.Inputs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if len(keys) == 0 {
+		b.WriteString("- (the record names no inputs)\n")
+	}
+	for _, k := range keys {
+		what := "suite set hash"
+		if k == prove.FeaturesInput {
+			what = "feature files, SHA-256"
+		}
+		state := ""
+		if cur, ok := current[k]; ok && cur != p.Inputs[k] {
+			state = " (CHANGED since: the proof must be run again)"
+		}
+		fmt.Fprintf(&b, "- %s %s `%s`%s\n", k, what, p.Inputs[k], state)
+	}
+	return b.String()
 }
 
 // faultLine says what catches the fault of id, or why it has none.

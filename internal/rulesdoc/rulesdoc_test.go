@@ -62,10 +62,12 @@ func TestRender(t *testing.T) {
 }
 
 // TestRecordedProofIsCurrent fails when manifest/proof.json no longer
-// matches the catalogs and the vector sets: a fault the proof has not
-// injected, an ID it knows that no longer exists, a rule untestable in one
-// and not the other, a catching vector or feature file that is gone, or a
-// fault recorded as caught by nothing. Rerun the proof (docs/PROOF.md).
+// matches the catalogs, the vector sets and the features: vectors or
+// features other than those it ran against (set hashes, features digest), a
+// fault the proof has not injected, an ID it knows that no longer exists, a
+// rule untestable in one and not the other, a catching vector or feature
+// file that is gone, or a fault recorded as caught by nothing. Rerun the
+// proof (docs/PROOF.md).
 func TestRecordedProofIsCurrent(t *testing.T) {
 	root := filepath.Join("..", "..")
 	in, err := Load(root)
@@ -78,6 +80,14 @@ func TestRecordedProofIsCurrent(t *testing.T) {
 	rerun := "rerun go run ./cmd/conform prove -with-features always -write " + ProofFile
 	if in.Proof.Features != "always" {
 		t.Errorf("%s was recorded with features %q; the rule list needs the full matrix: %s", ProofFile, in.Proof.Features, rerun)
+	}
+	for k, cur := range in.Inputs {
+		switch rec, ok := in.Proof.Inputs[k]; {
+		case !ok:
+			t.Errorf("%s: the record does not say which %s it ran against: %s", ProofFile, k, rerun)
+		case rec != cur:
+			t.Errorf("%s: recorded against %s %s, which is now %s: %s", ProofFile, k, rec, cur, rerun)
+		}
 	}
 	targets, untestable := prove.Targets()
 	want := map[string]bool{}
@@ -126,5 +136,23 @@ func TestRecordedProofIsCurrent(t *testing.T) {
 				t.Errorf("%s: caught by scenario %q, whose feature file is gone: %s", id, s, rerun)
 			}
 		}
+	}
+}
+
+// The list says what the proof ran against and marks what has changed.
+func TestProofInputs(t *testing.T) {
+	p := &prove.Record{Features: "always", Inputs: map[string]string{"lace": "aa", prove.FeaturesInput: "ff"}}
+	got := proofInputs(p, map[string]string{"lace": "aa", prove.FeaturesInput: "fe"})
+	for _, want := range []string{
+		"run with features `always` against:",
+		"- lace suite set hash `aa`\n",
+		"- features feature files, SHA-256 `ff` (CHANGED since: the proof must be run again)\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("proofInputs lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Count(got, "CHANGED") != 1 {
+		t.Errorf("an unchanged input marked as changed:\n%s", got)
 	}
 }
