@@ -1,8 +1,6 @@
 package prove
 
 import (
-	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -12,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -20,13 +19,13 @@ const FeaturesInput = "features"
 
 // Inputs identifies what a proof ran against, so that a recorded proof can
 // be told apart from the suite it describes once either changes: each
-// suite's set hash (manifestDir/<suite>/suite-set-hash.txt, which covers
-// the index and every vector file) and a SHA-256 of the feature files
+// suite's set hash (of manifestDir/<suite>/suite-manifest.bin, which
+// covers the index and every vector file) and a SHA-256 of the feature files
 // below featuresDir (their slash paths and bytes, in path order).
 func Inputs(manifestDir, featuresDir string) (map[string]string, error) {
 	in := map[string]string{}
 	for _, suite := range vectorset.Suites {
-		h, err := setHash(filepath.Join(manifestDir, suite, "suite-set-hash.txt"))
+		h, err := setHash(filepath.Join(manifestDir, suite, "suite-manifest.bin"))
 		if err != nil {
 			return nil, fmt.Errorf("prove: inputs: %w", err)
 		}
@@ -40,19 +39,15 @@ func Inputs(manifestDir, featuresDir string) (map[string]string, error) {
 	return in, nil
 }
 
-// setHash reads the set-hash line of a suite-set-hash.txt.
+// setHash is the suite set hash of a suite-manifest.bin (vecgen.SetHash,
+// the value suite-set-hash.txt states and vecgen -check verifies).
 func setHash(file string) (string, error) {
-	b, err := os.ReadFile(file)
+	m, err := os.ReadFile(file)
 	if err != nil {
 		return "", err
 	}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "set-hash "); ok {
-			return v, nil
-		}
-	}
-	return "", fmt.Errorf("%s: no set-hash line", file)
+	h := vecgen.SetHash(m)
+	return hex.EncodeToString(h[:]), nil
 }
 
 // featuresDigest hashes every .feature file below dir.
