@@ -29,9 +29,25 @@ type Hello struct {
 	Ops            []string                   // the operations it implements
 	Profiles       []string                   // the optional capabilities it claims
 	Limits         map[string]json.RawMessage // informational: the testee's own resource limits
+	// Capabilities are the optional ways of speaking the protocol the
+	// testee claims (CapabilityInputPath); unlike profiles they decide how
+	// requests are sent, not which vectors apply. Unknown ones are kept and
+	// ignored.
+	Capabilities []string
 	// AllOps is true when the testee answered hello with unsupported: it is
 	// then taken to claim every operation and no profile.
 	AllOps bool
+}
+
+// CapabilityInputPath is the capability of reading a persistent-mode
+// request's input from a file: a testee that claims it gets "input_path"
+// (the absolute path of a read-only file holding exactly the input bytes)
+// instead of "input" (docs/PROTOCOL.md, "Inputs by path").
+const CapabilityInputPath = "input-path"
+
+// ClaimsCapability reports whether the testee claims capability c.
+func (h *Hello) ClaimsCapability(c string) bool {
+	return slices.Contains(h.Capabilities, c)
 }
 
 // Claims reports whether the testee implements op.
@@ -90,7 +106,8 @@ func Handshake(ctx context.Context, impl Implementation) (*Hello, error) {
 
 // ParseHello parses a hello result object strictly: "protocol" must be the
 // integer 1; "ops" and "profiles" arrays of strings; "limits" an object;
-// "implementation", when present, a string.
+// "implementation", when present, a string; "capabilities", when present,
+// an array of strings.
 func ParseHello(result json.RawMessage) (*Hello, error) {
 	var raw struct {
 		Protocol       json.RawMessage            `json:"protocol"`
@@ -98,6 +115,7 @@ func ParseHello(result json.RawMessage) (*Hello, error) {
 		Ops            *[]string                  `json:"ops"`
 		Profiles       *[]string                  `json:"profiles"`
 		Limits         map[string]json.RawMessage `json:"limits"`
+		Capabilities   *[]string                  `json:"capabilities"`
 	}
 	if !isObject(result) {
 		return nil, errors.New("hello result is not an object")
@@ -123,5 +141,8 @@ func ParseHello(result json.RawMessage) (*Hello, error) {
 		h.Implementation = *raw.Implementation
 	}
 	h.Ops, h.Profiles, h.Limits = *raw.Ops, *raw.Profiles, raw.Limits
+	if raw.Capabilities != nil {
+		h.Capabilities = *raw.Capabilities
+	}
 	return h, nil
 }

@@ -16,7 +16,7 @@ import (
 // members need no unescaping.
 
 // memberNames are the top-level members of requests and responses.
-var memberNames = [...]string{"id", "op", "args", "input", "ok", "result", "code", "detail", "rule", "unsupported"}
+var memberNames = [...]string{"id", "op", "args", "input", "ok", "result", "code", "detail", "rule", "unsupported", "input_path"}
 
 // members holds the raw values of the known members of one JSON object.
 type members struct {

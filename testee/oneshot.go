@@ -78,6 +78,10 @@ func (o *OneShot) Do(ctx context.Context, req Request) (Response, error) {
 	}
 	env := append(o.env[:len(o.env):len(o.env)], ArgsEnv+"="+string(args))
 	argv := append(o.cfg.Command[:len(o.cfg.Command):len(o.cfg.Command)], req.Op)
+	if tm := timingFrom(ctx); tm != nil {
+		t0 := time.Now()
+		defer func() { tm.Answer = time.Since(t0) }() // the input is written as the testee runs: all of it is the testee's
+	}
 	p, err := startProc(argv, o.cfg.Dir, env, o.cfg.StderrTail)
 	if err != nil {
 		return Response{}, fail(StartFailed, err, "starting %q: %v", argv[0], err)

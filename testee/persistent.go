@@ -91,12 +91,14 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 		return Response{}, &Failure{Kind: Canceled, ID: req.ID, Op: req.Op, Detail: "not sent: " + err.Error(), Err: err}
 	}
 	var err error
-	if a.wbuf, err = AppendRequest(a.wbuf[:0], req); err != nil {
+	if a.wbuf, err = appendRequestHead(a.wbuf[:0], req); err != nil { // checked before anything starts
 		return Response{}, err
 	}
-	if cap(a.wbuf) > keepLong {
-		defer func() { a.wbuf = nil }() // do not hold a huge request's memory for the rest of the run
-	}
+	defer func() {
+		if cap(a.wbuf) > keepLong {
+			a.wbuf = nil // do not hold a huge request's memory for the rest of the run
+		}
+	}()
 	if a.p != nil {
 		// Anything the testee did between requests is no request's fault:
 		// count it, start afresh, and go on.
@@ -139,22 +141,42 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 	}
 
 	p.stdin.SetWriteDeadline(deadline)
-	if _, err := p.stdin.Write(a.wbuf); err != nil {
+	tm := timingFrom(ctx)
+	t0 := time.Now()
+	a.wbuf, err = WriteRequest(p.stdin, a.wbuf, req)
+	t1 := time.Now()
+	if tm != nil {
+		tm.Send = t1.Sub(t0)
+		defer func() { tm.Answer = time.Since(t1) }()
+	}
+	if err != nil {
 		return Response{}, a.fail(ctx, req, err, callerDeadline, deadline, "while writing the request")
 	}
 	p.stdout.SetReadDeadline(deadline)
-	line, err := a.lr.readLine()
-	if err != nil {
-		return Response{}, a.fail(ctx, req, err, callerDeadline, deadline, "while waiting for the answer")
-	}
-	resp, err := ParseResponse(line, req.ID)
-	if err != nil {
-		f := err.(*Failure)
+	resp, err := a.lr.readAnswer(req.ID)
+	var f *Failure
+	switch {
+	case errors.As(err, &f):
 		f.Op = req.Op
 		f.Stderr, _ = a.stopAfterFailure()
 		return Response{}, f
+	case err != nil:
+		return Response{}, a.fail(ctx, req, err, callerDeadline, deadline, "while waiting for the answer")
 	}
 	return resp, nil
+}
+
+// readAnswer reads the answer line to the request numbered id and parses
+// it: the answer reader of persistent mode. A line that is no well-formed
+// answer is a *Failure (InvalidJSON, BadShape, WrongID); a line longer than
+// the cap is errLineTooLong; the end of the input or a read error is
+// returned as it is. Memory: at most the cap and the read buffer.
+func (l *lineReader) readAnswer(id int64) (Response, error) {
+	line, err := l.readLine()
+	if err != nil {
+		return Response{}, err
+	}
+	return ParseResponse(line, id)
 }
 
 // ctxDone returns ctx's error, or DeadlineExceeded when its deadline has

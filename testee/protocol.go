@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // ProtocolVersion is the testee protocol version this package speaks; a
@@ -150,12 +151,27 @@ func MarshalArgs(v any) (json.RawMessage, error) {
 
 // Requests.
 
-// Request is one question to a testee: {"id":..,"op":..,"args":{..},"input":".."}.
+// Request is one question to a testee:
+// {"id":..,"op":..,"args":{..},"input":".."}, or, to a testee that claims
+// CapabilityInputPath, {"id":..,"op":..,"args":{..},"input_path":"/abs/file"}.
 type Request struct {
 	ID    int64           // request number; the response carries it back
 	Op    string          // the operation, one of the Op* names
 	Args  json.RawMessage // a JSON object; nil or empty means {}
 	Input []byte          // the input bytes; sent as standard base64 with padding
+	// InputPath, when set, is sent instead of Input: the absolute path of a
+	// file holding exactly the input bytes, InputSize of them
+	// (docs/PROTOCOL.md, "Inputs by path"). Input is then empty.
+	InputPath string
+	InputSize int64
+}
+
+// Size is the number of input bytes, sent or named by path.
+func (r Request) Size() int64 {
+	if r.InputPath != "" {
+		return r.InputSize
+	}
+	return int64(len(r.Input))
 }
 
 // DecodeArgs unmarshals the request's Args into v (an argument struct).
@@ -175,20 +191,18 @@ var ErrInvalidRequest = errors.New("invalid request")
 // AppendRequest appends the request as one JSON line, ending with LF, to dst:
 //
 //	{"id":7,"op":"lace.record","args":{"mark":"none"},"input":"8J+Wpzo="}
+//	{"id":7,"op":"lace.record","args":{"mark":"none"},"input_path":"/tmp/conform-input-1/x.lr"}
 //
 // Args are compacted so the line holds no LF; they must be a JSON object.
 func AppendRequest(dst []byte, r Request) ([]byte, error) {
-	if r.Op == "" {
-		return dst, fmt.Errorf("%w: empty op", ErrInvalidRequest)
-	}
-	dst = append(dst, `{"id":`...)
-	dst = strconv.AppendInt(dst, r.ID, 10)
-	dst = append(dst, `,"op":`...)
-	dst = appendString(dst, r.Op)
-	dst = append(dst, `,"args":`...)
-	dst, err := compactArgs(dst, r.Args)
+	dst, err := appendRequestHead(dst, r)
 	if err != nil {
 		return dst, err
+	}
+	if r.InputPath != "" {
+		dst = append(dst, `,"input_path":`...)
+		dst = appendString(dst, r.InputPath)
+		return append(dst, "}\n"...), nil
 	}
 	dst = append(dst, `,"input":"`...)
 	dst = base64.StdEncoding.AppendEncode(dst, r.Input)
@@ -212,14 +226,24 @@ func compactArgs(dst []byte, args json.RawMessage) ([]byte, error) {
 
 // ParseRequest parses one request line (without its LF), the testee's side
 // of the protocol. It is strict: the line must be one JSON object, in UTF-8,
-// with an integer "id", a non-empty string "op", an object "args" and a
-// string "input" in standard base64 with padding and zero pad bits
+// with an integer "id", a non-empty string "op", an object "args" and
+// either a string "input" in standard base64 with padding and zero pad bits
+// or (CapabilityInputPath) a string "input_path" holding an absolute path
 // (docs/PROTOCOL.md, "Persistent mode"); each at most once. Unknown members
-// are ignored.
-func ParseRequest(line []byte) (Request, error) {
+// are ignored. The request does not alias line.
+func ParseRequest(line []byte) (Request, error) { return parseRequest(line, false) }
+
+// ParseRequestInPlace is ParseRequest decoding the input's base64 into
+// line's own memory: line is overwritten, and the request's Input and Args
+// alias it (valid as long as line is). It allocates nothing for the input,
+// which is what a 44.7 MiB request line wants.
+func ParseRequestInPlace(line []byte) (Request, error) { return parseRequest(line, true) }
+
+func parseRequest(line []byte, inPlace bool) (Request, error) {
 	var r Request
 	var ms members
-	if err := scanObject(line, &ms); err != nil {
+	bulk, err := scanRequestLine(line, &ms)
+	if err != nil {
 		return r, err
 	}
 	if dup := ms.duplicate(); dup != "" {
@@ -229,7 +253,6 @@ func ParseRequest(line []byte) (Request, error) {
 	if !ok {
 		return r, errors.New(`missing "id"`)
 	}
-	var err error
 	if r.ID, err = parseInt(v); err != nil {
 		return r, fmt.Errorf(`"id": %v`, err)
 	}
@@ -246,8 +269,31 @@ func ParseRequest(line []byte) (Request, error) {
 		return r, fmt.Errorf(`"args" is %.40s, not an object`, v)
 	}
 	r.Args = append(json.RawMessage(nil), v...)
-	if v, ok = ms.get("input"); !ok {
+	pathV, hasPath := ms.get("input_path")
+	v, hasInput := ms.get("input")
+	hasInput = hasInput || bulk != nil
+	switch {
+	case hasPath && hasInput:
+		return r, errors.New(`both "input" and "input_path"`)
+	case hasPath:
+		if r.InputPath, err = parseString(pathV); err != nil {
+			return r, fmt.Errorf(`"input_path": %v`, err)
+		}
+		if err := checkInputPath(r.InputPath); err != nil {
+			return r, fmt.Errorf(`"input_path": %v`, err)
+		}
+		return r, nil
+	case !hasInput:
 		return r, errors.New(`missing "input"`)
+	case bulk != nil:
+		dst := bulk
+		if !inPlace {
+			dst = make([]byte, base64.StdEncoding.DecodedLen(len(bulk)))
+		}
+		if r.Input, err = decodeBase64(dst, bulk); err != nil {
+			return r, fmt.Errorf(`"input": %v`, err)
+		}
+		return r, nil
 	}
 	s, err := parseString(v)
 	if err != nil {
@@ -261,6 +307,20 @@ func ParseRequest(line []byte) (Request, error) {
 		return r, fmt.Errorf(`"input": %v`, err)
 	}
 	return r, nil
+}
+
+// checkInputPath checks the "input_path" of a request: an absolute path
+// without NUL bytes (docs/PROTOCOL.md, "Inputs by path").
+func checkInputPath(p string) error {
+	switch {
+	case p == "":
+		return errors.New("empty")
+	case p[0] != '/':
+		return fmt.Errorf("%q is not an absolute path", p)
+	case strings.IndexByte(p, 0) >= 0:
+		return errors.New("holds a NUL byte")
+	}
+	return nil
 }
 
 func bytesIndexAnyCRLF(s string) int {
