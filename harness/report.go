@@ -80,6 +80,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 				junitProperty{"clientCompositionVectorSetHash", a.VectorSetHash})
 		}
 		js.Properties = append(js.Properties, junitProperty{"testee", ShellJoin(r.Testee.Command)}, junitProperty{"mode", r.Testee.Mode})
+		js.Properties = append(js.Properties, timeProperties(r)...)
 		idx[s.Name] = len(out.Suites)
 		out.Suites = append(out.Suites, js)
 	}

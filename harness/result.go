@@ -74,6 +74,8 @@ type VectorResult struct {
 	ExpectedFailure string  `json:"expected_failure,omitempty"`
 	Rerun           string  `json:"rerun"`
 	Millis          float64 `json:"elapsed_ms"`
+	// Times splits Millis (nil for a vector that was not asked).
+	Times *VectorTimes `json:"times,omitempty"`
 }
 
 // TesteeFailure describes a testee failure on one vector.
@@ -128,6 +130,8 @@ type TesteeInfo struct {
 	Ops            []string                   `json:"ops"`            // claimed (nil with every op claimed)
 	Profiles       []string                   `json:"profiles"`       // claimed in hello
 	Limits         map[string]json.RawMessage `json:"limits,omitempty"`
+	Capabilities   []string                   `json:"capabilities,omitempty"` // claimed in hello
+	Inputs         string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path) or "stdin" (one-shot)
 	Stats          *Stats                     `json:"stats,omitempty"`       // persistent mode
 	StderrTail     string                     `json:"stderr_tail,omitempty"` // of the last process, persistent mode
 }
@@ -165,6 +169,7 @@ type Report struct {
 	Policy    Policy      `json:"policy"`
 
 	Counts       Counts               `json:"counts"`
+	Times        Times                `json:"times"`
 	Vectors      []*VectorResult      `json:"vectors"`
 	Rules        []*RuleSummary       `json:"rules"`
 	Expectations []ExpectationProblem `json:"expectation_problems"`

@@ -38,6 +38,13 @@ type Config struct {
 	// run"; 0 selects testee.DefaultMaxStartFailures.
 	MaxStartFailures int
 
+	// InputPaths, when set, gives inputs by path to a testee whose hello
+	// claims testee.CapabilityInputPath (the caller removes the files
+	// after the run); nil sends every input in its request. Only for a
+	// persistent-mode adapter: one-shot mode writes inputs to standard
+	// input.
+	InputPaths *InputFiles
+
 	// Rerun returns the command line that reruns one vector.
 	Rerun func(id string) string
 	// Progress, when set, is called after each vector (never concurrently).
@@ -98,10 +105,18 @@ func Run(ctx context.Context, cfg Config) *Report {
 			rep.Testee.StderrTail = string(cfg.Stderr())
 		}
 		rep.Seconds = time.Since(start).Seconds()
+		rep.Times.Wall = rep.Seconds
+		rep.Times.sumVectors(rep.Vectors)
+		rep.Times.RunnerMaxRSS = maxRSS()
 		rep.finish()
 	}()
+	for _, s := range cfg.Suites {
+		rep.Times.Verification += s.Verify.Seconds()
+	}
 
+	th := time.Now()
 	hello, err := testee.Handshake(ctx, cfg.Impl)
+	rep.Times.Testee += time.Since(th).Seconds()
 	if err != nil {
 		if ctx.Err() != nil {
 			rep.Interrupted = true
@@ -118,6 +133,16 @@ func Run(ctx context.Context, cfg Config) *Report {
 	}
 	rep.Testee.Implementation, rep.Testee.HelloAnswered = hello.Implementation, !hello.AllOps
 	rep.Testee.Ops, rep.Testee.Profiles, rep.Testee.Limits = hello.Ops, hello.Profiles, hello.Limits
+	rep.Testee.Capabilities = hello.Capabilities
+	byPath := cfg.InputPaths != nil && hello.ClaimsCapability(testee.CapabilityInputPath)
+	switch {
+	case cfg.Testee.Mode == "one-shot":
+		rep.Testee.Inputs = "stdin"
+	case byPath:
+		rep.Testee.Inputs = "path"
+	case cfg.Testee.Mode != "":
+		rep.Testee.Inputs = "base64"
+	}
 
 	var todo []*item
 	for _, it := range items {
@@ -127,7 +152,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		}
 		todo = append(todo, it)
 	}
-	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start}
+	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, byPath: byPath}
 	r.naCount = r.done
 	r.ctx, r.abort = context.WithCancel(ctx)
 	defer r.abort()
@@ -164,6 +189,8 @@ type runner struct {
 	abort context.CancelFunc
 	start time.Time
 	id    atomic.Int64
+	// byPath: inputs go by path (cfg.InputPaths), not in the request.
+	byPath bool
 
 	mu          sync.Mutex // guards what follows, and Progress calls
 	total, done int
@@ -215,18 +242,31 @@ func (r *runner) notRunReason() string {
 func (r *runner) runOne(it *item) {
 	res := it.res
 	t0 := time.Now()
+	var tm testee.Timing
+	var t1, t2 time.Time // the input ready; the answer in
 	defer func() {
-		res.Millis = float64(time.Since(t0).Microseconds()) / 1000
+		end := time.Now()
+		res.Millis = ms(end.Sub(t0))
+		if !t2.IsZero() {
+			res.Times = &VectorTimes{Transfer: ms(t1.Sub(t0) + tm.Send), Testee: ms(t2.Sub(t1) - tm.Send), Judging: ms(end.Sub(t2))}
+		}
 		r.progress(res)
 	}()
-	input, err := it.v.Input(it.suite.VectorsDir, it.suite.Name)
+	req := testee.Request{ID: r.id.Add(1), Op: it.v.Op, Args: it.v.Args}
+	var err error
+	if r.byPath {
+		req.InputPath, req.InputSize, err = r.cfg.InputPaths.Path(it.suite, it.v)
+	} else {
+		req.Input, err = it.v.Input(it.suite.VectorsDir, it.suite.Name)
+	}
 	if err != nil {
 		res.Status, res.Reason = Error, err.Error()
 		return
 	}
-	req := testee.Request{ID: r.id.Add(1), Op: it.v.Op, Args: it.v.Args, Input: input}
-	resp, err := r.cfg.Impl.Do(r.ctx, req)
-	input = nil
+	t1 = time.Now()
+	resp, err := r.cfg.Impl.Do(testee.WithTiming(r.ctx, &tm), req)
+	t2 = time.Now()
+	req.Input = nil
 	if err != nil {
 		r.failure(it, err)
 		return

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"slices"
 	"strconv"
 
 	"github.com/threespec/conformance/testee"
@@ -59,7 +61,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, impl testee.Implementa
 			bw.Flush()
 			return err
 		default:
-			resp = answer(ctx, impl, line, n)
+			resp = answer(ctx, impl, line, n, maxLine)
 		}
 		if out, err = testee.AppendResponse(out[:0], resp); err != nil {
 			// Only an implementation's malformed result gets here.
@@ -79,13 +81,86 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, impl testee.Implementa
 	}
 }
 
-// answer parses one request line and answers it, never failing.
-func answer(ctx context.Context, impl testee.Implementation, line []byte, n int) testee.Response {
-	req, err := testee.ParseRequest(line)
+// answer parses one request line and answers it, never failing. The line
+// is decoded in place (it is the reader's buffer, not read again before
+// the answer is written). An input given by path is read from its file, at
+// most maxInput bytes; hello's answer claims testee.CapabilityInputPath.
+func answer(ctx context.Context, impl testee.Implementation, line []byte, n, maxInput int) testee.Response {
+	req, err := testee.ParseRequestInPlace(line)
 	if err != nil {
-		return badRequest(lenientID(line), "request line %d: %v", n, err)
+		id := req.ID
+		// The line is overwritten only after its id was read.
+		if re := (*testee.RequestError)(nil); !errors.As(err, &re) || !re.HasID {
+			id = lenientID(line)
+		}
+		return badRequest(id, "request line %d: %v", n, err)
 	}
-	return Answer(ctx, impl, req)
+	if req.InputPath != "" {
+		if req.Input, err = readInputFile(req.InputPath, maxInput); err != nil {
+			return badRequest(req.ID, "request line %d: \"input_path\": %v", n, err)
+		}
+		req.InputPath = ""
+	}
+	resp := Answer(ctx, impl, req)
+	if req.Op == testee.OpHello && resp.Outcome == testee.Accepted {
+		resp.Result = withCapability(resp.Result, testee.CapabilityInputPath)
+	}
+	return resp
+}
+
+// readInputFile reads the input file a request names, failing for one
+// longer than max bytes (checked as it is read, so a growing file or a
+// device costs at most max+1 bytes).
+func readInputFile(path string, max int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := 0
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		if fi.Size() > int64(max) {
+			return nil, fmt.Errorf("%s: %d bytes, longer than the read cap of %d bytes", path, fi.Size(), max)
+		}
+		size = int(fi.Size())
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+1))
+	if _, err := buf.ReadFrom(io.LimitReader(f, int64(max)+1)); err != nil {
+		return nil, err
+	}
+	if buf.Len() > max {
+		return nil, fmt.Errorf("%s: longer than the read cap of %d bytes", path, max)
+	}
+	return buf.Bytes(), nil
+}
+
+// withCapability adds c to the "capabilities" of a hello result object
+// (left as it is when that member is there but not a list of strings:
+// then the client judges the hello).
+func withCapability(result json.RawMessage, c string) json.RawMessage {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(result, &m) != nil || m == nil {
+		return result
+	}
+	var caps []string
+	if raw, ok := m["capabilities"]; ok {
+		if json.Unmarshal(raw, &caps) != nil {
+			return result
+		}
+	}
+	if slices.Contains(caps, c) {
+		return result
+	}
+	b, err := json.Marshal(append(caps, c))
+	if err != nil {
+		return result
+	}
+	m["capabilities"] = b
+	out, err := json.Marshal(m)
+	if err != nil {
+		return result
+	}
+	return out
 }
 
 // Answer asks impl and turns an error into a rejection: BadRequest for a
@@ -155,6 +230,13 @@ func (l *requestReader) next() ([]byte, error) {
 		case len(l.long)+len(chunk) > l.max:
 			tooLong = true
 		case err == bufio.ErrBufferFull || len(l.long) > 0:
+			if need := len(l.long) + len(chunk); need > cap(l.long) {
+				// Double (never beyond the cap): a 44.7 MiB line is
+				// copied a few times, not at every 25 % of growth.
+				nl := make([]byte, len(l.long), min(max(2*cap(l.long), need, 64<<10), l.max))
+				copy(nl, l.long)
+				l.long = nl
+			}
 			l.long = append(l.long, chunk...)
 		}
 		switch {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/manifest"
@@ -35,6 +36,8 @@ type Suite struct {
 	// verified against the format artifact, the vector manifest and the 18
 	// inventory files.
 	Authority *Authority
+	// Verify is how long loading and verifying the suite took.
+	Verify time.Duration
 }
 
 // Authority is the identity of the HiveRelay authority (HiveRelay BCC v1,
@@ -94,6 +97,7 @@ func LoadSuites(vectorsDir, manifestDir string, names []string) ([]*Suite, error
 // LoadSuite loads one suite and verifies its set hash (and, for hiverelay,
 // the authority hashes).
 func LoadSuite(vectorsDir, manifestDir, name string) (*Suite, error) {
+	t0 := time.Now()
 	indexBytes, err := os.ReadFile(vectorset.IndexPath(vectorsDir, name))
 	if err != nil {
 		return nil, setupErr("suite %s: %v", name, err)
@@ -116,6 +120,7 @@ func LoadSuite(vectorsDir, manifestDir, name string) (*Suite, error) {
 			return nil, setupErr("suite hiverelay: authority: %v", err)
 		}
 	}
+	s.Verify = time.Since(t0)
 	return s, nil
 }
 

@@ -16,6 +16,9 @@ type TextOptions struct {
 	// StderrLines is how many last lines of a testee's standard error a
 	// failure shows; 0 selects 12.
 	StderrLines int
+	// ProfileTimes lists the ten slowest vectors with their time split
+	// (Verbose does too).
+	ProfileTimes bool
 }
 
 // WriteText writes the human report: what ran against what (vector set
@@ -29,6 +32,7 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	tw.rules(r, opt)
 	tw.notApplicable(r)
 	tw.expectations(r)
+	tw.times(r, opt)
 	tw.footer(r)
 	return tw.err
 }

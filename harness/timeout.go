@@ -37,7 +37,7 @@ type timeouts struct {
 }
 
 func (t *timeouts) Do(ctx context.Context, req testee.Request) (testee.Response, error) {
-	d := t.each + t.perMiB*time.Duration((len(req.Input)+1<<20-1)>>20)
+	d := t.each + t.perMiB*time.Duration((req.Size()+1<<20-1)>>20)
 	if t.n.Add(1) == 1 {
 		d = t.first
 	}

@@ -239,8 +239,34 @@ func ParseRequest(line []byte) (Request, error) { return parseRequest(line, fals
 // which is what a 44.7 MiB request line wants.
 func ParseRequestInPlace(line []byte) (Request, error) { return parseRequest(line, true) }
 
+// RequestError is the error of ParseRequest and ParseRequestInPlace: what
+// is wrong with the line, and its id when that was read before the problem
+// was found (so a server can answer with it even after ParseRequestInPlace
+// has overwritten the line).
+type RequestError struct {
+	ID    int64
+	HasID bool
+	Err   error
+}
+
+func (e *RequestError) Error() string { return e.Err.Error() }
+func (e *RequestError) Unwrap() error { return e.Err }
+
 func parseRequest(line []byte, inPlace bool) (Request, error) {
-	var r Request
+	r, err := parseRequestLine(line, inPlace)
+	if err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+func parseRequestLine(line []byte, inPlace bool) (r Request, err error) {
+	hasID := false
+	defer func() {
+		if err != nil {
+			err = &RequestError{ID: r.ID, HasID: hasID, Err: err}
+		}
+	}()
 	var ms members
 	bulk, err := scanRequestLine(line, &ms)
 	if err != nil {
@@ -256,6 +282,7 @@ func parseRequest(line []byte, inPlace bool) (Request, error) {
 	if r.ID, err = parseInt(v); err != nil {
 		return r, fmt.Errorf(`"id": %v`, err)
 	}
+	hasID = true
 	if v, ok = ms.get("op"); !ok {
 		return r, errors.New(`missing "op"`)
 	}

@@ -43,7 +43,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	maxResponse := fs.Int("max-response", testee.DefaultMaxLine, "read cap of one answer in bytes; longer is a flood")
 	jsonOut := fs.String("json", "", "also write the JSON report to `file` (- for standard output)")
 	junitOut := fs.String("junit", "", "also write a JUnit XML report to `file` (- for standard output)")
-	verbose := fs.Bool("v", false, "list every vector and every rule")
+	verbose := fs.Bool("v", false, "list every vector and every rule, and the ten slowest vectors")
+	profileTimes := fs.Bool("profile-times", false, "list the ten slowest vectors with their time split")
+	noInputPath := fs.Bool("no-input-path", false, "send every input in its request (base64), also to a testee claiming input-path")
 	quiet := fs.Bool("q", false, "no progress line")
 	fs.Usage = harness.Usage(fs, runHead)
 	if err := fs.Parse(args); err != nil {
@@ -90,14 +92,23 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() { t.Impl.Close() })
+	var inputs *harness.InputFiles
+	if !*oneShot && !*noInputPath {
+		inputs = harness.NewInputFiles()
+		defer removeInputs(inputs, stderr)
+	}
+	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() {
+		t.Impl.Close()
+		removeInputs(inputs, stderr)
+	})
 	defer stop()
 	cfg := harness.Config{
+		InputPaths: inputs,
 		Suites: suites, Selection: sel, Policy: pol, Expect: expect,
 		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Jobs: nJobs,
 		Testee: harness.TesteeInfo{Command: command, Mode: mode, Jobs: nJobs},
 		Rerun: harness.RerunFunc(harness.ProgramName(os.Args[0]), "run", fs,
-			[]string{"suite", "op", "rule", "tag", "id", "expect-fail", "j", "json", "junit", "v", "q"}, command),
+			[]string{"suite", "op", "rule", "tag", "id", "expect-fail", "j", "json", "junit", "v", "q", "profile-times"}, command),
 	}
 	clearProgress := func() {}
 	if f, ok := stderr.(*os.File); ok && !*quiet && harness.IsTerminal(f) {
@@ -107,7 +118,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	t.Impl.Close()
 	stop()
 	clearProgress()
-	if err := outs.write(rep, harness.TextOptions{Verbose: *verbose}); err != nil {
+	removeInputs(inputs, stderr)
+	if err := outs.write(rep, harness.TextOptions{Verbose: *verbose, ProfileTimes: *profileTimes}); err != nil {
 		return fail(err)
 	}
 	return rep.ExitCode
@@ -120,4 +132,14 @@ func readExpectations(file string) (*harness.Expectations, error) {
 	}
 	defer f.Close()
 	return harness.ParseExpectations(f, file)
+}
+
+// removeInputs removes the run's input files (nil: none), noting a failure.
+func removeInputs(f *harness.InputFiles, stderr io.Writer) {
+	if f == nil {
+		return
+	}
+	if err := f.Remove(); err != nil {
+		fmt.Fprintln(stderr, "conform run: removing the input files:", err)
+	}
 }
