@@ -132,8 +132,8 @@ type TesteeInfo struct {
 	Limits         map[string]json.RawMessage `json:"limits,omitempty"`
 	Capabilities   []string                   `json:"capabilities,omitempty"` // claimed in hello
 	Inputs         string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path) or "stdin" (one-shot)
-	Stats          *Stats                     `json:"stats,omitempty"`       // persistent mode
-	StderrTail     string                     `json:"stderr_tail,omitempty"` // of the last process, persistent mode
+	Stats          *Stats                     `json:"stats,omitempty"`        // persistent mode
+	StderrTail     string                     `json:"stderr_tail,omitempty"`  // of the last process, persistent mode
 }
 
 // Stats counts what happened to a persistent testee (testee.Stats).

@@ -104,7 +104,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	cfg := harness.Config{
 		InputPaths: inputs,
-		Suites: suites, Selection: sel, Policy: pol, Expect: expect,
+		Suites:     suites, Selection: sel, Policy: pol, Expect: expect,
 		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Jobs: nJobs,
 		Testee: harness.TesteeInfo{Command: command, Mode: mode, Jobs: nJobs},
 		Rerun: harness.RerunFunc(harness.ProgramName(os.Args[0]), "run", fs,
