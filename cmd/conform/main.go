@@ -14,8 +14,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -41,10 +39,9 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCmd(args[1:], stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stdin, stdout, stderr)
-	case "features":
-		return featuresCmd(args[1:], stdout, stderr)
-	case "prove":
-		return proveCmd(args[1:], stdout, stderr)
+	case "features", "prove":
+		// Not linked into this binary: see delegate.go.
+		return delegate(args[0], args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -53,11 +50,3 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 2
 }
 
-// helpStatus is the exit status after a flag parsing error: 0 for -help,
-// 2 for a usage error (the flag package has printed it).
-func helpStatus(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	return 2
-}

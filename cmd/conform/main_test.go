@@ -14,6 +14,7 @@ import (
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/harness/harnesstest"
+	"github.com/threespec/conformance/internal/featurescmd"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -26,8 +27,11 @@ func TestMain(m *testing.M) {
 			os.Exit(dispatch(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 		case "testee":
 			os.Exit(harnesstest.Main(os.Args[2:]))
+		case "features", "prove": // as cmd/conform-features, which conform delegates to
+			os.Exit(featurescmd.Main(os.Args[1:], os.Stdout, os.Stderr))
 		}
 	}
+	os.Setenv(FeaturesEnv, os.Args[0])
 	os.Exit(m.Run())
 }
 

@@ -49,7 +49,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("q", false, "no progress line")
 	fs.Usage = harness.Usage(fs, runHead)
 	if err := fs.Parse(args); err != nil {
-		return helpStatus(err)
+		return harness.HelpStatus(err)
 	}
 	command := fs.Args()
 	fail := func(err error) int { fmt.Fprintln(stderr, "conform run:", err); return harness.ExitSetup }

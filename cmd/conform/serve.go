@@ -25,7 +25,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"  Without OP: persistent mode, JSON Lines on stdin and stdout.\n"+
 		"  With OP: one-shot mode, the input on stdin, the args in CONFORM_ARGS.\n", "fault")
 	if err := fs.Parse(args); err != nil {
-		return helpStatus(err)
+		return harness.HelpStatus(err)
 	}
 	if fs.NArg() > 1 {
 		fmt.Fprintf(stderr, "conform serve: at most one operation, got %q\n", fs.Args())

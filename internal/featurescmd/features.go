@@ -1,4 +1,4 @@
-package main
+package featurescmd
 
 import (
 	"context"
@@ -31,7 +31,7 @@ func featuresCmd(args []string, stdout, stderr io.Writer) int {
 	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
 	fs.Usage = harness.Usage(fs, featuresHead)
 	if err := fs.Parse(args); err != nil {
-		return helpStatus(err)
+		return harness.HelpStatus(err)
 	}
 	if len(fs.Args()) == 0 {
 		fmt.Fprintln(stderr, "conform features: no testee: conform features [flags] -- TESTEE ARGS...")

@@ -1,4 +1,4 @@
-package main
+package featurescmd
 
 import (
 	"context"
@@ -32,7 +32,7 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 		"  Switches off one rule (or switches on one named mutant) at a time in the\n"+
 		"  reference and runs the suite against it. Exit status 1 when a fault survives.\n")
 	if err := fs.Parse(args); err != nil {
-		return helpStatus(err)
+		return harness.HelpStatus(err)
 	}
 	fm, ok := map[string]prove.FeaturesMode{"never": prove.FeaturesNever, "when-needed": prove.FeaturesWhenNeeded, "always": prove.FeaturesAlways}[*mode]
 	if !ok || fs.NArg() > 0 {

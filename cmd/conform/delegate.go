@@ -1,0 +1,92 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/threespec/conformance/harness"
+)
+
+// FeaturesEnv names the program that runs `conform features` and `conform
+// prove` (cmd/conform-features), when set.
+const FeaturesEnv = "CONFORM_FEATURES"
+
+// featuresPackage is the package of that program, for go run.
+const featuresPackage = "github.com/threespec/conformance/cmd/conform-features"
+
+// delegate runs `conform features` and `conform prove` as the program
+// cmd/conform-features: the Gherkin runner (godog) is not linked into this
+// binary, so that `conform serve` and `conform run` start without its
+// package initialisation. The program is $CONFORM_FEATURES, else
+// conform-features beside this executable (go install ./cmd/... puts both
+// there), else `go run` of its package (inside the module, as `go run
+// ./cmd/conform` is). Its exit status is returned. It runs in its own
+// process group; an interrupt or termination of conform is passed on to
+// it once, so its own handling (report, then quit at once on a second
+// interrupt) is what the user sees.
+func delegate(sub string, args []string, stdout, stderr io.Writer) int {
+	argv, err := featuresCommand()
+	if err != nil {
+		fmt.Fprintf(stderr, "conform %s: %v\n", sub, err)
+		return harness.ExitSetup
+	}
+	cmd := exec.Command(argv[0], append(append(argv[1:len(argv):len(argv)], sub), args...)...)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintf(stderr, "conform %s: starting %s: %v\n", sub, argv[0], err)
+		return harness.ExitSetup
+	}
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case s := <-sigs:
+				// To the group: under go run, the program is go's child.
+				syscall.Kill(-cmd.Process.Pid, s.(syscall.Signal))
+			case <-done:
+				return
+			}
+		}
+	}()
+	err = cmd.Wait()
+	close(done)
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return ee.ExitCode()
+	}
+	fmt.Fprintf(stderr, "conform %s: %v\n", sub, err)
+	return harness.ExitSetup
+}
+
+// featuresCommand is the command line that runs cmd/conform-features.
+func featuresCommand() ([]string, error) {
+	if p := os.Getenv(FeaturesEnv); p != "" {
+		return []string{p}, nil
+	}
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), "conform-features")
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return []string{p}, nil
+		}
+	}
+	if gobin, err := exec.LookPath("go"); err == nil {
+		return []string{gobin, "run", featuresPackage}, nil
+	}
+	return nil, errors.New("conform-features is neither beside this program nor buildable (no go on PATH): install it with go install " + featuresPackage + ", or set " + FeaturesEnv)
+}
