@@ -49,4 +49,3 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "conform: unknown command %q\n%s", args[0], usage)
 	return 2
 }
-
