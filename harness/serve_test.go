@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -136,38 +138,63 @@ func TestServeOneShot(t *testing.T) {
 }
 
 // FuzzServe: whatever arrives, Serve answers every line with one valid
-// response line and never stops early.
+// response line, in order, and never stops early; a line that is no
+// request (ParseRequest fails, or it is over the cap) is answered with a
+// BAD_REQUEST that names its line. Inputs by path read a fake file system:
+// /fuzz/a holds 3 bytes, /fuzz/big is over the cap, nothing else exists.
 func FuzzServe(f *testing.F) {
 	f.Add([]byte(`{"id":1,"op":"hello","args":{},"input":""}` + "\nnot json\n{\"id\":2}"))
 	f.Add([]byte("\n\n\n"))
 	f.Add([]byte(`{"id":3,"op":"hiverelay.decode","args":{"schema":"CellBlobV1","class":1},"input":"AQ=="}`))
 	f.Add([]byte(`{"id":4,"op":"lace.record","args":{"mark":"none"},"input":"8J+WpzogQi5r"}`))
+	f.Add([]byte(`{"id":5,"op":"lace.record","args":{},"input_path":"/fuzz/a"}` + "\n" + `{"id":6,"op":"lace.record","args":{},"input_path":"/fuzz/big"}`))
+	f.Add([]byte(`{"id":7,"op":"lace.record","args":{},"input_path":"/fuzz/a","input":""}` + "\n" + `{"id":8,"op":"x","args":{},"input_path":"rel"}`))
+	f.Add([]byte(`{"id":9,"op":"lace.record","args":{},"input":"QUJD` + strings.Repeat("QUFB", 80) + `"}`))
+	old := readInput
+	defer func() { readInput = old }()
+	readInput = func(path string, max int) ([]byte, error) {
+		switch path {
+		case "/fuzz/a":
+			return []byte("abc"), nil
+		case "/fuzz/big":
+			return nil, errors.New("over the cap")
+		}
+		return nil, os.ErrNotExist
+	}
+	const maxLine = 256
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var out bytes.Buffer
-		if err := Serve(context.Background(), bytes.NewReader(in), &out, reference.New(), 256); err != nil {
+		if err := Serve(context.Background(), bytes.NewReader(in), &out, reference.New(), maxLine); err != nil {
 			t.Fatal(err)
 		}
-		n := bytes.Count(in, []byte("\n"))
-		if len(in) > 0 && in[len(in)-1] != '\n' {
-			n++
+		reqs := bytes.Split(bytes.TrimSuffix(in, []byte("\n")), []byte("\n"))
+		if len(in) == 0 {
+			reqs = nil
 		}
 		lines := bytes.Split(bytes.TrimSuffix(out.Bytes(), []byte("\n")), []byte("\n"))
-		if n == 0 {
+		if len(reqs) == 0 {
 			if out.Len() != 0 {
 				t.Fatalf("answers without a request: %q", out.String())
 			}
 			return
 		}
-		if len(lines) != n {
-			t.Fatalf("%d answers to %d lines", len(lines), n)
+		if len(lines) != len(reqs) {
+			t.Fatalf("%d answers to %d lines", len(lines), len(reqs))
 		}
-		for _, l := range lines {
+		for i, l := range lines {
 			var v struct{ ID *int64 }
 			if err := json.Unmarshal(l, &v); err != nil || v.ID == nil {
 				t.Fatalf("answer %q: %v", l, err)
 			}
-			if _, err := testee.ParseResponse(l, *v.ID); err != nil {
+			resp, err := testee.ParseResponse(l, *v.ID)
+			if err != nil {
 				t.Fatalf("answer %q: %v", l, err)
+			}
+			if _, perr := testee.ParseRequest(reqs[i]); perr != nil || len(reqs[i]) > maxLine {
+				tag := fmt.Sprintf("request line %d", i+1)
+				if resp.Outcome != testee.Rejected || resp.Code != BadRequest || !strings.HasPrefix(resp.Detail, tag) {
+					t.Fatalf("line %d %q is no request (%v), answered %q", i+1, reqs[i], perr, l)
+				}
 			}
 		}
 	})

@@ -3,6 +3,7 @@ package testee
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"reflect"
 	"strings"
@@ -88,10 +89,25 @@ func FuzzParseRequest(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte(`{"id":1,"op":"x","args":{},"input_path":"/a/b"}`))
+	f.Add([]byte(`{"id":1,"op":"x","args":{"input":"QQ=="},"input":"QUJD","z":"\u0041"}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		req, err := ParseRequest(line)
+		// In place: the same request or the same error (and the id with it).
+		inPlace, ierr := ParseRequestInPlace(append([]byte(nil), line...))
+		if (err == nil) != (ierr == nil) || err != nil && err.Error() != ierr.Error() {
+			t.Fatalf("%q: ParseRequest %v, ParseRequestInPlace %v", line, err, ierr)
+		}
 		if err != nil {
+			var re *RequestError
+			if !errors.As(err, &re) {
+				t.Fatalf("%q: error %T, not a *RequestError", line, err)
+			}
 			return
+		}
+		if inPlace.ID != req.ID || inPlace.Op != req.Op || !bytes.Equal(inPlace.Input, req.Input) ||
+			inPlace.InputPath != req.InputPath || !bytes.Equal(inPlace.Args, req.Args) {
+			t.Fatalf("%q: ParseRequest %+v, ParseRequestInPlace %+v", line, req, inPlace)
 		}
 		// encoding/json, member by member (its struct decoding would match
 		// names case-insensitively).
@@ -100,11 +116,17 @@ func FuzzParseRequest(f *testing.F) {
 			t.Fatalf("accepted %q, encoding/json: %v", line, err)
 		}
 		var id int64
-		var op string
+		var op, path string
 		var input []byte
+		if req.InputPath != "" {
+			if json.Unmarshal(oracle["input_path"], &path) != nil || path != req.InputPath || oracle["input"] != nil {
+				t.Fatalf("%q: ParseRequest %+v, encoding/json %q", line, req, oracle)
+			}
+		} else if json.Unmarshal(oracle["input"], &input) != nil || !bytes.Equal(input, req.Input) || oracle["input_path"] != nil {
+			t.Fatalf("%q: ParseRequest %+v, encoding/json %q", line, req, oracle)
+		}
 		if json.Unmarshal(oracle["id"], &id) != nil || json.Unmarshal(oracle["op"], &op) != nil ||
-			json.Unmarshal(oracle["input"], &input) != nil || id != req.ID || op != req.Op ||
-			!bytes.Equal(input, req.Input) || !bytes.Equal(oracle["args"], req.Args) {
+			id != req.ID || op != req.Op || !bytes.Equal(oracle["args"], req.Args) {
 			t.Fatalf("%q: ParseRequest %+v, encoding/json %q", line, req, oracle)
 		}
 		out, err := AppendRequest(nil, req)
@@ -117,7 +139,7 @@ func FuzzParseRequest(f *testing.F) {
 		}
 		var c bytes.Buffer
 		json.Compact(&c, req.Args)
-		if back.ID != req.ID || back.Op != req.Op || !bytes.Equal(back.Input, req.Input) || !bytes.Equal(back.Args, c.Bytes()) {
+		if back.ID != req.ID || back.Op != req.Op || !bytes.Equal(back.Input, req.Input) || back.InputPath != req.InputPath || !bytes.Equal(back.Args, c.Bytes()) {
 			t.Fatalf("round trip: %+v became %+v", req, back)
 		}
 	})
