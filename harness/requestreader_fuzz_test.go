@@ -47,4 +47,3 @@ func FuzzRequestReader(f *testing.F) {
 		}
 	})
 }
-
