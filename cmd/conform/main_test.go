@@ -319,7 +319,11 @@ func TestPythonExample(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not on PATH: the Python example testee cannot run")
 	}
-	for _, mode := range [][]string{nil, {"--one-shot"}} {
+	for _, c := range []struct {
+		mode   []string
+		inputs string
+	}{{nil, "path"}, {[]string{"--no-input-path"}, "base64"}, {[]string{"--one-shot"}, "stdin"}} {
+		mode := c.mode
 		jsonFile := filepath.Join(t.TempDir(), "report.json")
 		args := append([]string{"run", "--vectors", "../../vectors", "--suite", "hiverelay", "--op", "hiverelay.decode", "--tag", "authority-inventory", "--json", jsonFile}, mode...)
 		code, out, errOut := conform(t, append(args, "--", "python3", "../../examples/python/testee.py")...)
@@ -329,6 +333,9 @@ func TestPythonExample(t *testing.T) {
 		rep := readReport(t, jsonFile)
 		if rep.Counts.Passed < 5 || rep.Counts.Failed != 0 || rep.Counts.Passed+rep.Counts.NotApplicable != rep.Counts.Selected {
 			t.Errorf("%v: counts %+v", mode, rep.Counts)
+		}
+		if rep.Testee.Inputs != c.inputs {
+			t.Errorf("%v: inputs by %q, want %q", mode, rep.Testee.Inputs, c.inputs)
 		}
 	}
 }

@@ -59,7 +59,8 @@ def decode(schema, cls, b):
 def answer(op, args, data):
     if op == "hello":
         return {"ok": True, "result": {"protocol": 1, "implementation": "python example",
-                "ops": ["hiverelay.decode"], "profiles": [], "limits": {}}}
+                "ops": ["hiverelay.decode"], "profiles": [], "limits": {},
+                "capabilities": ["input-path"]}}  # persistent requests may name a file: "input_path"
     if op != "hiverelay.decode":
         return {"unsupported": True}
     try:
@@ -77,8 +78,12 @@ if len(sys.argv) > 1:  # one-shot mode: OP as argument, raw input on stdin, args
 for line in sys.stdin.buffer:  # persistent mode; a binary line iterator has no length limit
     try:
         req = json.loads(line)
-        resp = answer(req["op"], req["args"], base64.b64decode(req["input"], validate=True))
-    except (ValueError, KeyError, TypeError) as e:
+        if "input_path" in req:  # input-path: a read-only file holding exactly the input bytes
+            with open(req["input_path"], "rb") as f: data = f.read()
+        else:
+            data = base64.b64decode(req["input"], validate=True)
+        resp = answer(req["op"], req["args"], data)
+    except (ValueError, KeyError, TypeError, OSError) as e:
         req, resp = {}, {"ok": False, "code": "BAD_REQUEST", "detail": str(e)}
     resp["id"] = req.get("id", -1) if isinstance(req, dict) else -1
     sys.stdout.write(json.dumps(resp) + "\n")
