@@ -414,7 +414,7 @@ func expectedText(v *vectorset.Vector) string {
 func gotText(resp testee.Response) string {
 	switch resp.Outcome {
 	case testee.Accepted:
-		return "acceptance: " + clip(string(resp.Result), 300)
+		return "acceptance: " + clipBytes(resp.Result, 300)
 	case testee.Rejected:
 		s := "rejection (code " + resp.Code
 		if resp.Rule != "" {
@@ -455,6 +455,14 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n] + fmt.Sprintf("... (%d bytes)", len(s))
+}
+
+// clipBytes is clip(string(b), n) without copying all of a large b.
+func clipBytes(b []byte, n int) string {
+	if len(b) <= n {
+		return string(b)
+	}
+	return string(b[:n]) + fmt.Sprintf("... (%d bytes)", len(b))
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

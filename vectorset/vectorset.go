@@ -194,7 +194,7 @@ func (v *Vector) Input(vectorsDir, suite string) ([]byte, error) {
 	var b []byte
 	var err error
 	if v.Recipe != nil {
-		b, err = v.Recipe.Expand(DirReader(vectorsDir, suite))
+		b, err = v.Recipe.expand(DirReader(vectorsDir, suite), v.Size)
 	} else {
 		var p string
 		if p, err = TreePath(vectorsDir, suite, v.File); err == nil {
@@ -234,7 +234,14 @@ func DirReader(vectorsDir, suite string) func(treePath string) ([]byte, error) {
 // Expand builds the recipe's bytes, reading file parts with read (given a
 // suite-tree path such as "negative/x.prefix").
 func (r *Recipe) Expand(read func(treePath string) ([]byte, error)) ([]byte, error) {
-	var out []byte
+	return r.expand(read, 0)
+}
+
+// expand is Expand into a buffer of capacity size (the index's size of
+// the input, so that a 32 MiB input is not copied as it grows; capped at
+// MaxExpanded).
+func (r *Recipe) expand(read func(treePath string) ([]byte, error), size int64) ([]byte, error) {
+	out := make([]byte, 0, min(max(size, 0), MaxExpanded))
 	grow := func(n int64) error {
 		if n < 0 || int64(len(out))+n > MaxExpanded {
 			return fmt.Errorf("recipe expands beyond %d bytes", MaxExpanded)
@@ -288,7 +295,15 @@ func (r *Recipe) Expand(read func(treePath string) ([]byte, error)) ([]byte, err
 			if err := grow(int64(len(b)) * p.Repeat.Count); err != nil {
 				return nil, err
 			}
-			out = append(out, bytes.Repeat(b, int(p.Repeat.Count))...)
+			// Repeat in place, doubling (what bytes.Repeat does, without
+			// its temporary copy).
+			start, total := len(out), len(b)*int(p.Repeat.Count)
+			if total > 0 {
+				out = append(out, b...)
+			}
+			for done := len(b); done < total; done = len(out) - start {
+				out = append(out, out[start:start+min(done, total-done)]...)
+			}
 		case p.LibtracerNest != nil:
 			b, err := p.LibtracerNest.expand(MaxExpanded - int64(len(out)))
 			if err != nil {

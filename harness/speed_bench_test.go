@@ -1,0 +1,155 @@
+package harness
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// The speed benchmarks of issue 14 (docs/CONFORM.md, "Measurements"):
+// conform should cost little beyond the testee's own work.
+
+// committedVector returns a committed vector and its suite.
+func committedVector(b *testing.B, suite, id string) (*Suite, *vectorset.Vector) {
+	b.Helper()
+	suites, err := LoadSuites("../vectors", "../manifest", []string{suite})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range suites[0].Index.Vectors {
+		if v := &suites[0].Index.Vectors[i]; v.ID == id {
+			return suites[0], v
+		}
+	}
+	b.Fatalf("no vector %s", id)
+	return nil, nil
+}
+
+// BenchmarkLargeRecord sends the committed 32 MiB Seal
+// (lace/positive/seal-max-size, 33,620,814 bytes) through the protocol to
+// conform serve (this binary's serve mode) by path and by base64, and
+// validates it in process (lace.Parse, and the reference's whole
+// lace.record answer), all in one run so that the ratios compare like
+// with like. The targets: by path at most 3x in process, by base64 at most
+// 10x. The input file is written once, as a run writes it.
+func BenchmarkLargeRecord(b *testing.B) {
+	s, v := committedVector(b, "lace", "lace/positive/seal-max-size")
+	input, err := v.Input(s.VectorsDir, s.Name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.Run("lace.Parse", func(b *testing.B) {
+		b.SetBytes(int64(len(input)))
+		for b.Loop() {
+			if _, err := lace.Parse(input, lace.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("in-process", func(b *testing.B) {
+		impl := reference.New()
+		b.SetBytes(int64(len(input)))
+		for b.Loop() {
+			if resp, err := impl.Do(ctx, testee.Request{Op: v.Op, Args: v.Args, Input: input}); err != nil || resp.Outcome != testee.Accepted {
+				b.Fatalf("%+v %v", resp, err)
+			}
+		}
+	})
+	external := func(b *testing.B, byPath bool) {
+		a, err := testee.NewPersistent(testee.Config{Command: self("serve"), Timeout: time.Minute})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer a.Close()
+		if _, err := testee.Handshake(ctx, a); err != nil {
+			b.Fatal(err)
+		}
+		req := testee.Request{Op: v.Op, Args: v.Args, Input: input}
+		if byPath {
+			files := NewInputFiles()
+			defer files.Remove()
+			req.Input = nil
+			if req.InputPath, req.InputSize, err = files.Path(s, v); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.SetBytes(int64(len(input)))
+		for b.Loop() {
+			req.ID++
+			resp, err := a.Do(ctx, req)
+			if err != nil || resp.Outcome != testee.Accepted {
+				b.Fatalf("%+v %v", resp, err)
+			}
+		}
+	}
+	b.Run("by-path", func(b *testing.B) { external(b, true) })
+	b.Run("by-base64", func(b *testing.B) { external(b, false) })
+}
+
+// BenchmarkCommittedSet runs the whole committed set (all three suites)
+// in persistent mode against conform serve by path, as `conform run`
+// does: loading and verifying the suites, the hello, every vector, the
+// report. The target is 2,500 vectors/s on 2 cores, manifest verification
+// included. The in-process run (the reference called directly, no
+// protocol) is the floor: what the vectors cost the reference itself.
+func BenchmarkCommittedSet(b *testing.B) {
+	run := func(b *testing.B, external bool) {
+		var vectors int
+		start := time.Now()
+		for b.Loop() {
+			suites, err := LoadSuites("../vectors", "../manifest", nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			cfg := Config{Suites: suites, Impl: reference.New()}
+			if external {
+				tt, err := StartTestee(self("serve"), TesteeOptions{Timeout: 10 * time.Second, TimeoutPerMiB: time.Second, HelloTimeout: 10 * time.Second})
+				if err != nil {
+					b.Fatal(err)
+				}
+				cfg.Impl, cfg.InputPaths, cfg.Testee.Mode = tt.Impl, NewInputFiles(), "persistent"
+			}
+			rep := Run(context.Background(), cfg)
+			cfg.Impl.Close()
+			if cfg.InputPaths != nil {
+				cfg.InputPaths.Remove()
+			}
+			if rep.ExitCode != ExitPass || external && rep.Testee.Inputs != "path" {
+				b.Fatalf("exit %d, inputs by %s, counts %+v", rep.ExitCode, rep.Testee.Inputs, rep.Counts)
+			}
+			vectors += rep.Counts.Selected
+		}
+		b.ReportMetric(float64(vectors)/time.Since(start).Seconds(), "vectors/s")
+	}
+	b.Run("persistent-by-path", func(b *testing.B) { run(b, true) })
+	b.Run("in-process", func(b *testing.B) { run(b, false) })
+}
+
+// BenchmarkOneShotVector is the cost of one vector in one-shot mode
+// against conform serve (this binary, which links what conform serve links
+// and no more): a process start, the request, the answer. Lower is better;
+// the target for the conform binary is at least 200 vectors/s at -j 2.
+func BenchmarkOneShotVector(b *testing.B) {
+	s, v := committedVector(b, "hiverelay", "hiverelay/positive/read-cell-cap-v1")
+	input, err := v.Input(s.VectorsDir, s.Name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, err := testee.NewOneShot(testee.Config{Command: self("serve"), Timeout: 10 * time.Second})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close()
+	for b.Loop() {
+		resp, err := a.Do(context.Background(), testee.Request{Op: v.Op, Args: v.Args, Input: input})
+		if err != nil || resp.Outcome != testee.Accepted {
+			b.Fatalf("%+v %v", resp, err)
+		}
+	}
+}
