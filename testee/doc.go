@@ -5,7 +5,10 @@
 // # Contents
 //
 //   - The codec: Request and AppendRequest/ParseRequest (one JSON line,
-//     input in standard base64 with padding), Response and
+//     input in standard base64 with padding, or by path for a testee that
+//     claims CapabilityInputPath), WriteRequest (a large input's base64
+//     streamed as it is written), ParseRequestInPlace (decoded into the
+//     line's own memory), Response and
 //     AppendResponse/ParseResponse (the three shapes: Accepted, Rejected,
 //     Unsupported), Hello and ParseHello, the Op*, Profile* and argument
 //     names, and argument structs (LaceArgs, LaceBoundedArgs,
@@ -15,6 +18,8 @@
 //   - Persistent and OneShot (Unix only): the adapters for an external
 //     testee in the protocol's two modes.
 //   - Serve: the testee's side of persistent mode, for `conform serve`.
+//   - Timing (WithTiming): how a request's time was spent in an adapter,
+//     for the reports' time split.
 //
 // # Failures
 //
