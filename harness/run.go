@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -238,13 +239,23 @@ func (r *runner) notRunReason() string {
 	return "not run: the run was interrupted"
 }
 
+// bigVector is the input or answer size from which runOne returns memory
+// to the system after the vector.
+const bigVector = 8 << 20
+
 // runOne asks the testee about one vector and judges the answer.
 func (r *runner) runOne(it *item) {
 	res := it.res
 	t0 := time.Now()
 	var tm testee.Timing
 	var t1, t2 time.Time // the input ready; the answer in
+	var answerSize int
 	defer func() {
+		if res.Size >= bigVector || answerSize >= bigVector {
+			// Do not let a run of large vectors pile up garbage: the
+			// runner's peak memory stays that of its largest vector.
+			debug.FreeOSMemory()
+		}
 		end := time.Now()
 		res.Millis = ms(end.Sub(t0))
 		if !t2.IsZero() {
@@ -271,6 +282,7 @@ func (r *runner) runOne(it *item) {
 		r.failure(it, err)
 		return
 	}
+	answerSize = len(resp.Result)
 	r.mu.Lock()
 	r.startFails = 0
 	r.mu.Unlock()

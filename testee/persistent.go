@@ -176,7 +176,15 @@ func (l *lineReader) readAnswer(id int64) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	return ParseResponse(line, id)
+	// A line that outgrew the read buffer is in a buffer of its own: an
+	// accepted answer's result keeps it rather than a copy of a 60 MB
+	// line, and the reader starts a new one.
+	owned := l.spilled
+	resp, err := parseResponseLine(line, id, true, owned)
+	if owned && err == nil && resp.Outcome == Accepted {
+		l.long = nil
+	}
+	return resp, err
 }
 
 // ctxDone returns ctx's error, or DeadlineExceeded when its deadline has

@@ -459,6 +459,12 @@ func ParseResponse(line []byte, id int64) (Response, error) {
 // parseResponse is ParseResponse; with needID false (one-shot mode) the "id"
 // member may be omitted, and when present must be an integer of any value.
 func parseResponse(line []byte, id int64, needID bool) (Response, error) {
+	return parseResponseLine(line, id, needID, false)
+}
+
+// parseResponseLine is parseResponse; with owned, the caller hands line
+// over and an accepted response's Result aliases it instead of a copy.
+func parseResponseLine(line []byte, id int64, needID, owned bool) (Response, error) {
 	resp := Response{ID: id}
 	fail := func(k Kind, format string, args ...any) (Response, error) {
 		return Response{}, &Failure{Kind: k, ID: id, Detail: fmt.Sprintf(format, args...)}
@@ -519,7 +525,11 @@ func parseResponse(line []byte, id int64, needID bool) (Response, error) {
 			return fail(BadShape, `"result" is %s, not an object`, excerpt(res))
 		}
 		resp.Outcome = Accepted
-		resp.Result = append(json.RawMessage(nil), res...)
+		if owned {
+			resp.Result = res
+		} else {
+			resp.Result = append(json.RawMessage(nil), res...)
+		}
 		return resp, nil
 	case "false":
 		v, ok := ms.get("code")
