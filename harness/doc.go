@@ -12,8 +12,13 @@
 //     one-shot: Jobs at once), judges each answer with vectorset.Judge, and
 //     returns a Report; it always returns one, also when the testee cannot
 //     run or the run is interrupted.
-//   - WriteText, WriteJSON and WriteJUnit render a Report.
-//   - Serve and ServeOneShot are the testee's side, for `conform serve`.
+//   - InputFiles gives inputs by path to a testee that claims
+//     testee.CapabilityInputPath (committed files as they are, recipes
+//     written once per run to a private directory).
+//   - WriteText, WriteJSON and WriteJUnit render a Report, each with the
+//     time split (Times, VectorTimes).
+//   - Serve and ServeOneShot are the testee's side, for `conform serve`
+//     (Serve reads input_path files and decodes base64 in place).
 //   - Timeouts gives the first request (hello) its own, longer timeout.
 //
 // # Decisions
@@ -31,6 +36,9 @@
 //     is an error of conform's inputs (exit status 2), recorded and passed
 //     over so the run still reports the rest.
 //   - An interrupted run exits with 130; the vector in flight is not run.
+//   - Inputs by path go only to a persistent-mode testee that claims the
+//     capability (one-shot mode writes them to standard input anyway); a
+//     path in an answer is judged as a value, never opened.
 //   - The run is aborted as "the testee could not be run" (exit status 3)
 //     when hello fails or when more than testee.DefaultMaxStartFailures
 //     vectors in a row fail because the testee does not start.

@@ -10,7 +10,10 @@
 //	conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
 //	conform prove [flags]                       show that the suite catches each rule's fault
 //
-// See docs/CONFORM.md for the flags, the reports and the exit statuses.
+// features and prove are the program cmd/conform-features, which conform
+// runs for them (delegate.go): conform itself does not link godog, so that
+// `conform serve` starts fast. See docs/CONFORM.md for the flags, the
+// reports and the exit statuses.
 package main
 
 import (
