@@ -35,7 +35,7 @@ func init() {
 }
 
 // The step helpers build the features' inputs; these tests hold them to
-// known answers from the spec and DESIGN.md (CRC check values) and to the
+// known answers from the spec and docs/DECISIONS.md (CRC check values) and to the
 // worked-example bytes of docs/libtracer.md, computed there by a separate
 // bit-by-bit CRC in Python.
 

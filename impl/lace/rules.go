@@ -3,7 +3,7 @@ package lace
 import "github.com/threespec/conformance/impl/rules"
 
 // The Lace-010 rule catalog: one constant per atomic normative statement of
-// ../shared/specs/lace-010-records.txt, in spec order. Catalog lists them with
+// specs/lace-010-records.txt, in spec order. Catalog lists them with
 // their section, level and text. Rules marked "(project decision)" settle what
 // the spec leaves open; docs/lace.md gives the reasoning.
 //

@@ -3,8 +3,8 @@ package libtracer
 import "github.com/threespec/conformance/impl/rules"
 
 // The libtracer rule catalog: every normative statement of
-// ../shared/specs/libtracer-01-data-format.txt ("Reference 01 — Data
-// Format"), the binding decisions of ../shared/DESIGN.md, and the project's
+// specs/libtracer-01-data-format.txt ("Reference 01 — Data
+// Format"), the binding decisions of docs/DECISIONS.md, and the project's
 // decisions where the spec is silent (docs/libtracer.md), one atomic rule
 // each. IDs are stable: never reuse or renumber one; retire it instead.
 //
@@ -199,7 +199,7 @@ const (
 	secSize      = "Frame size summary"
 	secInterop   = "Interop: minimal vs feature-rich implementations"
 	secDecision  = "Decision: docs/libtracer.md"
-	secDesignDoc = "DESIGN.md / libtracer"
+	secDesignDoc = "docs/DECISIONS.md / libtracer"
 )
 
 func must(id rules.ID, section, text string) rules.Rule {
@@ -234,7 +234,7 @@ func Catalog() []rules.Rule {
 		must(RuleFrameMinimum, secLayout, "The minimum frame is 4 bytes: empty payload, no trailer, LL=0."),
 
 		// Trailer lifecycle.
-		must(RuleLifeAtRest, secLife, "At rest a TLV is header + payload (H + L bytes) with no trailer; the TS and CR bits are cleared with the trailer, so the stored bytes are themselves a frame (DESIGN.md)."),
+		must(RuleLifeAtRest, secLife, "At rest a TLV is header + payload (H + L bytes) with no trailer; the TS and CR bits are cleared with the trailer, so the stored bytes are themselves a frame (docs/DECISIONS.md)."),
 		must(RuleLifeInTransit, secLife, "In transit the optional trailer follows the payload: trailer_ts, then trailer_crc, 0 to 12 bytes in all."),
 		must(RuleLifeStrip, secLife, "At ingress a receiver validates the frame and strips the trailer; the payload bytes stay identical."),
 		must(RuleLifeForward, secLife, "A forwarder strips the incoming trailer and attaches an outgoing one with a fresh wire-time and a fresh CRC."),
@@ -250,9 +250,9 @@ func Catalog() []rules.Rule {
 		must(RuleOptCR, secOpt, "Bit 4 (CR): 1 means the trailer has a CRC, of the width CW selects."),
 		must(RuleOptLL, secOpt, "Bit 3 (LL): 0 means a u16 length (the default), 1 a u32 length."),
 		must(RuleOptCW, secOpt, "Bit 2 (CW): 0 means CRC-32C, 4 bytes (the default); 1 means CRC-16-CCITT, 2 bytes."),
-		must(RuleOptCWIgnored, secOpt, "CW is meaningful only when CR=1: with CR=0 either value is accepted and ignored (DESIGN.md)."),
+		must(RuleOptCWIgnored, secOpt, "CW is meaningful only when CR=1: with CR=0 either value is accepted and ignored (docs/DECISIONS.md)."),
 		must(RuleOptTF, secOpt, "Bit 1 (TF): 0 means an absolute u64 ns since the Unix epoch, 8 bytes (the default); 1 a signed i32 ns offset from the parent TS, 4 bytes."),
-		must(RuleOptTFIgnored, secOpt, "TF is meaningful only when TS=1: with TS=0 either value is accepted and ignored (DESIGN.md)."),
+		must(RuleOptTFIgnored, secOpt, "TF is meaningful only when TS=1: with TS=0 either value is accepted and ignored (docs/DECISIONS.md)."),
 
 		// Length encoding.
 		must(RuleLenMax16, secLen, "With LL=0 the payload is at most 65535 bytes."),
@@ -290,7 +290,7 @@ func Catalog() []rules.Rule {
 
 		// Type code registry.
 		must(RuleTypeZero, secType, "Type code 0x00 is the reserved sentinel, never assigned; receivers MUST treat type=0x00 as INVALID."),
-		must(RuleTypeCore, secType, "Type codes 0x01..0x1F are core protocol types; 0x01..0x0D are assigned (DESIGN.md) and a PL=1 TLV of an assigned type is walked."),
+		must(RuleTypeCore, secType, "Type codes 0x01..0x1F are core protocol types; 0x01..0x0D are assigned (docs/DECISIONS.md) and a PL=1 TLV of an assigned type is walked."),
 		must(RuleTypeFuture, secType, "Type codes 0x0E..0x7F are not assigned in v1 (0x20..0x7F reserved for future core extensions): a v1 receiver handles them as unknown type codes."),
 		must(RuleTypeUser, secType, "Type codes 0x80..0xFF are user-defined application types with no protocol opinion; a PL=1 user TLV is walked."),
 		must(RuleType05Receive, secType, "Receivers MUST treat type=0x05 as reserved-but-unassigned and apply the rules for unknown type codes."),

@@ -280,7 +280,7 @@ func optionCombos(s *set) {
 	s.accept("unaligned-fields-at-odd-offsets", in(wire(odd...)), dgram, flatten(odd...), meta{
 		rules: rulesOf("LT-FRAME-12", "LT-FRAME-11"), comment: "length, trailer_ts and trailer_crc at odd offsets: frames of 5, 25 and 7 bytes back to back",
 	})
-	// The CRCs' check values (DESIGN.md) as trailers: a VALUE whose payload
+	// The CRCs' check values (docs/DECISIONS.md) as trailers: a VALUE whose payload
 	// is "123456789" carries 0xE3069283 (CRC-32C) or 0x29B1 (CRC-16-CCITT).
 	check32 := leaf(typeValue, bitCR, []byte("123456789"))
 	s.accept("crc32c-check-value-123456789", in(wire(check32)), dgram, flatten(check32), meta{
