@@ -13,6 +13,7 @@ import (
 
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/prove"
+	"github.com/threespec/conformance/specs"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -102,6 +103,9 @@ func Render(in Input) []byte {
 
 	for _, spec := range []string{"lace", "hiverelay", "libtracer"} {
 		fmt.Fprintf(&b, "\n## %s\n", spec)
+		if src, ok := sources[spec]; ok {
+			fmt.Fprintf(&b, "\nSpecification: [`specs/%s`](../specs/%s); the project's decisions where it is open: [docs/DECISIONS.md](../docs/DECISIONS.md) and [%s](../%s).\n", src.spec, src.spec, src.doc, src.doc)
+		}
 		section := ""
 		for _, r := range bySpec[spec] {
 			if r.Section != section {
@@ -200,4 +204,12 @@ func list(items []string, n int) string {
 		parts = append(parts, "`"+it+"`")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// sources names, per spec, the copy of the specification in specs/ that the
+// rules quote and the document that gives the project's decisions on it.
+var sources = map[string]struct{ spec, doc string }{
+	"lace":      {specs.LaceFile, "docs/lace.md"},
+	"hiverelay": {specs.HiveRelayFile, "docs/hiverelay.md"},
+	"libtracer": {specs.LibtracerFile, "docs/libtracer.md"},
 }
