@@ -86,15 +86,15 @@ type TesteeFailure struct {
 // RuleSummary is the result of one rule: the verdicts of the vectors that
 // test it (a vector counts for each of its rules).
 type RuleSummary struct {
-	Rule   string         `json:"rule"`
-	Level  string         `json:"level"`
-	Text   string         `json:"text,omitempty"` // the statement, from the rule catalog
-	Counts map[Status]int `json:"counts"`
+	Rule    string         `json:"rule"`
+	Level   string         `json:"level"`
+	Text    string         `json:"text,omitempty"` // the statement, from the rule catalog
+	Counts  map[Status]int `json:"counts"`
+	Vectors []string       `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed or errored
 	// Verdict is the rule's verdict (ruleStatus): fail, warn, xfail, pass,
 	// not-run (no vector of it ran: the run was aborted or interrupted
 	// first) or not-applicable.
-	Verdict Status   `json:"verdict"`
-	Vectors []string `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed or errored
+	Verdict Status `json:"verdict"`
 }
 
 // ruleStatus is the verdict of a rule from the verdicts of its vectors: a
