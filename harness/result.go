@@ -91,6 +91,31 @@ type RuleSummary struct {
 	Text    string         `json:"text,omitempty"` // the statement, from the rule catalog
 	Counts  map[Status]int `json:"counts"`
 	Vectors []string       `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed or errored
+	// Verdict is the rule's verdict (ruleStatus): fail, warn, xfail, pass,
+	// not-run (no vector of it ran: the run was aborted or interrupted
+	// first) or not-applicable.
+	Verdict Status `json:"verdict"`
+}
+
+// ruleStatus is the verdict of a rule from the verdicts of its vectors: a
+// failure, an unexpected pass or an error fails it; else a warning warns,
+// an expected failure makes it xfail; else one pass passes it; else it is
+// not run when a vector did not run, and not applicable otherwise. A rule
+// passes only on a vector that ran and passed.
+func ruleStatus(c map[Status]int) Status {
+	switch {
+	case c[Fail] > 0 || c[XPass] > 0 || c[Error] > 0:
+		return Fail
+	case c[Warn] > 0:
+		return Warn
+	case c[XFail] > 0:
+		return XFail
+	case c[Pass] > 0:
+		return Pass
+	case c[NotRun] > 0:
+		return NotRun
+	}
+	return NotApplicable
 }
 
 // ExpectationProblem is an entry of the expected-failures file that makes
@@ -266,6 +291,7 @@ func summarizeRules(vs []*VectorResult) []*RuleSummary {
 	}
 	out := make([]*RuleSummary, 0, len(by))
 	for _, s := range by {
+		s.Verdict = ruleStatus(s.Counts)
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool {

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/threespec/conformance/impl/lace"
@@ -17,6 +18,10 @@ var laceOps = map[string]handler{
 	testee.OpLaceRecord:    laceRecord,
 	testee.OpLaceStream:    laceStream,
 	testee.OpLaceConstruct: laceConstruct,
+}
+
+// laceBoundedOps are the Lace operations whose arguments hold bounds.
+var laceBoundedOps = map[string]boundedHandler{
 	testee.OpLaceChunks:    laceChunks,
 	testee.OpLaceDirectory: laceDirectory,
 }
@@ -232,9 +237,10 @@ func laceConstruct(req testee.Request) (any, error) {
 	}, nil
 }
 
-// laceBounds maps the bounds arguments to convention bounds; a bound below 1
-// cannot be honoured and is unsupported.
-func laceBounds(req testee.Request) (lace.Options, convention.Bounds, error) {
+// laceBounds maps the bounds arguments to convention bounds under caps c:
+// a bound below 1 or above its cap cannot be honoured and is unsupported
+// (docs/PROTOCOL.md, "Arguments"); an absent one takes its cap.
+func laceBounds(c Caps, req testee.Request) (lace.Options, convention.Bounds, error) {
 	var a testee.LaceBoundedArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return lace.Options{}, convention.Bounds{}, err
@@ -243,29 +249,28 @@ func laceBounds(req testee.Request) (lace.Options, convention.Bounds, error) {
 	if err != nil {
 		return opt, convention.Bounds{}, err
 	}
-	var b convention.Bounds
-	for _, x := range []struct {
-		name string
-		v    *int64
-		set  func(int64)
-	}{
-		{"max_depth", a.MaxDepth, func(v int64) { b.MaxDepth = int(v) }},
-		{"max_expansion", a.MaxExpansion, func(v int64) { b.MaxExpansion = int(v) }},
-		{"max_bytes", a.MaxBytes, func(v int64) { b.MaxBytes = uint64(v) }},
-	} {
-		if x.v == nil {
-			continue
-		}
-		if *x.v < 1 {
-			return opt, b, unsupported("%s %d: bounds below 1 are not supported", x.name, *x.v)
-		}
-		x.set(*x.v)
+	depth, err := bound("max_depth", a.MaxDepth, c.LaceMaxDepth, c.LaceMaxDepth, "lace.max_depth")
+	if err != nil {
+		return opt, convention.Bounds{}, err
 	}
-	return opt, b, nil
+	expansion, err := bound("max_expansion", a.MaxExpansion, c.LaceMaxExpansion, c.LaceMaxExpansion, "lace.max_expansion")
+	if err != nil {
+		return opt, convention.Bounds{}, err
+	}
+	bytes, err := bound("max_bytes", a.MaxBytes, c.LaceMaxBytes, c.LaceMaxBytes, "lace.max_assembled_bytes")
+	if err != nil {
+		return opt, convention.Bounds{}, err
+	}
+	return opt, convention.Bounds{
+		MaxDepth:        int(depth),
+		MaxExpansion:    int(expansion),
+		MaxBytes:        uint64(bytes),
+		MaxListingBytes: uint64(max(c.LaceMaxListingBytes, 1)),
+	}, nil
 }
 
-func laceChunks(req testee.Request) (any, error) {
-	opt, b, err := laceBounds(req)
+func laceChunks(c Caps, req testee.Request) (any, error) {
+	opt, b, err := laceBounds(c, req)
 	if err != nil {
 		return nil, err
 	}
@@ -284,12 +289,16 @@ type DirEntry struct {
 	Kind   string `json:"kind"` // "file" or "dir"
 }
 
-func laceDirectory(req testee.Request) (any, error) {
-	opt, b, err := laceBounds(req)
+func laceDirectory(c Caps, req testee.Request) (any, error) {
+	opt, b, err := laceBounds(c, req)
 	if err != nil {
 		return nil, err
 	}
 	entries, err := convention.StreamDirectory(req.Input, opt, b)
+	var big *convention.ListingTooLarge
+	if errors.As(err, &big) {
+		return nil, unsupported("%v (hello limits lace.max_listing_bytes)", err)
+	}
 	if err != nil {
 		return nil, err
 	}
