@@ -850,7 +850,7 @@ Feature: Directory links name files, children and continuation pages
       When it is parsed as a stream
       Then the stream holds the records "flat" and "paged"
 
-  Rule: LACE-DIR-29 Consumers bound reference depth
+  Rule: LACE-DIR-29 Consumers bound reference depth (project-defined)
 
     Scenario Outline: A file three links from the root (root, b, b/c, b/c/f) under max_depth <depth> is <outcome>
       Given the Blob "a" with data "abc"
@@ -897,7 +897,7 @@ Feature: Directory links name files, children and continuation pages
         | 2     | accepted | the assembled file is "abc"        |
         | 1     | rejected | it is rejected by rule LACE-DIR-29 |
 
-  Rule: LACE-DIR-30 Consumers bound logical expansion, counting repeated uses rather than only distinct hashes
+  Rule: LACE-DIR-30 Consumers bound logical expansion, counting repeated uses rather than only distinct hashes (project-defined)
 
     Scenario Outline: A subtree placed twice counts twice: four uses under max_expansion <n> are <outcome>
       Given the Blob "a" with data "abc"

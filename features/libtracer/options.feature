@@ -190,7 +190,7 @@ Feature: libtracer options bitfield
         | 0  | 10  | CRC-32C      | 4     | 9bd4cecf | 9    |
         | 1  | 14  | CRC-16-CCITT | 2     | f550     | 7    |
 
-  Rule: LT-OPT-09 CW means something only with CR=1: with CR=0 either value is accepted and ignored
+  Rule: LT-OPT-09 CW means something only with CR=1: with CR=0 either value is accepted and ignored (project-defined)
 
     Scenario: CW=1 with CR=0: no CRC, and the frame is accepted
       Given the bytes "01 04 01 00 aa"
@@ -223,7 +223,7 @@ Feature: libtracer options bitfield
         | 0     | 80   | 60  | 9      |         | 1        | abs T0 | T0       |
         | 1     | 01   | 22  | 1      | aa      |          | rel +7 | T0+7     |
 
-  Rule: LT-OPT-11 TF means something only with TS=1: with TS=0 either value is accepted and ignored
+  Rule: LT-OPT-11 TF means something only with TS=1: with TS=0 either value is accepted and ignored (project-defined)
 
     Scenario: TF=1 with TS=0 at the top level: no stamp, so no anchor is needed
       Given the bytes "01 02 01 00 aa"

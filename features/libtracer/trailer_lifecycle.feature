@@ -19,7 +19,7 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
   it. Byte strings are hex; T0 stands for the 8 bytes of the wire-time
   1777766400000000000 ns.
 
-  Rule: LT-LIFE-01 At rest a TLV is header + payload, with TS and CR cleared: the stored bytes are themselves a frame
+  Rule: LT-LIFE-01 At rest a TLV is header + payload, with TS and CR cleared: the stored bytes are themselves a frame (project-defined)
 
     Scenario: A stamped frame with a CRC, stripped, is a 4-byte header and its payload
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"

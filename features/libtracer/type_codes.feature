@@ -32,7 +32,7 @@ Feature: libtracer type code registry
       When the tree is encoded exactly
       Then it is rejected by rule LT-TYPE-01
 
-  Rule: LT-TYPE-02 Types 0x01..0x1F are core; 0x01..0x0D (but 0x05) are assigned, and a structured one is walked
+  Rule: LT-TYPE-02 Types 0x01..0x1F are core; 0x01..0x0D (but 0x05) are assigned, and a structured one is walked (project-defined)
 
     Scenario Outline: A structured core TLV of type <type> is walked
       Given the bytes "<type> 40 05 00 02 00 01 00 61"

@@ -174,6 +174,11 @@ func (c Check) String() string {
 
 var rule = cenc.HiveRelayRule
 
+// catalogLayout says what is project-defined in the rules of the schema
+// catalog's byte layout: the spec names the catalog file but not its
+// encoding ("the stable master schema meta-grammar" is not given).
+const catalogLayout = "the spec names the catalog file but not its encoding (the stable master schema meta-grammar is not given): the layout, and so this rule, is the project's (docs/hiverelay.md, The schema catalog)"
+
 // untestable marks r as not byte-testable, with the reason (the fault proof
 // skips it; features/RULES.md shows the reason).
 func untestable(r rules.Rule, why string) rules.Rule {
@@ -259,17 +264,17 @@ func Catalog() []rules.Rule {
 		untestable(rule(RuleCoreRelayNeverSee, secSchemas, "The relay never receives the block-encryption key or a complete BlindCoreReadCapV1."),
 			"it binds relays and the clients that send to them (who is given what), not the codec, which decodes whatever bytes it is given"),
 
-		rule(RuleCatalogLayout, secAuthority, "The schema catalog hiverelay-blind-client-composition-schema-catalog-v1.cenc is a compact-uint entry count, then per entry category u8, local id u8, name, declaration and a compact-uint count of dependency names, each string a bounded byte string (project-defined layout, docs/hiverelay.md)."),
+		rule(RuleCatalogLayout, secAuthority, "The schema catalog hiverelay-blind-client-composition-schema-catalog-v1.cenc is a compact-uint entry count, then per entry category u8, local id u8, name, declaration and a compact-uint count of dependency names, each string a bounded byte string (project-defined layout, docs/hiverelay.md).").Defined(catalogLayout),
 		rule(RuleCatalogEntryCount, secFormat, "A schema catalog whose entry count is not exactly 6 fails with BAD_ENCODING."),
 		rule(RuleCatalogCategory, secAuthority, "A schema catalog entry whose category is not 3 (CLIENT_EXAMPLE) fails with BAD_ENCODING."),
 		rule(RuleCatalogLocalID, secAuthority, "Schema catalog entries carry local IDs 1 through 6 respectively; any other local ID fails with BAD_ENCODING."),
 		rule(RuleCatalogNames, secAuthority, "Schema catalog entry i carries the i-th of the six names in raw-ASCII order; any other name fails with BAD_ENCODING."),
-		rule(RuleCatalogDeclLength, secAuthority, "A schema catalog declaration of 0 or more than 65535 bytes fails with BAD_ENCODING (project-defined bound)."),
-		rule(RuleCatalogDeclText, secAuthority, "A schema catalog declaration that is not strict UTF-8, or holds a control character other than LF, fails with BAD_ENCODING (project-defined)."),
-		rule(RuleCatalogDeclHead, secAuthority, "A schema catalog declaration that does not begin with its entry's name followed by \" {\" and LF, and end with LF and \"}\", fails with BAD_ENCODING (project-defined)."),
-		rule(RuleCatalogDepsOrder, secAuthority, "Schema catalog dependency names are sorted in raw-ASCII order; one that sorts before its predecessor fails with BAD_ENCODING."),
-		rule(RuleCatalogDepsDuplicate, secAuthority, "Two equal schema catalog dependency names of one entry are duplicates and fail with BAD_ENCODING."),
-		rule(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING."),
+		rule(RuleCatalogDeclLength, secAuthority, "A schema catalog declaration of 0 or more than 65535 bytes fails with BAD_ENCODING (project-defined bound).").Defined("the bound of 65535 bytes is the project's: the spec gives no declaration length (docs/hiverelay.md, The schema catalog)"),
+		rule(RuleCatalogDeclText, secAuthority, "A schema catalog declaration that is not strict UTF-8, or holds a control character other than LF, fails with BAD_ENCODING (project-defined).").Defined("the spec gives no declaration text rules; strict UTF-8 without controls but LF is the project's (docs/hiverelay.md, The schema catalog)"),
+		rule(RuleCatalogDeclHead, secAuthority, "A schema catalog declaration that does not begin with its entry's name followed by \" {\" and LF, and end with LF and \"}\", fails with BAD_ENCODING (project-defined).").Defined("the spec does not give the declarations' form (the meta-grammar is not given); the head and tail are the project's (docs/hiverelay.md, The schema catalog)"),
+		rule(RuleCatalogDepsOrder, secAuthority, "Schema catalog dependency names are sorted in raw-ASCII order; one that sorts before its predecessor fails with BAD_ENCODING.").Defined(catalogLayout),
+		rule(RuleCatalogDepsDuplicate, secAuthority, "Two equal schema catalog dependency names of one entry are duplicates and fail with BAD_ENCODING.").Defined(catalogLayout),
+		rule(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING.").Defined("the spec keeps categories 1, 4 and 5 out of the catalog (section 1); that a dependency names one of the five other entries, and at most five, is the project's catalog layout (docs/hiverelay.md, The schema catalog)"),
 
 		rule(RuleFmtLayout, secFormat, "The format artifact is ASCII \"HRBCCF01\", authorityVersion u16be = 1, formatMajor u16be = 1, formatMinor u16be = 0, specLength u64be, schemaCatalogLength u64be, the spec bytes and the schema catalog bytes."),
 		rule(RuleFmtMagic, secFormat, "A format artifact that does not begin with ASCII \"HRBCCF01\" fails with BAD_ENCODING."),
@@ -304,7 +309,7 @@ func Catalog() []rules.Rule {
 		rule(RuleVecNegative, secVectors, "Every negative vector MUST fail canonical decoding with BAD_ENCODING for the condition named by its path; one that decodes, or fails for another rule, is misclassified and fails complete authority verification."),
 		rule(RuleVecRegistry, secVectors, "The registry vector MUST equal the catalog embedded in the format artifact; any other bytes fail complete authority verification."),
 		rule(RuleVecSetHash, secVectors, "clientCompositionVectorSetHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-vector-set-hash.v1\") || U64BE(len(completeVectorManifest)) || completeVectorManifest)."),
-		rule(RuleVecIdentity, secVectors, "The final identity of this authority is the pair (clientCompositionFormatHash, clientCompositionVectorSetHash), published in the generated metadata artifact (project-defined format, docs/hiverelay.md)."),
+		rule(RuleVecIdentity, secVectors, "The final identity of this authority is the pair (clientCompositionFormatHash, clientCompositionVectorSetHash), published in the generated metadata artifact (project-defined format, docs/hiverelay.md).").Defined("the spec names the pair and a generated metadata artifact but not its format; the JSON metadata artifact and its checks are the project's (docs/hiverelay.md, The metadata artifact)"),
 		untestable(rule(RuleVecNotWireTuple, secVectors, "Neither clientCompositionFormatHash nor clientCompositionVectorSetHash is a relay WIRE tuple component."),
 			"it binds relays (what their WIRE tuple is made of), which no conformance request reaches; the identity pair a testee computes and publishes is checked by HR-FMT-18, HR-VEC-09 and HR-VEC-10"),
 	)
