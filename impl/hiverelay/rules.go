@@ -1,6 +1,8 @@
 package hiverelay
 
 import (
+	"strings"
+
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
@@ -76,6 +78,7 @@ const (
 	RuleCkptCapsCount     rules.ID = "HR-CKPT-09"
 	RuleCkptCapsOrder     rules.ID = "HR-CKPT-10"
 	RuleCkptCapsDuplicate rules.ID = "HR-CKPT-11"
+	RuleCkptCapsCanonical rules.ID = "HR-CKPT-12"
 
 	// OpaqueChainFrameV1.
 	RuleFrameLayout        rules.ID = "HR-FRAME-01"
@@ -90,6 +93,8 @@ const (
 	RuleFrameCapsDuplicate rules.ID = "HR-FRAME-10"
 	RuleFrameNotEmpty      rules.ID = "HR-FRAME-11"
 	RuleFrameHigherLevel   rules.ID = "HR-FRAME-12"
+	RuleFrameCapsCanonical rules.ID = "HR-FRAME-13"
+	RuleFrameCkptCanonical rules.ID = "HR-FRAME-14"
 
 	// BlindCoreReadCapV1.
 	RuleCoreLayout        rules.ID = "HR-BCORE-01"
@@ -154,6 +159,13 @@ const (
 	// and accepts what they check (HR-BLOB-08, HR-FRAME-12); byte-testable
 	// by positive vectors that an overstepping codec rejects.
 	Permitting
+	// Nesting: a statement that a nested value is itself a canonical record
+	// of another schema (HR-CKPT-12, HR-FRAME-13/14); its rejections cite
+	// the nested schema's rules, so no vector names it first. Byte-testable
+	// by negatives that break such a rule inside the nested value, which a
+	// codec reading nested values by their layout alone accepts
+	// (NestingRules).
+	Nesting
 )
 
 func (c Check) String() string {
@@ -168,6 +180,8 @@ func (c Check) String() string {
 		return "outside"
 	case Permitting:
 		return "permitting"
+	case Nesting:
+		return "nesting"
 	}
 	return "unknown"
 }
@@ -233,6 +247,7 @@ func Catalog() []rules.Rule {
 		rule(RuleBlobAEADOutside, secSchemas, "Nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; the codec fixes only the envelope bytes and accepts any nonce and sealed bytes, an all-zero nonce included."),
 
 		rule(RuleCkptLayout, secSchemas, "OpaqueChainCheckpointV1 is version u8 = 1, a 1..1024 array of frontier entries (chainId[32], sequence u64, frameHash[32]), opaqueStateCommitment[32], snapshotPayloadHash[32] and a 1..16 array of ReadCellCapV1, in that order."),
+		rule(RuleCkptCapsCanonical, secSchemas, "Each snapshot capability of an OpaqueChainCheckpointV1 is itself a canonical ReadCellCapV1 (\"a 1..16 array of ReadCellCapV1\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and a snapshot capability that breaks one fails the checkpoint with BAD_ENCODING under that rule."),
 		rule(RuleCkptFrontierCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 1024 frontier entries fails with BAD_ENCODING."),
 		rule(RuleCkptFrontierOrder, secSchemas, "OpaqueChainCheckpointV1 frontier entries are sorted by chain ID; an entry whose chain ID sorts before its predecessor's fails with BAD_ENCODING."),
 		rule(RuleCkptFrontierDup, secSchemas, "Two OpaqueChainCheckpointV1 frontier entries with equal chain IDs are duplicates and fail with BAD_ENCODING."),
@@ -245,6 +260,8 @@ func Catalog() []rules.Rule {
 		rule(RuleCkptCapsDuplicate, secSchemas, "Two OpaqueChainCheckpointV1 snapshot read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING."),
 
 		rule(RuleFrameLayout, secSchemas, "OpaqueChainFrameV1 is version u8 = 1, chainId[32], sequence u64, optional previousFrameHash[32], transportVerifyKey[32], a 0..256 array of bounded opaque payloads, a 0..16 array of ReadCellCapV1, an optional OpaqueChainCheckpointV1 and transportSignature[64], in that order."),
+		rule(RuleFrameCapsCanonical, secSchemas, "Each nextReadCellCaps entry of an OpaqueChainFrameV1 is itself a canonical ReadCellCapV1 (\"0..16 ReadCellCapV1 values\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and an entry that breaks one fails the frame with BAD_ENCODING under that rule."),
+		rule(RuleFrameCkptCanonical, secSchemas, "A present checkpoint of an OpaqueChainFrameV1 is itself a canonical OpaqueChainCheckpointV1 (\"optional OpaqueChainCheckpointV1\"): it obeys every checkpoint rule (HR-CKPT-02..12) and every ReadCellCapV1 rule of its snapshot capabilities, and a checkpoint that breaks one fails the frame with BAD_ENCODING under that rule."),
 		rule(RuleFrameChainID, secSchemas, "An OpaqueChainFrameV1 chainId of 32 zero bytes fails with BAD_ENCODING."),
 		rule(RuleFrameGenesisNoPrev, secSchemas, "An OpaqueChainFrameV1 at sequence 0 with a previous frame hash present fails with BAD_ENCODING."),
 		rule(RuleFrameSuccessorPrev, secSchemas, "An OpaqueChainFrameV1 at a nonzero sequence without a previous frame hash fails with BAD_ENCODING."),
@@ -355,12 +372,13 @@ var checks = map[rules.ID]Check{
 	RuleCkptLayout: Constructing, RuleCkptFrontierCount: Rejecting, RuleCkptFrontierOrder: Rejecting,
 	RuleCkptFrontierDup: Rejecting, RuleCkptChainID: Rejecting, RuleCkptFrameHash: Rejecting,
 	RuleCkptStateCommit: Rejecting, RuleCkptPayloadHash: Rejecting, RuleCkptCapsCount: Rejecting,
-	RuleCkptCapsOrder: Rejecting, RuleCkptCapsDuplicate: Rejecting,
+	RuleCkptCapsOrder: Rejecting, RuleCkptCapsDuplicate: Rejecting, RuleCkptCapsCanonical: Nesting,
 
 	RuleFrameLayout: Constructing, RuleFrameChainID: Rejecting, RuleFrameGenesisNoPrev: Rejecting,
 	RuleFrameSuccessorPrev: Rejecting, RuleFrameVerifyKey: Rejecting, RuleFramePayloadCount: Rejecting,
 	RuleFramePayloadLength: Rejecting, RuleFrameCapsCount: Rejecting, RuleFrameCapsOrder: Rejecting,
 	RuleFrameCapsDuplicate: Rejecting, RuleFrameNotEmpty: Rejecting, RuleFrameHigherLevel: Permitting,
+	RuleFrameCapsCanonical: Nesting, RuleFrameCkptCanonical: Nesting,
 
 	RuleCoreLayout: Constructing, RuleCorePublicKey: Rejecting, RuleCoreBlockKey: Rejecting,
 	RuleCoreHeadLength: Rejecting, RuleCoreRelayNeverSee: Outside,
@@ -423,6 +441,47 @@ func init() {
 			cenc.RegisterRealized(general, specific...)
 		}
 	}
+}
+
+// nestings lists, for each Nesting rule, where its nested values lie: the
+// schema and the field-path prefix of the values it governs (paths as the
+// decoder's scopes name them, e.g. "checkpoint.snapshotReadCaps[1].cellKey").
+var nestings = []struct {
+	rule           rules.ID
+	schema, prefix string
+}{
+	{RuleCkptCapsCanonical, SchemaOpaqueChainCheckpointV1, "snapshotReadCaps["},
+	{RuleCkptCapsCanonical, SchemaOpaqueChainFrameV1, "checkpoint.snapshotReadCaps["},
+	{RuleFrameCapsCanonical, SchemaOpaqueChainFrameV1, "nextReadCellCaps["},
+	{RuleFrameCkptCanonical, SchemaOpaqueChainFrameV1, "checkpoint."},
+}
+
+// NestingRules returns the Nesting rules that a rejection by rule of the
+// field at path of a schema record also tests: those whose nested value
+// holds the field, when rule is one of that value's own record checks
+// (RecordCheck). A codec that reads the nested value by its layout alone
+// accepts such an input.
+func NestingRules(schema, path string, rule rules.ID) []rules.ID {
+	if !RecordCheck(rule) {
+		return nil
+	}
+	var out []rules.ID
+	for _, n := range nestings {
+		if n.schema == schema && strings.HasPrefix(path, n.prefix) {
+			out = append(out, n.rule)
+		}
+	}
+	return out
+}
+
+// RecordCheck reports whether rule is a record's own check (version,
+// nonzero fields, ranges, sorting: every section 3 rule and HR-CENC-10), as
+// opposed to a primitive's reading (truncation, optional tags, compact
+// forms), which a layout-only reader of nested values still performs.
+func RecordCheck(rule rules.ID) bool {
+	id := string(rule)
+	return rule == cenc.RuleUnknownVersion || strings.HasPrefix(id, "HR-RCAP-") ||
+		strings.HasPrefix(id, "HR-CKPT-") || strings.HasPrefix(id, "HR-FRAME-")
 }
 
 // CheckOf reports how rule id is checked; 0 for an ID not in the catalog.
