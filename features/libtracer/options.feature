@@ -238,3 +238,33 @@ Feature: libtracer options bitfield
       When it is received as a datagram
       And the tree is encoded exactly
       Then the bytes are the bytes received
+
+  Rule: LT-OPT-12 Forward-compatible extensions live only in the type-code registry, 0x0E..0x7F: a user type is no extension, and a reserved bit is none either
+
+    Scenario Outline: An unassigned code <type> of the extension range is an unknown type, answered with a type mismatch
+      Given the bytes "<type> 00 01 00 aa"
+      When it is received as a datagram
+      Then it is rejected by rule LT-UNK-05 with code "tr::schema::type_mismatch"
+
+      Examples:
+        | type |
+        | 0e   |
+        | 7f   |
+
+    Scenario Outline: A user type <type> is no extension: the outer TLV is accepted
+      Given the bytes "<type> 00 01 00 aa"
+      When it is received as a datagram
+      Then it is accepted
+      And the frame tree is:
+        | depth | type   | opt | length | payload |
+        | 0     | <type> | 00  | 1      | aa      |
+
+      Examples:
+        | type |
+        | 80   |
+        | ff   |
+
+    Scenario: A reserved bit is no extension to skip: it is INVALID
+      Given the bytes "80 01 01 00 aa"
+      When it is received as a datagram
+      Then it is rejected by rule LT-OPT-02 with code "INVALID"
