@@ -249,7 +249,7 @@ Feature: libtracer CRC trailer
         | 0     | 0      | 01   | 10  | 5      | aabbccddee | CRC-32C 2312c9b6 |
         | 0     | 13     | 80   | 18  | 5      | aabbccddee | CRC-32C 2312c9b6 |
 
-  Rule: LT-CRC-13 A streaming sender accumulates the CRC over the payload, then folds in the trailer_ts it appends, then appends the CRC
+  Rule: LT-CRC-13 Described without a keyword: a streaming sender accumulates the CRC over the payload, then folds in the trailer_ts it appends, then appends the CRC (project-defined)
 
     Scenario: A sender's frame with stamp and CRC-32C: the CRC covers payload and stamp
       Given the frame tree to encode:
@@ -265,7 +265,7 @@ Feature: libtracer CRC trailer
       When the tree is encoded exactly
       Then the bytes are "01 34 04 00 2a 00 00 00 T0 c8 e9"
 
-  Rule: LT-CRC-14 A streaming receiver accumulates the CRC over the payload as it arrives, folds in the trailer_ts, then compares
+  Rule: LT-CRC-14 Described without a keyword: a streaming receiver accumulates the CRC over the payload as it arrives, folds in the trailer_ts, then compares (project-defined)
 
     Scenario: A stamped frame with CRC-32C on a stream
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"

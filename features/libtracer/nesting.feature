@@ -77,7 +77,7 @@ Feature: libtracer iterative parsing of nested TLVs
       And frame 1 is rejected by rule LT-NEST-03 with code "tr::tlv::nesting_too_deep"
       And there are 2 top-level frames
 
-  Rule: LT-NEST-04 Protocol shapes nest at most 5 deep: every receiver parses them at any budget
+  Rule: LT-NEST-04 Protocol shapes nest at most 5 deep: every receiver parses them at any budget (project-defined)
 
     Scenario Outline: Five structured levels at a budget of <budget>
       Given the frames:
