@@ -1008,3 +1008,26 @@ Feature: Directory links name files, children and continuation pages
         """
       When the directory "root" is listed
       Then it is rejected by rule LACE-DIR-21
+
+  Rule: LACE-DIR-32 A consumer's bounds change no generic record limit: records a bounded directory consumer refuses are still a valid stream
+
+    Scenario: A chain a bound refuses is a valid stream of valid records
+      Given the Plex "d3" with the fields:
+        """
+        Kind: directory
+        """
+      And the Plex "d2" with the fields:
+        """
+        Child+Link: c P.<d3>.H3
+        Kind: directory
+        """
+      And the Plex "root" with the fields:
+        """
+        Child+Link: b P.<d2>.H3
+        Kind: directory
+        """
+      When the directory "root" is listed with max_depth 1
+      Then it is rejected by rule LACE-DIR-29
+      Given a stream of the records "root", "d2" and "d3"
+      When it is parsed as a stream
+      Then the stream holds the records "root", "d2" and "d3"

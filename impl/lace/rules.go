@@ -95,6 +95,7 @@ const (
 	RulePlexValuesUnsorted rules.ID = "LACE-PLEX-09"
 	RulePlexReserved       rules.ID = "LACE-PLEX-10"
 	RulePlexReservedOnly   rules.ID = "LACE-PLEX-11"
+	RulePlexNoSchema       rules.ID = "LACE-PLEX-12"
 )
 
 // Seal records.
@@ -141,6 +142,9 @@ const (
 	RuleLinkExamples      rules.ID = "LACE-LINK-13"
 	RuleConvRecordValid   rules.ID = "LACE-LINK-14"
 	RuleConvRawFields     rules.ID = "LACE-LINK-15"
+	RuleConvNoNames       rules.ID = "LACE-LINK-16"
+	RuleConvNoCtor        rules.ID = "LACE-LINK-17"
+	RuleLinkNotAcquired   rules.ID = "LACE-LINK-18"
 )
 
 // Chunk sequences.
@@ -204,6 +208,7 @@ const (
 	RuleDirDepth           rules.ID = "LACE-DIR-29"
 	RuleDirExpansion       rules.ID = "LACE-DIR-30"
 	RuleDirCycle           rules.ID = "LACE-DIR-31"
+	RuleDirBoundsGeneric   rules.ID = "LACE-DIR-32"
 )
 
 // Canonical nesting.
@@ -331,6 +336,7 @@ var catalog = []rules.Rule{
 	must(RulePlexValuesUnsorted, secPlex, "Values do not participate in canonical field ordering."),
 	must(RulePlexReserved, secPlex, "A Plex application field using a reserved name (Data-Length, By, Mark, 🖧 or ⋯🖧) is invalid."),
 	must(RulePlexReservedOnly, secPlex, "The reserved names are exactly Data-Length, By, Mark, 🖧 and ⋯🖧; every other valid name (case variants, names containing them) is an ordinary application name."),
+	must(RulePlexNoSchema, secPlex, "All application field names use the same occurrence model and applications, not the record layer, define schemas (required fields, singletons, identifiers, scopes, value shapes, versions, ordering meaning): a Plex in which a conventional name such as Kind or a #<application> name repeats, or in which none occurs, is a valid record."),
 
 	must(RuleSealStructure, secSeal, "A Seal canonical payload is exactly the structural By line, the Mark line and one complete embedded Plex record."),
 	must(RuleSealByFirst, secSeal, "By appears first in a Seal."),
@@ -368,6 +374,9 @@ var catalog = []rules.Rule{
 	must(RuleLinkExamples, secLink, "`+Link: evidence S.EXAMPLE_SEAL_HASH.H3` and `Chunk+Link: 0..33554432 B.EXAMPLE_BLOB_HASH.H3` are well-formed record links."),
 	must(RuleConvRecordValid, secLink, "A record that violates an opt-in convention remains a valid H3 record when it satisfies the generic rules."),
 	must(RuleConvRawFields, secLink, "Convention consumers check every raw field occurrence, including malformed links omitted from RecordLink facts."),
+	must(RuleConvNoNames, secLink, "The opt-in conventions reserve no names: Kind, Chunk+Link, File+Link, Child+Link and Page+Link stay ordinary application names, valid in any Plex, in any number and with any value."),
+	must(RuleConvNoCtor, secLink, "The conventions change no generic constructor rule: a constructor given their names builds the record as for any names, sorted by name with same-name caller order kept (File+Link, Child+Link and Page+Link occurrences are not sorted by their link data), with no convention check."),
+	must(RuleLinkNotAcquired, secLink, "Lace does not automatically acquire links or assemble files and directories: validating a record or a record stream never resolves its links, so a record whose link targets are absent is valid."),
 
 	must(RuleChunkPlex, secChunk, "A chunk node is an H3 Plex (a Seal or non-H3 record is not a chunk node)."),
 	must(RuleChunkEmptyData, secChunk, "A chunk node's Blob data is empty."),
@@ -428,6 +437,7 @@ var catalog = []rules.Rule{
 	must(RuleDirExpansion, secDir, "Consumers bound logical expansion, counting repeated uses rather than only distinct hashes.").Defined("the spec requires a bound but gives no number: the defaults of 1,048,576 link uses and 1 GiB of assembled file, and the max_expansion and max_bytes arguments, are the project's (docs/lace.md, Chunk sequences and directories)"),
 	untestable(must(RuleDirCycle, secDir, "Consumers reject reference cycles."),
 		"a cycle of H3 links needs a record whose links reach its own BLAKE3 digest, a preimage: no record stream holds one, since records are found by their own hashes (the check is tested with a resolver that does not key records by hash: the cycle cases of convention.TestFileRejections and TestDirectoryRejections)"),
+	must(RuleDirBoundsGeneric, secDir, "Consumers' bounds on reference depth and logical expansion do not change the generic H3 record limits: a record stream that a directory consumer refuses for its bounds (a chain of children deeper than its depth bound) is still a valid stream of valid records."),
 
 	must(RuleNestBlob, secNest, "A Blob contains no record; its data is never parsed as records."),
 	must(RuleNestPlex, secNest, "A Plex directly embeds exactly one Blob; an embedded Plex or Seal is invalid."),
