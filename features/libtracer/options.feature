@@ -64,7 +64,7 @@ Feature: libtracer options bitfield
       When it is received as a datagram
       Then it is rejected by rule LT-OPT-01 with code "INVALID"
 
-  Rule: LT-OPT-03 The reserved bits are frozen for v1: no sender sets them
+  Rule: LT-OPT-03 The reserved bits are frozen for v1: no sender sets them (project-defined)
 
     Scenario Outline: An encoder refuses a frame with opt <opt>
       Given the frame tree to encode:

@@ -296,7 +296,7 @@ var catalog = []rules.Rule{
 	must(RuleStreamConcat, secStream, "A record stream is zero or more complete stored records concatenated in order with no header, separator or trailer; each record's structure and Data-Length delimit it and the next record starts at the following byte."),
 	must(RuleStreamValidate, secStream, "A stream reader validates every record of the stream as Lace-010 defines."),
 	must(RuleStreamTruncated, secStream, "A reader rejects a stream (and a record) that ends inside a record."),
-	must(RuleStreamGarbage, secStream, "A reader rejects a stream that continues after a record with bytes that do not begin a record."),
+	must(RuleStreamGarbage, secStream, "A reader rejects a stream that continues with bytes that do not form a valid record: here, bytes after a record that do not begin one (a record that ends early is LACE-STREAM-03, an invalid one LACE-STREAM-02)."),
 	must(RuleStreamEmpty, secStream, "An empty stream is valid and holds no records."),
 	untestable(should(RuleStreamLrsSuffix, secStream, "By convention a file whose content is a record stream ends its name with .lrs; a .lr file is a one-record stream."),
 		"binds the name a stream file is stored under, which an implementation is never given; that the bytes of a .lr file read as a one-record stream is LACE-STREAM-01's (vector stream-one-record)"),

@@ -253,7 +253,7 @@ func Catalog() []rules.Rule {
 		// Options bitfield.
 		must(RuleOptReserved7, secOpt, "Bit 7 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
 		must(RuleOptReserved0, secOpt, "Bit 0 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
-		must(RuleOptReservedFrozen, secOpt, "The reserved bits are frozen for the lifetime of v1: v1 MUST NOT allocate them, so no sender sets them."),
+		must(RuleOptReservedFrozen, secOpt, "The reserved bits are frozen for the lifetime of v1: the spec MUST NOT allocate them within v1, so no sender sets them.").Defined("the spec's MUST NOT binds the spec itself (it will not allocate the bits); that a v1 sender never sets them, and an encoder refuses to, is the project's consequence of it"),
 		must(RuleOptPL, secOpt, "Bit 6 (PL): 0 means the payload is opaque bytes, 1 means it is concatenated child TLVs."),
 		must(RuleOptTS, secOpt, "Bit 5 (TS): 1 means the trailer has a timestamp, in the form TF selects."),
 		must(RuleOptCR, secOpt, "Bit 4 (CR): 1 means the trailer has a CRC, of the width CW selects."),
