@@ -1031,3 +1031,9 @@ Feature: Directory links name files, children and continuation pages
       Given a stream of the records "root", "d2" and "d3"
       When it is parsed as a stream
       Then the stream holds the records "root", "d2" and "d3"
+
+    Scenario: A chain 65 links deep, one past the reference's default depth bound, is a valid stream
+      Given the directory "root" heading a chain of 65 child directories
+      And a stream of every record of the scenario, "root" first
+      When it is parsed as a stream
+      Then it is accepted
