@@ -140,7 +140,12 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 		}()
 	}
 
+	// The testee's exit bounds the pipes (lifecycle.go); a deadline set
+	// after it must not undo that.
 	p.stdin.SetWriteDeadline(deadline)
+	if p.hasExited() {
+		p.boundPipes()
+	}
 	tm := timingFrom(ctx)
 	t0 := time.Now()
 	a.wbuf, err = WriteRequest(p.stdin, a.wbuf, req)
@@ -153,6 +158,9 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 		return Response{}, a.fail(ctx, req, err, callerDeadline, deadline, "while writing the request")
 	}
 	p.stdout.SetReadDeadline(deadline)
+	if p.hasExited() {
+		p.boundPipes()
+	}
 	resp, err := a.lr.readAnswer(req.ID)
 	var f *Failure
 	switch {
@@ -273,6 +281,8 @@ func (a *Persistent) fail(ctx context.Context, req Request, ioErr error, callerD
 		f.Kind = Exited
 		p.waitExit(100 * time.Millisecond)
 		switch {
+		case errors.Is(ioErr, os.ErrDeadlineExceeded):
+			f.Detail = "exited " + while + ", its standard streams held open by a process it started"
 		case errors.Is(ioErr, io.EOF):
 			f.Detail = "closed its standard output " + while
 		case errors.Is(ioErr, syscall.EPIPE):
