@@ -207,7 +207,7 @@ func wire(frames ...*node) []byte {
 }
 
 // flat is one entry of the flat pre-order frame list of libtracer.decode
-// (docs/libtracer.md, "In the testee protocol: a flat list"). Exactly one
+// (docs/PROTOCOL.md, section libtracer.decode). Exactly one
 // of payload (hasPayload) and children is set, or err for a top-level frame
 // rejected in report mode "frames".
 type flat struct {
