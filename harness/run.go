@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -154,7 +155,21 @@ func newResult(s *Suite, v *vectorset.Vector) *VectorResult {
 	return &VectorResult{
 		ID: v.ID, Suite: s.Name, Op: v.Op, Args: compactJSON(args), Input: input, Size: v.Size,
 		Level: v.Level, Rules: v.Rules, Comment: v.Comment, Expected: expectedText(v),
+		Decision: decisionText(s.Name, v),
 	}
+}
+
+// decisionText says, for a vector whose expectation is the project's
+// reading (docs/VECTORS.md, tags decision and code-decision), that it is
+// one and where it is argued; "" for a vector that states the spec.
+func decisionText(suite string, v *vectorset.Vector) string {
+	switch {
+	case slices.Contains(v.Tags, "code-decision"):
+		return "project decision: the expected code is the project's reading where the specification names none or several (SHOULD: a failure only warns; docs/" + suite + ".md)"
+	case slices.Contains(v.Tags, "decision"):
+		return "project decision: the expectation is the project's reading where the specification is silent or open, not a statement of it (docs/" + suite + ".md)"
+	}
+	return ""
 }
 
 // runner runs the applicable vectors, on Jobs workers.

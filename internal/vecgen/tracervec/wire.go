@@ -242,6 +242,8 @@ type violation struct {
 	rule   string
 	code   string
 	offset int64
+	frame  int64  // the first byte of the frame (or header) it is found in
+	why    string // what the receiver finds, in words (vector comments)
 }
 
 func (v *violation) String() string {
