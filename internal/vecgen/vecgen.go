@@ -282,13 +282,19 @@ func isIDByte(c byte) bool {
 }
 
 // ReportedUnder returns comment naming rule, the rule a rejected vector is
-// reported under: unchanged when it names it already, else with ": reported
-// under RULE" appended (the report prints the rule's statement beside it).
+// reported under: unchanged when it names it already, else with the rule
+// and its statement from the catalog appended (": reported under
+// LACE-BLOB-03: <statement>"), which says why the verdict follows from what
+// the comment describes.
 func ReportedUnder(comment, rule string) string {
 	if CommentNamesRule(comment, rule) {
 		return comment
 	}
-	return comment + ": reported under " + rule
+	out := comment + ": reported under " + rule
+	if r, ok := catalog.Lookup(rules.ID(rule)); ok && r.Text != "" {
+		out += ": " + strings.TrimSuffix(r.Text, ".")
+	}
+	return out
 }
 
 // TagCodeDecision marks a rejected vector whose expected code is the

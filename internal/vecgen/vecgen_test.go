@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/internal/vecgen/hivevec"
@@ -218,8 +219,12 @@ func TestCommentNamesRule(t *testing.T) {
 			t.Errorf("CommentNamesRule(%q, %s) = %v", c.comment, c.rule, got)
 		}
 	}
-	if got := vecgen.ReportedUnder("a leading zero", "LACE-BLOB-03"); got != "a leading zero: reported under LACE-BLOB-03" {
-		t.Errorf("ReportedUnder: %q", got)
+	r, _ := catalog.Lookup("LACE-BLOB-03")
+	if got, want := vecgen.ReportedUnder("a leading zero", "LACE-BLOB-03"), "a leading zero: reported under LACE-BLOB-03: "+strings.TrimSuffix(r.Text, "."); got != want || r.Text == "" {
+		t.Errorf("ReportedUnder: %q, want %q", got, want)
+	}
+	if got := vecgen.ReportedUnder("a leading zero (LACE-BLOB-03)", "LACE-BLOB-03"); got != "a leading zero (LACE-BLOB-03)" {
+		t.Errorf("ReportedUnder of a comment naming the rule: %q", got)
 	}
 }
 
