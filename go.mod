@@ -2,6 +2,8 @@ module github.com/threespec/conformance
 
 go 1.27
 
+toolchain go1.27.3
+
 require (
 	github.com/btcsuite/btcd/btcec/v2 v2.5.1
 	github.com/cucumber/godog v0.16.0
@@ -9,6 +11,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/zeebo/blake3 v0.2.4
 	golang.org/x/crypto v0.59.0
+	golang.org/x/sys v0.50.0
 	golang.org/x/text v0.44.0
 )
 
@@ -23,5 +26,4 @@ require (
 	github.com/hashicorp/golang-lru v0.5.4 // indirect
 	github.com/klauspost/cpuid/v2 v2.0.12 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
-	golang.org/x/sys v0.50.0 // indirect
 )

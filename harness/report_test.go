@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"strings"
@@ -18,7 +19,7 @@ func mixedReport(t *testing.T) *Report {
 	vecs := []harnesstest.Vector{
 		{Name: "pass", Input: `ok:{"form":"blob","hash":"B.x.H3"}`, Result: `{"form":"blob"}`, Rules: []string{"LACE-BLOB-01"}},
 		{Name: "wrong-result", Input: `ok:{"form":"plex"}`, Result: `{"form":"blob"}`, Rules: []string{"LACE-BLOB-01"}, Tags: []string{"decision"}},
-		{Name: "wrong-code", Input: "reject:OTHER", Expect: vectorset.Reject, Code: "BAD_ENCODING", Rules: []string{"HR-BLOB-06"}},
+		{Name: "wrong-code", Input: "reject:OTHER", Expect: vectorset.Reject, Code: "BAD_ENCODING", Rules: []string{"HR-BLOB-06", "HR-CAT-06"}},
 		{Name: "should", Input: "ok:{}", Expect: vectorset.Reject, Level: "SHOULD", Rules: []string{"LACE-TEST-09"}, Tags: []string{"code-decision", "decision"}},
 		{Name: "na", Op: "lace.chunks", Input: "ok:{}"},
 		{Name: "crash", Input: "crash"},
@@ -54,13 +55,14 @@ func TestReports(t *testing.T) {
 		"  got       acceptance: {\"form\":\"plex\"}",
 		"-expected +got", // the go-cmp diff
 		"  rerun     rerun lace/positive/wrong-result",
-		"FAIL lace/negative/wrong-code",
+		"FAIL lace/negative/wrong-code  [MUST HR-BLOB-06 HR-CAT-06 (project-defined)]",
 		`expected code "BAD_ENCODING", got "OTHER"`,
 		"testee failure (exited)",
 		"  stderr    | harnesstest: crashing on purpose",
 		"does not claim operation lace.chunks",
 		"MUST rules:",
 		"LACE-BLOB-01     FAIL   1 passed, 1 failed",
+		"HR-CAT-06        FAIL   1 failed  (project-defined)",
 		"SHOULD rules:",
 		"FAIL: 3 failures (exit status 1)",
 	} {
@@ -90,6 +92,18 @@ func TestReports(t *testing.T) {
 	if back.Format != ReportFormat || back.Counts != rep.Counts || len(back.Vectors) != 6 || back.Suites[0].SetHash != rep.Suites[0].SetHash || back.ExitCode != ExitFail {
 		t.Errorf("the JSON report does not round-trip: %+v", back.Counts)
 	}
+	// Project-defined rules are marked in the JSON report too: on the
+	// vector and in the rule summary.
+	for _, v := range back.Vectors {
+		if v.ID == "lace/negative/wrong-code" && (len(v.ProjectDefined) != 1 || v.ProjectDefined[0] != "HR-CAT-06") {
+			t.Errorf("the JSON vector wrong-code names project-defined rules %v, want [HR-CAT-06]", v.ProjectDefined)
+		}
+	}
+	for _, s := range back.Rules {
+		if (s.ProjectDefined != "") != (s.Rule == "HR-CAT-06") {
+			t.Errorf("the JSON rule summary of %s has project_defined %q", s.Rule, s.ProjectDefined)
+		}
+	}
 
 	var ju bytes.Buffer
 	if err := WriteJUnit(&ju, rep); err != nil {
@@ -116,6 +130,9 @@ func TestReports(t *testing.T) {
 		if tc.Name == "lace/positive/wrong-result" && (tc.Failure == nil || !strings.Contains(tc.Failure.Text, "\ndecision: project decision: the expectation is the project's reading")) {
 			t.Errorf("decision testcase %+v", tc)
 		}
+		if tc.Name == "lace/negative/wrong-code" && (tc.Failure == nil || !strings.Contains(tc.Failure.Text, "rules:    HR-BLOB-06 HR-CAT-06 (project-defined) (MUST)")) {
+			t.Errorf("wrong-code testcase does not mark the project-defined rule: %+v", tc.Failure)
+		}
 		if tc.Name == "lace/negative/should" && !strings.HasPrefix(tc.SystemOut, "WARNING") {
 			t.Errorf("should testcase %+v", tc)
 		}
@@ -141,5 +158,109 @@ func TestProgressLine(t *testing.T) {
 		"\r\033[Kconform: 3/3 vectors, 1 failed, 1 not applicable, 2.0s" + "\r\033[K"
 	if b.String() != want {
 		t.Errorf("%q\nwant %q", b.String(), want)
+	}
+}
+
+// An aborted run (hello failed) reports its rules as not run in all three
+// reports, never as passed (issue 17).
+func TestAbortedRunReportsRulesNotRun(t *testing.T) {
+	suites := synthetic(t, []harnesstest.Vector{
+		{Name: "a", Input: "ok:{}", Rules: []string{"LACE-BLOB-01"}},
+		{Name: "b", Input: "ok:{}", Rules: []string{"LACE-BLOB-02"}},
+	})
+	tt, err := StartTestee(self("testee", "-badhello"), TesteeOptions{Timeout: time.Second, HelloTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tt.Impl.Close()
+	rep := Run(context.Background(), Config{Suites: suites, Impl: tt.Impl, Stderr: tt.Stderr})
+	if rep.Aborted == "" || rep.Counts.NotRun != 2 || len(rep.Rules) != 2 {
+		t.Fatalf("aborted %q, counts %+v, %d rules", rep.Aborted, rep.Counts, len(rep.Rules))
+	}
+
+	var text bytes.Buffer
+	if err := WriteText(&text, rep, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := text.String()
+	for _, want := range []string{"MUST rules: 2 rules, 0 tested, 2 not run", "all 2 not run (none of their vectors ran)", "2 not run"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the human report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "passed or did not apply") || strings.Contains(out, "PASS") {
+		t.Errorf("the human report of an aborted run says passed:\n%s", out)
+	}
+
+	var js bytes.Buffer
+	if err := WriteJSON(&js, rep); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Rules []struct {
+			Rule    string         `json:"rule"`
+			Verdict string         `json:"verdict"`
+			Counts  map[string]int `json:"counts"`
+		} `json:"rules"`
+		Vectors []struct {
+			Status string `json:"status"`
+		} `json:"vectors"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range back.Rules {
+		if r.Verdict != "not-run" || r.Counts["not-run"] != 1 || r.Counts["pass"] != 0 {
+			t.Errorf("JSON rule %+v", r)
+		}
+	}
+	for _, v := range back.Vectors {
+		if v.Status != "not-run" {
+			t.Errorf("JSON vector status %q", v.Status)
+		}
+	}
+
+	var ju bytes.Buffer
+	if err := WriteJUnit(&ju, rep); err != nil {
+		t.Fatal(err)
+	}
+	var x junitSuites
+	if err := xml.Unmarshal(ju.Bytes(), &x); err != nil {
+		t.Fatal(err)
+	}
+	if x.Tests != 2 || x.Errors != 2 || x.Failures != 0 || x.Skipped != 0 {
+		t.Errorf("junit totals tests %d errors %d failures %d skipped %d", x.Tests, x.Errors, x.Failures, x.Skipped)
+	}
+	for _, tc := range x.Suites[0].Cases {
+		if tc.Error == nil || tc.Error.Type != "not-run" {
+			t.Errorf("junit testcase %+v", tc)
+		}
+	}
+}
+
+// A run that stops part way says which rules did not run, or only partly,
+// and says passed only of rules whose vectors all ran.
+func TestPartlyRunRules(t *testing.T) {
+	rep := &Report{Vectors: []*VectorResult{
+		{ID: "v1", Level: "MUST", Rules: []string{"LACE-BLOB-01"}, Status: Pass},
+		{ID: "v2", Level: "MUST", Rules: []string{"LACE-BLOB-01", "LACE-BLOB-02"}, Status: NotRun},
+		{ID: "v3", Level: "MUST", Rules: []string{"LACE-BLOB-03"}, Status: Pass},
+		{ID: "v4", Level: "MUST", Rules: []string{"LACE-BLOB-04"}, Status: NotApplicable},
+	}, Interrupted: true}
+	rep.finish()
+	var text bytes.Buffer
+	if err := WriteText(&text, rep, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := text.String()
+	for _, want := range []string{
+		"MUST rules: 4 rules, 3 tested, 1 not run",
+		"  2 rules whose vectors all passed or did not apply",
+		"  and 1 more rule whose vectors passed or did not apply as far as they ran (some did not run)",
+		"  and 1 more rule none of whose vectors ran",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the human report lacks %q:\n%s", want, out)
+		}
 	}
 }

@@ -87,12 +87,12 @@ func (t *textWriter) vectors(r *Report, opt TextOptions) {
 		switch v.Status {
 		case Fail, Warn, XPass, Error:
 		case XFail:
-			t.printf("XFAIL %s  [%s %s]%s: %s\n", v.ID, v.Level, strings.Join(v.Rules, " "), decisionMark(v), v.ExpectedFailure)
+			t.printf("XFAIL %s  [%s %s]%s: %s\n", v.ID, v.Level, citeRules(v.Rules), decisionMark(v), v.ExpectedFailure)
 			continue
 		default:
 			continue
 		}
-		t.printf("%s %s  [%s %s]%s\n", statusLabel[v.Status], v.ID, v.Level, strings.Join(v.Rules, " "), decisionMark(v))
+		t.printf("%s %s  [%s %s]%s\n", statusLabel[v.Status], v.ID, v.Level, citeRules(v.Rules), decisionMark(v))
 		if v.Decision != "" {
 			t.printf("  decision  %s\n", v.Decision)
 		}
@@ -170,6 +170,11 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 	}
 	for _, level := range []string{"MUST", "SHOULD"} {
 		var all, shown []*RuleSummary
+		// Of the rules not shown: those whose vectors all passed or did not
+		// apply, those some of whose vectors did not run, and those none of
+		// whose vectors ran. A rule whose vectors did not run is never
+		// said to have passed.
+		var clean, partly, none int
 		for _, s := range r.Rules {
 			if s.Level != level {
 				continue
@@ -177,14 +182,36 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 			all = append(all, s)
 			if opt.Verbose || len(s.Vectors) > 0 {
 				shown = append(shown, s)
+				continue
+			}
+			switch {
+			case s.Verdict == NotRun:
+				none++
+			case s.Counts[NotRun] > 0:
+				partly++
+			default:
+				clean++
 			}
 		}
 		if len(all) == 0 {
 			continue
 		}
-		t.printf("%s rules: %s tested\n", level, plural(len(all), "rule"))
+		notRun := 0
+		for _, s := range all {
+			if s.Verdict == NotRun {
+				notRun++
+			}
+		}
+		if notRun == 0 {
+			t.printf("%s rules: %s tested\n", level, plural(len(all), "rule"))
+		} else {
+			t.printf("%s rules: %s, %d tested, %d not run\n", level, plural(len(all), "rule"), len(all)-notRun, notRun)
+		}
 		for _, s := range shown {
 			t.printf("  %-16s %-6s %s", s.Rule, ruleVerdict(s), countsText(s.Counts))
+			if s.ProjectDefined != "" {
+				t.printf("  (project-defined)")
+			}
 			if s.Text != "" {
 				t.printf("  %s", clip(s.Text, 100))
 			}
@@ -195,33 +222,35 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 				}
 			}
 		}
-		if rest := len(all) - len(shown); rest > 0 {
-			if len(shown) == 0 {
-				t.printf("  all %d passed or did not apply\n", rest)
-			} else {
-				t.printf("  and %s whose vectors all passed or did not apply\n", plural(rest, "more rule"))
+		more := len(shown) > 0
+		for _, g := range []struct {
+			n          int
+			what, rest string
+		}{
+			{clean, "passed or did not apply", "whose vectors all passed or did not apply"},
+			{partly, "passed or did not apply as far as they ran (some of their vectors did not run)", "whose vectors passed or did not apply as far as they ran (some did not run)"},
+			{none, "not run (none of their vectors ran)", "none of whose vectors ran"},
+		} {
+			switch {
+			case g.n == 0:
+			case !more && g.n == len(all):
+				t.printf("  all %d %s\n", g.n, g.what)
+			case !more:
+				t.printf("  %s %s\n", plural(g.n, "rule"), g.rest)
+			default:
+				t.printf("  and %s %s\n", plural(g.n, "more rule"), g.rest)
 			}
+			more = more || g.n > 0
 		}
 		t.printf("\n")
 	}
 }
 
-// ruleVerdict is a rule's verdict: FAIL when a vector failed, and so on.
-func ruleVerdict(s *RuleSummary) string {
-	c := s.Counts
-	switch {
-	case c[Fail] > 0 || c[XPass] > 0 || c[Error] > 0:
-		return "FAIL"
-	case c[Warn] > 0:
-		return "WARN"
-	case c[XFail] > 0:
-		return "XFAIL"
-	case c[Pass] > 0:
-		return "PASS"
-	case c[NotRun] > 0:
-		return "-"
-	}
-	return "N/A"
+// ruleVerdict is a rule's verdict as the human report writes it.
+func ruleVerdict(s *RuleSummary) string { return verdictLabel[s.Verdict] }
+
+var verdictLabel = map[Status]string{
+	Fail: "FAIL", Warn: "WARN", XFail: "XFAIL", Pass: "PASS", NotRun: "-", NotApplicable: "N/A",
 }
 
 var countOrder = []struct {

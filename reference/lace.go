@@ -4,7 +4,9 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/lace/convention"
@@ -17,6 +19,10 @@ var laceOps = map[string]handler{
 	testee.OpLaceRecord:    laceRecord,
 	testee.OpLaceStream:    laceStream,
 	testee.OpLaceConstruct: laceConstruct,
+}
+
+// laceBoundedOps are the Lace operations whose arguments hold bounds.
+var laceBoundedOps = map[string]boundedHandler{
 	testee.OpLaceChunks:    laceChunks,
 	testee.OpLaceDirectory: laceDirectory,
 }
@@ -139,7 +145,65 @@ func laceRecord(req testee.Request) (any, error) {
 			return nil, err
 		}
 	}
+	if err := genericFaults([]*lace.Record{r}); err != nil {
+		return nil, err
+	}
 	return recordResult(r), nil
+}
+
+// genericFaults are the faults of a reader that asks more of records than
+// the generic rules do (fault injection only; nil in normal use): an
+// application schema (LACE-PLEX-12), the convention names reserved
+// (LACE-LINK-16), links resolved within the input (LACE-LINK-18), and a
+// directory consumer's default bounds applied to the stream
+// (LACE-DIR-32).
+func genericFaults(recs []*lace.Record) error {
+	schema, reserve := !rules.Enforced(lace.RulePlexNoSchema), !rules.Enforced(lace.RuleConvNoNames)
+	acquire, bounds := !rules.Enforced(lace.RuleLinkNotAcquired), !rules.Enforced(lace.RuleDirBoundsGeneric)
+	if !schema && !reserve && !acquire && !bounds {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, r := range recs {
+		have[r.Hash.String()] = true
+	}
+	for _, r := range recs {
+		if r.Form == lace.FormBlob {
+			continue
+		}
+		kinds := 0
+		for _, f := range r.Fields {
+			if f.Name == "Kind" || strings.HasPrefix(f.Name, "#") {
+				kinds++
+			}
+			switch f.Name {
+			case "Kind", "Chunk+Link", "File+Link", "Child+Link", "Page+Link":
+				if reserve {
+					return lace.FaultError("field name %s is reserved for its convention", f.Name)
+				}
+			}
+			if acquire && lace.IsLinkName(f.Name) {
+				if _, target, err := lace.ParseLink(f.Value); err == nil && !have[target] {
+					return lace.FaultError("link target %s is not in the input", target)
+				}
+			}
+		}
+		if schema && kinds != 1 {
+			return lace.FaultError("%d application-kind fields (Kind or #<application>), want exactly one", kinds)
+		}
+	}
+	if bounds && len(recs) > 0 {
+		for _, f := range recs[0].Fields {
+			if f.Name == "Kind" && f.Value == "directory" {
+				if _, err := convention.Directory(convention.NewStore(recs), recs[0], convention.Bounds{}); err != nil {
+					if id := rules.RuleOf(err); id == lace.RuleDirDepth || id == lace.RuleDirExpansion {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func laceStream(req testee.Request) (any, error) {
@@ -149,6 +213,9 @@ func laceStream(req testee.Request) (any, error) {
 	}
 	recs, err := lace.ParseStream(req.Input, opt)
 	if err != nil {
+		return nil, err
+	}
+	if err := genericFaults(recs); err != nil {
 		return nil, err
 	}
 	hashes := make([]string, len(recs))
@@ -232,9 +299,10 @@ func laceConstruct(req testee.Request) (any, error) {
 	}, nil
 }
 
-// laceBounds maps the bounds arguments to convention bounds; a bound below 1
-// cannot be honoured and is unsupported.
-func laceBounds(req testee.Request) (lace.Options, convention.Bounds, error) {
+// laceBounds maps the bounds arguments to convention bounds under caps c:
+// a bound below 1 or above its cap cannot be honoured and is unsupported
+// (docs/PROTOCOL.md, "Arguments"); an absent one takes its cap.
+func laceBounds(c Caps, req testee.Request) (lace.Options, convention.Bounds, error) {
 	var a testee.LaceBoundedArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return lace.Options{}, convention.Bounds{}, err
@@ -243,29 +311,28 @@ func laceBounds(req testee.Request) (lace.Options, convention.Bounds, error) {
 	if err != nil {
 		return opt, convention.Bounds{}, err
 	}
-	var b convention.Bounds
-	for _, x := range []struct {
-		name string
-		v    *int64
-		set  func(int64)
-	}{
-		{"max_depth", a.MaxDepth, func(v int64) { b.MaxDepth = int(v) }},
-		{"max_expansion", a.MaxExpansion, func(v int64) { b.MaxExpansion = int(v) }},
-		{"max_bytes", a.MaxBytes, func(v int64) { b.MaxBytes = uint64(v) }},
-	} {
-		if x.v == nil {
-			continue
-		}
-		if *x.v < 1 {
-			return opt, b, unsupported("%s %d: bounds below 1 are not supported", x.name, *x.v)
-		}
-		x.set(*x.v)
+	depth, err := bound("max_depth", a.MaxDepth, c.LaceMaxDepth, c.LaceMaxDepth, "lace.max_depth")
+	if err != nil {
+		return opt, convention.Bounds{}, err
 	}
-	return opt, b, nil
+	expansion, err := bound("max_expansion", a.MaxExpansion, c.LaceMaxExpansion, c.LaceMaxExpansion, "lace.max_expansion")
+	if err != nil {
+		return opt, convention.Bounds{}, err
+	}
+	bytes, err := bound("max_bytes", a.MaxBytes, c.LaceMaxBytes, c.LaceMaxBytes, "lace.max_assembled_bytes")
+	if err != nil {
+		return opt, convention.Bounds{}, err
+	}
+	return opt, convention.Bounds{
+		MaxDepth:        int(depth),
+		MaxExpansion:    int(expansion),
+		MaxBytes:        uint64(bytes),
+		MaxListingBytes: uint64(max(c.LaceMaxListingBytes, 1)),
+	}, nil
 }
 
-func laceChunks(req testee.Request) (any, error) {
-	opt, b, err := laceBounds(req)
+func laceChunks(c Caps, req testee.Request) (any, error) {
+	opt, b, err := laceBounds(c, req)
 	if err != nil {
 		return nil, err
 	}
@@ -284,12 +351,16 @@ type DirEntry struct {
 	Kind   string `json:"kind"` // "file" or "dir"
 }
 
-func laceDirectory(req testee.Request) (any, error) {
-	opt, b, err := laceBounds(req)
+func laceDirectory(c Caps, req testee.Request) (any, error) {
+	opt, b, err := laceBounds(c, req)
 	if err != nil {
 		return nil, err
 	}
 	entries, err := convention.StreamDirectory(req.Input, opt, b)
+	var big *convention.ListingTooLarge
+	if errors.As(err, &big) {
+		return nil, unsupported("%v (hello limits lace.max_listing_bytes)", err)
+	}
 	if err != nil {
 		return nil, err
 	}

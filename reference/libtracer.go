@@ -16,8 +16,12 @@ import (
 )
 
 var libtracerOps = map[string]handler{
-	testee.OpLibtracerDecode: libtracerDecode,
 	testee.OpLibtracerEncode: libtracerEncode,
+}
+
+// libtracerBoundedOps are the libtracer operations whose arguments hold bounds.
+var libtracerBoundedOps = map[string]boundedHandler{
+	testee.OpLibtracerDecode: libtracerDecode,
 }
 
 // FlatFrame is one frame of the libtracer.decode result. The frame tree is
@@ -143,24 +147,32 @@ type forwardArgs struct {
 	CRC int     `json:"crc"`          // 32, 16 or 0
 }
 
-func libtracerDecode(req testee.Request) (any, error) {
+// libtracerDefault is the limit an absent libtracer bound takes: 0, the
+// decoder's own default def, or the cap when def is above it.
+func libtracerDefault(def, cap int64) int64 {
+	if def > cap {
+		return cap
+	}
+	return 0
+}
+
+func libtracerDecode(c Caps, req testee.Request) (any, error) {
 	var a libtracerDecodeArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err
 	}
-	var lim libtracer.Limits
-	if a.MaxTLVBytes != nil {
-		if *a.MaxTLVBytes < 0 {
-			return nil, unsupported("max_tlv_bytes %d", *a.MaxTLVBytes)
-		}
-		lim.MaxTLVBytes = uint64(*a.MaxTLVBytes)
+	// The caller's bounds, within the caps (caps.go). An absent one stays 0,
+	// the decoder's default (LT-TRUNC-07's 16 MiB, the project's budget of
+	// 1024), unless that is above the cap.
+	tlv, err := bound("max_tlv_bytes", a.MaxTLVBytes, libtracerDefault(libtracer.DefaultMaxTLVBytes, c.LibtracerMaxTLVBytes), c.LibtracerMaxTLVBytes, "libtracer.max_tlv_bytes")
+	if err != nil {
+		return nil, err
 	}
-	if a.WorkBudget != nil {
-		if *a.WorkBudget < 1 || *a.WorkBudget > 1<<30 {
-			return nil, unsupported("work_budget %d", *a.WorkBudget)
-		}
-		lim.MaxOpenLevels = int(*a.WorkBudget)
+	budget, err := bound("work_budget", a.WorkBudget, libtracerDefault(libtracer.DefaultMaxOpenLevels, c.LibtracerWorkBudget), c.LibtracerWorkBudget, "libtracer.work_budget")
+	if err != nil {
+		return nil, err
 	}
+	lim := libtracer.Limits{MaxTLVBytes: uint64(tlv), MaxOpenLevels: int(budget)}
 	perFrame := false
 	switch a.Report {
 	case "", "verdict":

@@ -13,9 +13,6 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/threespec/conformance/impl/lace"
-	"github.com/threespec/conformance/impl/lace/convention"
-	"github.com/threespec/conformance/impl/libtracer"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/testee"
 )
@@ -29,6 +26,10 @@ const Name = "threespec reference"
 // testee.ErrInvalidRequest (wrapped) for a request built wrong.
 type handler func(req testee.Request) (any, error)
 
+// boundedHandler answers an operation whose arguments hold bounds, which it
+// checks against the caps (caps.go) before doing any work.
+type boundedHandler func(c Caps, req testee.Request) (any, error)
+
 // errUnsupported marks a request whose arguments the reference does not
 // implement (the mark mode 009, for example); it is answered with
 // unsupported, never as a rejection.
@@ -40,11 +41,16 @@ func unsupported(format string, args ...any) error {
 
 // handlers maps each operation to its handler; the per-specification tables
 // live beside their handlers (lace.go, hiverelay.go, libtracer.go).
-func handlers() map[string]handler {
+func handlers(c Caps) map[string]handler {
 	m := map[string]handler{}
 	for _, t := range []map[string]handler{laceOps, hiveRelayOps, libtracerOps} {
 		for op, h := range t {
 			m[op] = h
+		}
+	}
+	for _, t := range []map[string]boundedHandler{laceBoundedOps, libtracerBoundedOps} {
+		for op, h := range t {
+			m[op] = func(req testee.Request) (any, error) { return h(c, req) }
 		}
 	}
 	return m
@@ -53,13 +59,18 @@ func handlers() map[string]handler {
 // Reference is the in-process reference implementation. The zero value is
 // not ready; use New. It is safe for concurrent use.
 type Reference struct {
-	ops map[string]handler
+	ops  map[string]handler
+	caps Caps
 }
 
 var _ testee.Implementation = (*Reference)(nil)
 
-// New returns the reference implementation.
-func New() *Reference { return &Reference{ops: handlers()} }
+// New returns the reference implementation with the default caps.
+func New() *Reference { return NewWithCaps(DefaultCaps()) }
+
+// NewWithCaps returns the reference implementation with caps c on the
+// bounds a request may ask for (hello advertises them).
+func NewWithCaps(c Caps) *Reference { return &Reference{ops: handlers(c), caps: c} }
 
 // Ops lists the operations the reference implements, sorted.
 func (r *Reference) Ops() []string {
@@ -84,7 +95,7 @@ func (r *Reference) Hello() map[string]any {
 		"implementation": Name,
 		"ops":            r.Ops(),
 		"profiles":       r.Profiles(),
-		"limits":         limits(),
+		"limits":         r.caps.limits(),
 	}
 }
 
@@ -128,18 +139,6 @@ func (r *Reference) Do(ctx context.Context, req testee.Request) (testee.Response
 		}
 	}
 	return resp, nil
-}
-
-// limits are the reference's own resource limits, reported in hello.
-func limits() map[string]any {
-	return map[string]any{
-		"lace.max_blob_data":       lace.MaxData,
-		"lace.max_depth":           convention.DefaultMaxDepth,
-		"lace.max_expansion":       convention.DefaultMaxExpansion,
-		"lace.max_assembled_bytes": convention.DefaultMaxBytes,
-		"libtracer.max_tlv_bytes":  libtracer.DefaultMaxTLVBytes,
-		"libtracer.work_budget":    libtracer.DefaultMaxOpenLevels,
-	}
 }
 
 // Close does nothing: the reference holds no resources.

@@ -32,8 +32,11 @@
 // with it) and starts it again for the next request. It gives up with
 // StartFailed after Config.MaxStartFailures consecutive failures to start.
 // When the group leader exits at any time, what is left of its group is
-// killed at once, so that a descendant holding standard output open cannot
-// hide the exit.
+// killed at once, and so, on Linux, are its descendants that left the group
+// (lifecycle.go, descendants_linux.go: found by TagEnv and parent links,
+// conform being a child subreaper). The exit is noticed by its wait status:
+// a descendant holding standard output open cannot hide it, since the
+// pipes are read for only a moment after it.
 //
 // # Decisions where docs/PROTOCOL.md is silent
 //

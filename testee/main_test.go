@@ -57,6 +57,10 @@ func runBehaviour(b string) int {
 	case "sleeper":
 		time.Sleep(time.Hour)
 		return 0
+	case "detacher":
+		// Start a detached sleeper, report its pid on fd 3, exit.
+		fmt.Fprint(os.NewFile(3, "pid"), spawnDetached(false))
+		return 0
 	}
 	fmt.Fprintln(os.Stderr, "unknown behaviour", b)
 	return 99
@@ -134,6 +138,16 @@ func misbehave() int {
 		case "test.grandchild-exit":
 			spawnSleeper()
 			return 0
+		case "test.detached":
+			// A descendant in its own session, holding stdout and stderr.
+			pid := spawnDetached(false)
+			answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{"pid":%d}}`, id, pid))
+		case "test.detached-exit", "test.orphan-exit":
+			// Exit 0 without an answer, leaving such a descendant behind
+			// (orphan: its parent exits first, so it is adopted).
+			pid := spawnDetached(req.Op == "test.orphan-exit")
+			fmt.Fprintf(os.Stderr, "descendant %d\n", pid)
+			return 0
 		case "test.stopread":
 			answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{}}`, id))
 			time.Sleep(time.Hour)
@@ -155,6 +169,37 @@ func spawnSleeper() int {
 		os.Exit(1)
 	}
 	return cmd.Process.Pid
+}
+
+// spawnDetached starts a sleeper in a new session (setsid) that inherits
+// stdout and stderr, and returns its pid. With orphan an intermediate
+// process starts it and exits, so that the sleeper's parent is gone.
+func spawnDetached(orphan bool) int {
+	b := "sleeper"
+	if orphan {
+		b = "detacher"
+	}
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = testeeEnv(b)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	r, w, err := os.Pipe()
+	if err == nil {
+		cmd.ExtraFiles = []*os.File{w}
+		err = cmd.Start()
+		w.Close()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "spawn:", err)
+		os.Exit(1)
+	}
+	if !orphan {
+		return cmd.Process.Pid
+	}
+	pid, _ := io.ReadAll(r)
+	cmd.Wait()
+	n, _ := strconv.Atoi(string(pid))
+	return n
 }
 
 // oneShot is a one-shot testee: the operation selects the behaviour.
@@ -204,6 +249,9 @@ func oneShot(op string) int {
 		time.Sleep(time.Hour)
 	case "test.grandchild":
 		pid := spawnSleeper()
+		fmt.Fprintf(out, `{"ok":true,"result":{"pid":%d}}`+"\n", pid)
+	case "test.detached":
+		pid := spawnDetached(false)
 		fmt.Fprintf(out, `{"ok":true,"result":{"pid":%d}}`+"\n", pid)
 	default:
 		fmt.Fprintln(out, `{"unsupported":true}`)

@@ -106,7 +106,15 @@ func (o *OneShot) Do(ctx context.Context, req Request) (Response, error) {
 		p.stdin.Close()
 	}()
 	p.stdout.SetReadDeadline(deadline)
+	if p.hasExited() {
+		p.boundPipes() // as the exit did (lifecycle.go)
+	}
 	out, rerr := readAllCapped(p.stdout, o.cfg.MaxLine)
+	if errors.Is(rerr, os.ErrDeadlineExceeded) && p.hasExited() && ctx.Err() == nil && time.Now().Before(deadline) {
+		// It exited, and a process it started holds its standard output
+		// open: what it wrote before it exited is its answer.
+		rerr = nil
+	}
 	if rerr == nil {
 		// Standard output is closed; the exit follows.
 		t := time.NewTimer(time.Until(deadline))

@@ -138,11 +138,19 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 		}()
 	}
 
+	// The testee's exit bounds the pipes (lifecycle.go); a deadline set
+	// after it must not undo that.
 	p.stdin.SetWriteDeadline(deadline)
+	if p.hasExited() {
+		p.boundPipes()
+	}
 	if _, err := p.stdin.Write(a.wbuf); err != nil {
 		return Response{}, a.fail(ctx, req, err, callerDeadline, deadline, "while writing the request")
 	}
 	p.stdout.SetReadDeadline(deadline)
+	if p.hasExited() {
+		p.boundPipes()
+	}
 	line, err := a.lr.readLine()
 	if err != nil {
 		return Response{}, a.fail(ctx, req, err, callerDeadline, deadline, "while waiting for the answer")
@@ -243,6 +251,8 @@ func (a *Persistent) fail(ctx context.Context, req Request, ioErr error, callerD
 		f.Kind = Exited
 		p.waitExit(100 * time.Millisecond)
 		switch {
+		case errors.Is(ioErr, os.ErrDeadlineExceeded):
+			f.Detail = "exited " + while + ", its standard streams held open by a process it started"
 		case errors.Is(ioErr, io.EOF):
 			f.Detail = "closed its standard output " + while
 		case errors.Is(ioErr, syscall.EPIPE):

@@ -24,7 +24,10 @@ type proc struct {
 	errTail    *tail
 	stderrDone chan struct{}
 	exited     chan struct{} // closed once the process is reaped
+	cleaned    chan struct{} // closed once what it started is killed too (afterExit)
 	state      *os.ProcessState
+	tag        string // TagEnv's value in its environment and its descendants'
+	started    uint64 // its start time where the platform tells it (startTime), else 0
 }
 
 // startProc starts argv in a new process group.
@@ -55,8 +58,10 @@ func startProc(argv []string, dir string, env []string, stderrTail int) (*proc, 
 		closeAll()
 		return nil, err
 	}
+	tag := newTag()
+	becomeSubreaper()
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir, cmd.Env = dir, env
+	cmd.Dir, cmd.Env = dir, withTag(env, tag)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -72,6 +77,9 @@ func startProc(argv []string, dir string, env []string, stderrTail int) (*proc, 
 		errTail:    newTail(stderrTail),
 		stderrDone: make(chan struct{}),
 		exited:     make(chan struct{}),
+		cleaned:    make(chan struct{}),
+		tag:        tag,
+		started:    startTime(cmd.Process.Pid),
 	}
 	go func() {
 		io.Copy(p.errTail, p.stderr)
@@ -80,10 +88,11 @@ func startProc(argv []string, dir string, env []string, stderrTail int) (*proc, 
 	go func() {
 		cmd.Wait()
 		p.state = cmd.ProcessState
-		// The leader is gone; its group must not outlive it. (Its process
-		// group ID cannot be reused while any member is alive.)
-		p.killGroup()
+		// The leader is gone; what it started must not outlive it. (Its
+		// process group ID cannot be reused while any member is alive.)
 		close(p.exited)
+		p.afterExit()
+		close(p.cleaned)
 	}()
 	return p, nil
 }
@@ -119,13 +128,14 @@ func (p *proc) waitExit(d time.Duration) bool {
 // pipe open.
 const stderrDrain = 250 * time.Millisecond
 
-// reap kills the process group, waits for the process and for its standard
+// reap kills the process group and what the process started, waits for
+// the process, for what it started to be killed, and for its standard
 // error, and closes our pipe ends. It reports whether the process had
 // exited by itself before the kill.
 func (p *proc) reap() (selfExited bool) {
 	selfExited = p.hasExited()
-	p.killGroup()
-	<-p.exited
+	p.killGroup() // the reaper then kills the rest (afterExit)
+	<-p.cleaned
 	t := time.NewTimer(stderrDrain)
 	select {
 	case <-p.stderrDone:

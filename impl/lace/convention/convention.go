@@ -1,7 +1,7 @@
 // Package convention reads the two opt-in conventions Lace-010 layers on
 // record links: chunk sequences, which describe complete file bytes, and
 // directories, which name files, children and continuation pages
-// (../shared/specs/lace-010-records.txt, "Chunk sequences describe complete
+// (specs/lace-010-records.txt, "Chunk sequences describe complete
 // file bytes" and "Directory links name files, children and continuation
 // pages").
 //
@@ -60,14 +60,31 @@ type Bounds struct {
 	// MaxBytes is the largest assembled file, counted with repeats
 	// (LACE-DIR-30). Default 1 GiB.
 	MaxBytes uint64
+	// MaxListingBytes is the largest directory listing a consumer builds:
+	// the bytes of every entry's path and target, counted before the entry
+	// is made. It is the consumer's own resource limit, not a rule of the
+	// convention: a listing over it is a *ListingTooLarge error, never a
+	// violation. Default 128 MiB.
+	MaxListingBytes uint64
 }
 
 // Defaults of Bounds.
 const (
-	DefaultMaxDepth     = 64
-	DefaultMaxExpansion = 1 << 20
-	DefaultMaxBytes     = 1 << 30
+	DefaultMaxDepth        = 64
+	DefaultMaxExpansion    = 1 << 20
+	DefaultMaxBytes        = 1 << 30
+	DefaultMaxListingBytes = 1 << 27
 )
+
+// ListingTooLarge is the error of a directory whose listing would be larger
+// than Bounds.MaxListingBytes: a limit of the consumer, not a violation.
+type ListingTooLarge struct {
+	Max uint64 // the bound
+}
+
+func (e *ListingTooLarge) Error() string {
+	return "the directory listing is larger than " + strconv.FormatUint(e.Max, 10) + " bytes of paths and targets"
+}
 
 func (b Bounds) withDefaults() Bounds {
 	if b.MaxDepth <= 0 {
@@ -79,15 +96,20 @@ func (b Bounds) withDefaults() Bounds {
 	if b.MaxBytes == 0 {
 		b.MaxBytes = DefaultMaxBytes
 	}
+	if b.MaxListingBytes == 0 {
+		b.MaxListingBytes = DefaultMaxListingBytes
+	}
 	return b
 }
 
 // walker follows links from a root, keeping the bounds.
 type walker struct {
-	res   Resolver
-	b     Bounds
-	uses  int
-	stack []string // hash texts on the current path, for cycle detection
+	res  Resolver
+	b    Bounds
+	uses int
+	// listed is the bytes of paths and targets listed so far (MaxListingBytes).
+	listed uint64
+	stack  []string // hash texts on the current path, for cycle detection
 	// local makes a missing target no violation: CheckRecord validates one
 	// record without the records it links to.
 	local bool

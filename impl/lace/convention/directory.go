@@ -278,6 +278,11 @@ func (w *walker) entry(at, name, target, key string, dir bool, depth int, prefix
 	}
 	defer w.leave()
 	r = asPlex(r, lace.RuleDirFamily)
+	// The listing's bytes are counted before the entry is made.
+	w.listed += uint64(len(prefix) + len(name) + len(target))
+	if w.listed > w.b.MaxListingBytes {
+		return &ListingTooLarge{Max: w.b.MaxListingBytes}
+	}
 	path := prefix + name
 	*out = append(*out, Entry{Path: path, Target: target, Dir: dir})
 	if dir {

@@ -51,16 +51,21 @@ func buildWorld(spec string) (Store, *lace.Record) {
 	return s, root
 }
 
-func addSeeds(f *testing.F) {
-	f.Add("=hel\n--\n=lo\n--\nKind: chunks\nChunk+Link: 0..3 $0\nChunk+Link: 3..5 $1")
-	f.Add("=abc\n--\nKind: directory\nFile+Link: a $0\n--\nKind: directory\nChild+Link: d $1\nFile+Link:  x $0\nPage+Link: 0 $1")
-	f.Add("=ab\n--\nKind: chunks\nChunk+Link: 0..2 $0\nChunk+Link: 2..4 $0\n--\nKind: chunks\nChunk+Link: 0..4 $1\nChunk+Link: 4..8 $1")
-	f.Add("=x\n--\nKind: directory\nFile+Link: a $0\nFile+Link: a B $0\n--\nKind: directory\nChild+Link: a $1\nChild+Link: b $1")
+// seeds are record specifications of both conventions.
+var seeds = []string{
+	"=hel\n--\n=lo\n--\nKind: chunks\nChunk+Link: 0..3 $0\nChunk+Link: 3..5 $1",
+	"=abc\n--\nKind: directory\nFile+Link: a $0\n--\nKind: directory\nChild+Link: d $1\nFile+Link:  x $0\nPage+Link: 0 $1",
+	"=ab\n--\nKind: chunks\nChunk+Link: 0..2 $0\nChunk+Link: 2..4 $0\n--\nKind: chunks\nChunk+Link: 0..4 $1\nChunk+Link: 4..8 $1",
+	"=x\n--\nKind: directory\nFile+Link: a $0\nFile+Link: a B $0\n--\nKind: directory\nChild+Link: a $1\nChild+Link: b $1",
 }
 
 func checkResult(t *testing.T, err error) {
 	if err == nil {
 		return
+	}
+	var big *ListingTooLarge
+	if errors.As(err, &big) {
+		return // the consumer's own limit, not a violation
 	}
 	var v *rules.Violation
 	if !errors.As(err, &v) {
@@ -71,14 +76,70 @@ func checkResult(t *testing.T, err error) {
 	}
 }
 
+// fuzzBounds are the caller's bounds of a fuzzed input, never a default
+// and kept small (depth 1..256, 1..65,536 uses, 1 B..1 MiB, a listing of
+// 1 B..64 KiB) so that every input is quick: the walks must keep them,
+// whatever the records.
+func fuzzBounds(depth uint8, expansion uint16, bytes, listing uint32) Bounds {
+	return Bounds{
+		MaxDepth:        int(depth) + 1,
+		MaxExpansion:    int(expansion) + 1,
+		MaxBytes:        uint64(bytes%(1<<20)) + 1,
+		MaxListingBytes: uint64(listing%(1<<16)) + 1,
+	}
+}
+
+// addBoundSeeds adds the seeds with bounds: the defaults of the targets,
+// tight ones, and the fan-out bomb of issue 17 (two uses per level).
+func addBoundSeeds(f *testing.F) {
+	for _, s := range seeds {
+		f.Add(s, uint8(63), uint16(1<<12-1), uint32(1<<20-1), uint32(1<<16-1))
+		f.Add(s, uint8(1), uint16(2), uint32(3), uint32(60))
+	}
+	bomb := "Kind: directory"
+	cbomb := "=x"
+	for k, n := 0, 1; k < 40; k, n = k+1, n*2 {
+		ref := "$" + strconv.Itoa(k)
+		bomb += "\n--\nKind: directory\nChild+Link: a " + ref + "\nChild+Link: b " + ref
+		cbomb += "\n--\nKind: chunks\nChunk+Link: 0.." + strconv.Itoa(n) + " " + ref + "\nChunk+Link: " + strconv.Itoa(n) + ".." + strconv.Itoa(2*n) + " " + ref
+	}
+	for _, s := range []string{bomb, cbomb} {
+		f.Add(s, uint8(255), uint16(65535), uint32(1<<20-1), uint32(1<<16-1))
+		f.Add(s, uint8(63), uint16(4095), uint32(4095), uint32(4095))
+	}
+}
+
+// keepsBounds fails t when an accepted result breaks bounds b: a file over
+// MaxBytes, or a listing with more entries than link uses allowed, deeper
+// than MaxDepth, or larger than MaxListingBytes.
+func keepsBounds(t *testing.T, b Bounds, data []byte, es []Entry) {
+	b = b.withDefaults()
+	if uint64(len(data)) > b.MaxBytes {
+		t.Fatalf("%d bytes assembled under the bound %d", len(data), b.MaxBytes)
+	}
+	if len(es) > b.MaxExpansion {
+		t.Fatalf("%d entries listed under the expansion bound %d", len(es), b.MaxExpansion)
+	}
+	var listed uint64
+	for _, e := range es {
+		listed += uint64(len(e.Path) + len(e.Target))
+		if d := strings.Count(e.Path, "/") + 1; d > b.MaxDepth {
+			t.Fatalf("entry %q at depth %d under the bound %d", e.Path, d, b.MaxDepth)
+		}
+	}
+	if listed > b.MaxListingBytes {
+		t.Fatalf("a listing of %d bytes under the bound %d", listed, b.MaxListingBytes)
+	}
+}
+
 func FuzzChunks(f *testing.F) {
-	addSeeds(f)
-	f.Fuzz(func(t *testing.T, spec string) {
+	addBoundSeeds(f)
+	f.Fuzz(func(t *testing.T, spec string, depth uint8, expansion uint16, bytes, listing uint32) {
 		s, root := buildWorld(spec)
 		if root == nil {
 			return
 		}
-		b := Bounds{MaxBytes: 1 << 20, MaxExpansion: 1 << 12}
+		b := fuzzBounds(depth, expansion, bytes, listing)
 		data, err := File(s, root, b)
 		checkResult(t, err)
 		n, sum, err2 := FileDigest(s, root, b)
@@ -88,18 +149,21 @@ func FuzzChunks(f *testing.F) {
 		if err == nil && (n != uint64(len(data)) || sum != blake3.Sum256(data)) {
 			t.Fatalf("FileDigest %d %x does not describe File's %d bytes", n, sum, len(data))
 		}
+		keepsBounds(t, b, data, nil)
 	})
 }
 
 func FuzzDirectory(f *testing.F) {
-	addSeeds(f)
-	f.Fuzz(func(t *testing.T, spec string) {
+	addBoundSeeds(f)
+	f.Fuzz(func(t *testing.T, spec string, depth uint8, expansion uint16, bytes, listing uint32) {
 		s, root := buildWorld(spec)
 		if root == nil {
 			return
 		}
-		es, err := Directory(s, root, Bounds{MaxExpansion: 1 << 12})
+		b := fuzzBounds(depth, expansion, bytes, listing)
+		es, err := Directory(s, root, b)
 		checkResult(t, err)
+		keepsBounds(t, b, nil, es)
 		for i, e := range es {
 			if _, ok := s.Resolve(e.Target); !ok {
 				t.Fatalf("entry %q targets a missing record", e.Path)
