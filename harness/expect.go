@@ -13,13 +13,18 @@ import (
 
 // Expectations are the entries of an expected-failures file (--expect-fail):
 // vectors and rules a testee is known to fail, each with a reason. They
-// cannot go stale: an expected failure that passes, and an entry that
-// matches no applicable selected vector, are errors of the run.
+// cannot go stale: a listed vector that passes, a vector that passes while
+// testing only a listed rule, a rule of which no vector fails, and an entry
+// that matches no applicable selected vector, are errors of the run.
 //
 // The file holds one entry a line: a vector ID (lace/negative/x) or a rule
 // ID (LACE-FIELD-03), then white space and the reason, which is required.
 // Blank lines and lines starting with # are ignored, as is everything from
-// " #" on. A rule entry matches every vector that tests the rule.
+// " #" on. A rule entry matches every vector that tests the rule and means
+// "failures attributed to this rule are expected": it is stale only when no
+// vector testing the rule fails, and a vector that passes while also testing
+// another rule is no unexpected pass of it (the testee may reject that vector
+// for the other rule). A vector-ID entry is strict: the vector must fail.
 //
 //	# my-lace 0.3: known gaps, tracked in issue 12
 //	lace/negative/plex-field-line-129-bytes  field lines are not length-checked yet
@@ -37,6 +42,7 @@ type Expectation struct {
 	Line   int
 
 	matched int // applicable selected vectors it matched
+	failed  int // of matched, those that did not pass
 }
 
 var (

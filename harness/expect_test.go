@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/harness/harnesstest"
+	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/reference"
 )
 
 func TestParseExpectations(t *testing.T) {
@@ -123,4 +125,77 @@ func FuzzParseExpectations(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A rule entry survives vectors that test two rules: the reference with
+// LT-OPT-02 (reserved opt bit 0) switched off, run on the committed vectors
+// of LT-OPT-01 and LT-OPT-02, fails every vector reported under LT-OPT-02
+// but still rejects negative/reserved-bits-both-bit7-first (bits 7 and 0
+// set) for LT-OPT-01. The one-line file "LT-OPT-02 reason" makes the run
+// pass: the failures are expected, the two-rule vector's pass is no
+// unexpected pass. Listing that vector by ID keeps today's strictness, and
+// the entry goes stale once the rule is enforced again.
+func TestRuleEntryWithMultiRuleVectors(t *testing.T) {
+	suites, err := LoadSuites("../vectors", "../manifest", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel := Selection{Suites: []string{"libtracer"}, Rules: []string{"LT-OPT-01", "LT-OPT-02"}}
+	run := func(file string) *Report {
+		ex, err := ParseExpectations(strings.NewReader(file), "expect.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Run(t.Context(), Config{Suites: suites, Selection: sel, Impl: reference.New(), Expect: ex})
+	}
+	problems := func(r *Report) string {
+		var s []string
+		for _, p := range r.Expectations {
+			s = append(s, p.Key+": "+p.Problem)
+		}
+		return strings.Join(s, "\n")
+	}
+	const twoRules = "libtracer/negative/reserved-bits-both-bit7-first"
+
+	restore := fault.Set("LT-OPT-02")
+	rep := run("LT-OPT-02  reserved opt bit 0 not checked\n")
+	if rep.ExitCode != ExitPass || problems(rep) != "" {
+		var b strings.Builder
+		WriteText(&b, rep, TextOptions{})
+		t.Errorf("one-bug testee with a rule entry: exit %d, problems %q\n%s", rep.ExitCode, problems(rep), b.String())
+	}
+	xfail, multi := 0, false
+	for _, v := range rep.Vectors {
+		switch {
+		case v.ID == twoRules:
+			multi = true
+			if v.Status != Pass || v.ExpectedFailure != "" {
+				t.Errorf("%s: %s (%q), want a plain pass (rejected for LT-OPT-01)", v.ID, v.Status, v.ExpectedFailure)
+			}
+		case v.Status == XFail:
+			xfail++
+		}
+	}
+	if !multi || xfail < 40 {
+		t.Errorf("two-rule vector seen: %v; %d expected failures, want the single-rule vectors of LT-OPT-02 (45)", multi, xfail)
+	}
+
+	rep = run("LT-OPT-02  reserved opt bit 0 not checked\n" + twoRules + "  listed by ID: strict\n")
+	if want := twoRules + ": expected to fail, but 1 matching vector(s) passed"; problems(rep) != want || rep.ExitCode != ExitFail {
+		t.Errorf("vector-ID entry: exit %d, problems %q, want %q", rep.ExitCode, problems(rep), want)
+	}
+	if v := byID(t, rep, "reserved-bits-both-bit7-first"); v.Status != XPass {
+		t.Errorf("vector-ID entry: %s, want %s", v.Status, XPass)
+	}
+	restore()
+
+	rep = run("LT-OPT-02  reserved opt bit 0 not checked\n")
+	if !strings.HasPrefix(problems(rep), "LT-OPT-02: expected to fail, but ") || rep.ExitCode != ExitFail {
+		t.Errorf("rule enforced again: exit %d, problems %q, want unexpected passes of single-rule vectors", rep.ExitCode, problems(rep))
+	}
+	sel = Selection{Suites: []string{"libtracer"}, IDs: []string{twoRules}}
+	rep = run("LT-OPT-02  reserved opt bit 0 not checked\n")
+	if want := "LT-OPT-02: stale: none of the 1 applicable selected vector(s) testing this rule failed"; problems(rep) != want || rep.ExitCode != ExitFail {
+		t.Errorf("only a two-rule vector, which passes: exit %d, problems %q, want %q", rep.ExitCode, problems(rep), want)
+	}
 }

@@ -141,6 +141,9 @@ func WriteJUnit(w io.Writer, r *Report) error {
 func caseDetail(v *VectorResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "vector:   %s %s %s (%d bytes)\nrules:    %s (%s)\n", v.Op, v.Args, v.Input, v.Size, citeRules(v.Rules), v.Level)
+	if v.Decision != "" {
+		fmt.Fprintf(&b, "decision: %s\n", v.Decision)
+	}
 	fmt.Fprintf(&b, "expected: %s\n", v.Expected)
 	if v.Got != "" {
 		fmt.Fprintf(&b, "got:      %s\n", v.Got)

@@ -18,9 +18,9 @@ func mixedReport(t *testing.T) *Report {
 	t.Helper()
 	vecs := []harnesstest.Vector{
 		{Name: "pass", Input: `ok:{"form":"blob","hash":"B.x.H3"}`, Result: `{"form":"blob"}`, Rules: []string{"LACE-BLOB-01"}},
-		{Name: "wrong-result", Input: `ok:{"form":"plex"}`, Result: `{"form":"blob"}`, Rules: []string{"LACE-BLOB-01"}},
+		{Name: "wrong-result", Input: `ok:{"form":"plex"}`, Result: `{"form":"blob"}`, Rules: []string{"LACE-BLOB-01"}, Tags: []string{"decision"}},
 		{Name: "wrong-code", Input: "reject:OTHER", Expect: vectorset.Reject, Code: "BAD_ENCODING", Rules: []string{"HR-BLOB-06", "HR-CAT-06"}},
-		{Name: "should", Input: "ok:{}", Expect: vectorset.Reject, Level: "SHOULD", Rules: []string{"LACE-TEST-09"}},
+		{Name: "should", Input: "ok:{}", Expect: vectorset.Reject, Level: "SHOULD", Rules: []string{"LACE-TEST-09"}, Tags: []string{"code-decision", "decision"}},
 		{Name: "na", Op: "lace.chunks", Input: "ok:{}"},
 		{Name: "crash", Input: "crash"},
 	}
@@ -44,14 +44,19 @@ func TestReports(t *testing.T) {
 	out := text.String()
 	for _, want := range []string{
 		"set hash " + rep.Suites[0].SetHash,
-		"FAIL lace/positive/wrong-result  [MUST LACE-BLOB-01]",
+		"FAIL lace/positive/wrong-result  [MUST LACE-BLOB-01]  (project decision)\n" +
+			"  decision  project decision: the expectation is the project's reading where the specification is silent or open, not a statement of it (docs/lace.md)\n" +
+			"  vector    lace.record",
+		"LACE-BLOB-01     FAIL   1 passed, 1 failed",
+		"                        lace/positive/wrong-result  (project decision)\n",
+		"WARN lace/negative/should  [SHOULD LACE-TEST-09]  (project decision)\n" +
+			"  decision  project decision: the expected code is the project's reading where the specification names none or several",
 		"  expected  acceptance with result {\"form\":\"blob\"}",
 		"  got       acceptance: {\"form\":\"plex\"}",
 		"-expected +got", // the go-cmp diff
 		"  rerun     rerun lace/positive/wrong-result",
 		"FAIL lace/negative/wrong-code  [MUST HR-BLOB-06 HR-CAT-06 (project-defined)]",
 		`expected code "BAD_ENCODING", got "OTHER"`,
-		"WARN lace/negative/should  [SHOULD LACE-TEST-09]",
 		"testee failure (exited)",
 		"  stderr    | harnesstest: crashing on purpose",
 		"does not claim operation lace.chunks",
@@ -65,7 +70,7 @@ func TestReports(t *testing.T) {
 			t.Errorf("the human report lacks %q:\n%s", want, out)
 		}
 	}
-	for _, absent := range []string{"lace/positive/pass "} {
+	for _, absent := range []string{"lace/positive/pass ", "FAIL lace/negative/wrong-code  [MUST HR-BLOB-06]  (project decision)", "lace/negative/wrong-code  (project decision)"} {
 		if strings.Contains(out, absent) {
 			t.Errorf("the human report lists a passing vector (%q) without -v", absent)
 		}
@@ -121,6 +126,9 @@ func TestReports(t *testing.T) {
 	for _, tc := range x.Suites[0].Cases {
 		if tc.Name == "lace/positive/crash" && (tc.Failure == nil || tc.Failure.Type != "testee-failure/exited" || !strings.Contains(tc.SystemErr, "crashing")) {
 			t.Errorf("crash testcase %+v", tc)
+		}
+		if tc.Name == "lace/positive/wrong-result" && (tc.Failure == nil || !strings.Contains(tc.Failure.Text, "\ndecision: project decision: the expectation is the project's reading")) {
+			t.Errorf("decision testcase %+v", tc)
 		}
 		if tc.Name == "lace/negative/wrong-code" && (tc.Failure == nil || !strings.Contains(tc.Failure.Text, "rules:    HR-BLOB-06 HR-CAT-06 (project-defined) (MUST)")) {
 			t.Errorf("wrong-code testcase does not mark the project-defined rule: %+v", tc.Failure)

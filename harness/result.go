@@ -59,6 +59,10 @@ type VectorResult struct {
 	// (rules.Rule.ProjectDefined): not the spec's own words.
 	ProjectDefined []string `json:"project_defined_rules,omitempty"`
 	Comment        string   `json:"comment"`
+	// Decision is set when the vector's expectation is a project decision
+	// (tagged decision or code-decision, docs/VECTORS.md), not a statement
+	// of the specification: the report says so beside the rule text.
+	Decision string `json:"decision,omitempty"`
 
 	Status Status `json:"status"`
 	// Expected and Got say, on one line each, what the vector expects and

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -180,7 +181,21 @@ func newResult(s *Suite, v *vectorset.Vector) *VectorResult {
 	return &VectorResult{
 		ID: v.ID, Suite: s.Name, Op: v.Op, Args: compactJSON(args), Input: input, Size: v.Size,
 		Level: v.Level, Rules: v.Rules, ProjectDefined: projectDefined(v.Rules), Comment: v.Comment, Expected: expectedText(v),
+		Decision: decisionText(s.Name, v),
 	}
+}
+
+// decisionText says, for a vector whose expectation is the project's
+// reading (docs/VECTORS.md, tags decision and code-decision), that it is
+// one and where it is argued; "" for a vector that states the spec.
+func decisionText(suite string, v *vectorset.Vector) string {
+	switch {
+	case slices.Contains(v.Tags, "code-decision"):
+		return "project decision: the expected code is the project's reading where the specification names none or several (SHOULD: a failure only warns; docs/" + suite + ".md)"
+	case slices.Contains(v.Tags, "decision"):
+		return "project decision: the expectation is the project's reading where the specification is silent or open, not a statement of it (docs/" + suite + ".md)"
+	}
+	return ""
 }
 
 // runner runs the applicable vectors, on Jobs workers.
@@ -357,8 +372,15 @@ func (r *runner) progress(res *VectorResult) {
 }
 
 // applyExpectations turns the failures the expected-failures file names
-// into XFail and its passes into XPass, and lists the entries that make the
-// run fail. Entries count as matched by applicable vectors only.
+// into XFail and its unexpected passes into XPass, and lists the entries that
+// make the run fail. Entries count as matched by applicable vectors only.
+//
+// A vector-ID entry is strict: its vector must fail. A rule entry means
+// "failures attributed to this rule are expected": every vector that tests
+// the rule and fails is an expected failure; a vector testing the rule that
+// passes is an unexpected pass only when it tests no other rule (one that
+// also tests another rule may pass because the testee rejects it for that
+// rule); the entry is stale when no vector testing the rule fails.
 func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
 	if ex == nil {
 		return nil
@@ -375,13 +397,19 @@ func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
 		}
 		for _, e := range es {
 			e.matched++
+			if res.Status != Pass {
+				e.failed++
+			}
 		}
-		e := es[0]
+		e := es[0] // a vector-ID entry first, then rule entries in file order
 		note := fmt.Sprintf("%s (%s:%d)", e.Reason, ex.File, e.Line)
 		switch res.Status {
 		case Fail, Warn:
 			res.Status, res.ExpectedFailure = XFail, note
 		case Pass:
+			if e.Rule && len(it.v.Rules) > 1 {
+				continue // it also tests another rule: no unexpected pass of the rule entry
+			}
 			res.Status, res.ExpectedFailure = XPass, note
 			res.Reason = "expected to fail (" + note + "), but passed"
 			passed[e] = append(passed[e], res.ID)
@@ -389,13 +417,19 @@ func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
 	}
 	var out []ExpectationProblem
 	for _, e := range ex.Entries {
+		problem := func(format string, args ...any) {
+			out = append(out, ExpectationProblem{File: ex.File, Line: e.Line, Key: e.Key,
+				Problem: fmt.Sprintf(format, args...), Vectors: passed[e]})
+		}
 		switch {
 		case e.matched == 0:
-			out = append(out, ExpectationProblem{File: ex.File, Line: e.Line, Key: e.Key,
-				Problem: "stale: matches no applicable selected vector"})
+			problem("stale: matches no applicable selected vector")
+		case !e.Rule && len(passed[e]) > 0:
+			problem("expected to fail, but %d matching vector(s) passed", len(passed[e]))
 		case len(passed[e]) > 0:
-			out = append(out, ExpectationProblem{File: ex.File, Line: e.Line, Key: e.Key,
-				Problem: fmt.Sprintf("expected to fail, but %d matching vector(s) passed", len(passed[e])), Vectors: passed[e]})
+			problem("expected to fail, but %d vector(s) testing only this rule passed", len(passed[e]))
+		case e.failed == 0:
+			problem("stale: none of the %d applicable selected vector(s) testing this rule failed", e.matched)
 		}
 	}
 	return out

@@ -91,12 +91,15 @@ func (t *textWriter) vectors(r *Report, opt TextOptions) {
 		switch v.Status {
 		case Fail, Warn, XPass, Error:
 		case XFail:
-			t.printf("XFAIL %s  [%s %s]: %s\n", v.ID, v.Level, citeRules(v.Rules), v.ExpectedFailure)
+			t.printf("XFAIL %s  [%s %s]%s: %s\n", v.ID, v.Level, citeRules(v.Rules), decisionMark(v), v.ExpectedFailure)
 			continue
 		default:
 			continue
 		}
-		t.printf("%s %s  [%s %s]\n", statusLabel[v.Status], v.ID, v.Level, citeRules(v.Rules))
+		t.printf("%s %s  [%s %s]%s\n", statusLabel[v.Status], v.ID, v.Level, citeRules(v.Rules), decisionMark(v))
+		if v.Decision != "" {
+			t.printf("  decision  %s\n", v.Decision)
+		}
 		t.printf("  vector    %s %s  %s (%d bytes)\n", v.Op, v.Args, v.Input, v.Size)
 		if v.Comment != "" {
 			t.printf("            %s\n", v.Comment)
@@ -155,7 +158,20 @@ func (t *textWriter) block(label, text string) {
 	}
 }
 
+// decisionMark is what a vector line and a rule's vector list show beside
+// the rule of a vector whose expectation is a project decision.
+func decisionMark(v *VectorResult) string {
+	if v == nil || v.Decision == "" {
+		return ""
+	}
+	return "  (project decision)"
+}
+
 func (t *textWriter) rules(r *Report, opt TextOptions) {
+	byID := make(map[string]*VectorResult, len(r.Vectors))
+	for _, v := range r.Vectors {
+		byID[v.ID] = v
+	}
 	for _, level := range []string{"MUST", "SHOULD"} {
 		var all, shown []*RuleSummary
 		// Of the rules not shown: those whose vectors all passed or did not
@@ -206,7 +222,7 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 			t.printf("\n")
 			if !opt.Verbose {
 				for _, id := range s.Vectors {
-					t.printf("  %-16s        %s\n", "", id)
+					t.printf("  %-16s        %s%s\n", "", id, decisionMark(byID[id]))
 				}
 			}
 		}

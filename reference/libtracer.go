@@ -29,7 +29,7 @@ var libtracerBoundedOps = map[string]boundedHandler{
 // next sibling), each frame giving its depth (0 for a top-level frame), so
 // that a tree of any depth is a JSON value of depth three: JSON readers
 // limit nesting (encoding/json to 10,000 levels, Python's to about 1,000),
-// libtracer does not. docs/libtracer.md gives the fields.
+// libtracer does not. docs/PROTOCOL.md (libtracer.decode) gives the fields.
 type FlatFrame struct {
 	Depth    int      `json:"depth"`
 	Offset   int64    `json:"offset"`
@@ -118,7 +118,7 @@ func Flatten(frames []Frame) []FlatFrame {
 }
 
 // libtracerDecodeArgs extends the protocol's decode arguments
-// (docs/libtracer.md "In the testee protocol"):
+// (docs/PROTOCOL.md, section libtracer.decode):
 //   - report: "verdict" (the default: any error rejects the input with the
 //     first error's code) or "frames" (framing errors still reject; a
 //     top-level frame rejected although its extent is known is listed with

@@ -46,7 +46,7 @@ type ltState struct {
 }
 
 // ltFrame is one frame of the flat pre-order list libtracer.decode returns
-// (docs/libtracer.md, "In the testee protocol: a flat list").
+// (docs/PROTOCOL.md, section libtracer.decode).
 type ltFrame struct {
 	Depth    int     `json:"depth"`
 	Offset   int64   `json:"offset"`

@@ -339,3 +339,56 @@ func TestPythonExample(t *testing.T) {
 		}
 	}
 }
+
+// The JavaScript example (examples/javascript, Node without packages) runs
+// the whole libtracer suite green except for the one gap its
+// expected-failures file lists by rule (LT-OPT-02): the vectors that test
+// that rule alone are expected failures, the one that also tests LT-OPT-01
+// passes, nothing else fails. With the gap closed (CHECK_BIT0=1) every
+// vector passes without the file. One-shot mode is run on three vectors
+// (a Node start per request makes the whole suite take minutes).
+func TestJavaScriptExample(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not on PATH: the JavaScript example testee cannot run")
+	}
+	const testee, expect = "../../examples/javascript/testee.js", "../../examples/javascript/expected-failures.txt"
+	run := func(args ...string) *harness.Report {
+		t.Helper()
+		jsonFile := filepath.Join(t.TempDir(), "report.json")
+		args = append(append([]string{"run", "--vectors", "../../vectors", "--suite", "libtracer", "--json", jsonFile}, args...), "--", "node", testee)
+		code, out, errOut := conform(t, args...)
+		rep := readReport(t, jsonFile)
+		if code != 0 {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+		return rep
+	}
+	rep := run("--expect-fail", expect)
+	c := rep.Counts
+	if c.Failed != 0 || c.XPassed != 0 || c.XFailed < 40 || c.Passed+c.XFailed != c.Selected || c.Selected < 1300 {
+		t.Errorf("with the expected-failures file: counts %+v", c)
+	}
+	for _, v := range rep.Vectors {
+		switch {
+		case v.ID == "libtracer/negative/reserved-bits-both-bit7-first":
+			if v.Status != harness.Pass {
+				t.Errorf("%s: %s, want a pass (rejected for LT-OPT-01)", v.ID, v.Status)
+			}
+		case v.Status == harness.XFail && (len(v.Rules) != 1 || v.Rules[0] != "LT-OPT-02"):
+			t.Errorf("%s (rules %v) is an expected failure: only LT-OPT-02 is listed", v.ID, v.Rules)
+		}
+	}
+
+	t.Setenv("CHECK_BIT0", "1")
+	if c := run().Counts; c.Passed != c.Selected || c.Selected < 1300 {
+		t.Errorf("with the gap closed: counts %+v", c)
+	}
+	ids := []string{"libtracer/positive/ex04-uint32-absolute-ts-crc32c", "libtracer/negative/ex04-uint32-absolute-ts-crc32c--f0-opt-bit4", "libtracer/positive/encode-smallest-relative-parent-anchors"}
+	args := []string{"--one-shot"}
+	for _, id := range ids {
+		args = append(args, "--id", id)
+	}
+	if c := run(args...).Counts; c.Passed != len(ids) {
+		t.Errorf("one-shot: counts %+v", c)
+	}
+}

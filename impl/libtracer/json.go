@@ -11,7 +11,8 @@ import (
 )
 
 // The frame tree as JSON, the form libtracer.decode returns and
-// libtracer.encode takes (docs/libtracer.md gives the whole protocol).
+// libtracer.encode takes in its nested form (docs/libtracer.md; the testee
+// protocol sends it as a flat list, docs/PROTOCOL.md).
 // A frame, its keys always in this order:
 //
 //	{"offset":0,"type":6,"opt":80,"length":18,"class":"core","name":"PATH",

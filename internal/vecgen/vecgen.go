@@ -250,7 +250,51 @@ func checkNaming(suite string, v *Vector) error {
 	if strings.TrimSpace(v.Comment) == "" || strings.Contains(v.Comment, "\n") {
 		return fmt.Errorf("%s: needs a one-line comment", v.ID)
 	}
+	if v.Expect == vectorset.Reject && len(v.Rules) > 0 && !CommentNamesRule(v.Comment, v.Rules[0]) {
+		return fmt.Errorf("%s: the comment %q does not name %s, the rule the vector is reported under (say why the verdict follows, knock-on effects included)", v.ID, v.Comment, v.Rules[0])
+	}
 	return nil
+}
+
+// CommentNamesRule reports whether a vector comment names rule as a whole
+// rule ID (LT-OPT-02, not LT-OPT-0 or LT-OPT-021). Every rejected vector's
+// comment says why its verdict follows and names the rule it is reported
+// under, its first rule (docs/VECTORS.md).
+func CommentNamesRule(comment, rule string) bool {
+	for i := 0; ; {
+		j := strings.Index(comment[i:], rule)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(rule)
+		before := j == 0 || !isIDByte(comment[j-1])
+		after := end == len(comment) || !isIDByte(comment[end])
+		if before && after {
+			return true
+		}
+		i = end
+	}
+}
+
+func isIDByte(c byte) bool {
+	return c == '-' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
+}
+
+// ReportedUnder returns comment naming rule, the rule a rejected vector is
+// reported under: unchanged when it names it already, else with the rule
+// and its statement from the catalog appended (": reported under
+// LACE-BLOB-03: <statement>"), which says why the verdict follows from what
+// the comment describes.
+func ReportedUnder(comment, rule string) string {
+	if CommentNamesRule(comment, rule) {
+		return comment
+	}
+	out := comment + ": reported under " + rule
+	if r, ok := catalog.Lookup(rules.ID(rule)); ok && r.Text != "" {
+		out += ": " + strings.TrimSuffix(r.Text, ".")
+	}
+	return out
 }
 
 // TagCodeDecision marks a rejected vector whose expected code is the

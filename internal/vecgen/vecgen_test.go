@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/internal/vecgen/hivevec"
@@ -21,6 +22,9 @@ const seedBlob = "🖧: B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3\nData-L
 func laceVector(id, file, expect string, data []byte, rule string) vecgen.Vector {
 	v := vecgen.Vector{Data: data}
 	v.ID, v.File, v.Op, v.Expect, v.Rules, v.Comment = id, file, testee.OpLaceRecord, expect, []string{rule}, "test vector"
+	if expect == vectorset.Reject {
+		v.Comment = "test vector: " + rule
+	}
 	return v
 }
 
@@ -44,6 +48,11 @@ func TestGenerateChecksAgainstTheReference(t *testing.T) {
 		{"polarity and expectation disagree", []vecgen.Vector{laceVector("lace/positive/x", "positive/x.lr", vectorset.Reject, bad, "LACE-BLOB-03")}, "filed under positive"},
 		{"file not named for the vector", []vecgen.Vector{laceVector("lace/negative/x", "negative/y.lr", vectorset.Reject, bad, "LACE-BLOB-03")}, "is not negative/x"},
 		{"duplicate", []vecgen.Vector{good, good}, "two vectors named"},
+		{"comment not naming the rule", []vecgen.Vector{func() vecgen.Vector {
+			v := laceVector("lace/negative/x", "negative/x.lr", vectorset.Reject, bad, "LACE-BLOB-03")
+			v.Comment = "a leading zero, LACE-BLOB-0"
+			return v
+		}()}, "does not name LACE-BLOB-03, the rule the vector is reported under"},
 	}
 	for _, tt := range tests {
 		_, err := vecgen.Generate([]vecgen.Suite{suiteOf(tt.vs...)}, vecgen.Options{})
@@ -147,11 +156,11 @@ func TestRecipeNamesAnyTreeFile(t *testing.T) {
 	pos := vecgen.Vector{Data: readCap}
 	pos.ID, pos.File, pos.Op, pos.Args, pos.Expect, pos.Rules, pos.Comment = "hiverelay/positive/read-cap", "positive/read-cap.bin", testee.OpHiveRelayDecode, args, vectorset.Accept, []string{"HR-RCAP-01"}, "test vector"
 	neg := vecgen.Vector{}
-	neg.ID, neg.Op, neg.Args, neg.Expect, neg.Code, neg.Rules, neg.Comment = "hiverelay/negative/read-cap-trailing", testee.OpHiveRelayDecode, args, vectorset.Reject, "BAD_ENCODING", []string{"HR-CENC-12"}, "test vector"
+	neg.ID, neg.Op, neg.Args, neg.Expect, neg.Code, neg.Rules, neg.Comment = "hiverelay/negative/read-cap-trailing", testee.OpHiveRelayDecode, args, vectorset.Reject, "BAD_ENCODING", []string{"HR-CENC-12"}, "test vector: HR-CENC-12"
 	neg.Recipe = &vectorset.Recipe{Parts: []vectorset.Part{{File: "positive/read-cap.bin"}, {Hex: "00"}}}
 	reg := neg
 	// The catalog starts with its entry count, 6: an unknown ReadCellCapV1 version.
-	reg.ID, reg.Rules = "hiverelay/negative/catalog-as-read-cap", []string{"HR-CENC-10"}
+	reg.ID, reg.Rules, reg.Comment = "hiverelay/negative/catalog-as-read-cap", []string{"HR-CENC-10"}, "test vector: HR-CENC-10"
 	reg.Recipe = &vectorset.Recipe{Parts: []vectorset.Part{{File: "registry/catalog.cenc"}}}
 	s := vecgen.Suite{Name: "hiverelay",
 		Generate: func(vecgen.Options) ([]vecgen.Vector, error) { return []vecgen.Vector{pos, neg, reg}, nil },
@@ -189,5 +198,57 @@ func TestProfileTheReferenceDoesNotClaim(t *testing.T) {
 	v.Want = []string{"hash"}
 	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{}); err == nil || !strings.Contains(err.Error(), "Want") {
 		t.Fatalf("err = %v, want a Want error", err)
+	}
+}
+
+func TestCommentNamesRule(t *testing.T) {
+	for _, c := range []struct {
+		comment, rule string
+		want          bool
+	}{
+		{"the trailer bytes are read as a header whose bit 0 is set: INVALID, LT-OPT-02", "LT-OPT-02", true},
+		{"LT-OPT-02 first", "LT-OPT-02", true},
+		{"(LT-OPT-02)", "LT-OPT-02", true},
+		{"LT-OPT-021 is another rule", "LT-OPT-02", false},
+		{"XLT-OPT-02", "LT-OPT-02", false},
+		{"LT-OPT-0", "LT-OPT-02", false},
+		{"LT-OPT-021, then LT-OPT-02", "LT-OPT-02", true},
+		{"no rule at all", "LT-OPT-02", false},
+	} {
+		if got := vecgen.CommentNamesRule(c.comment, c.rule); got != c.want {
+			t.Errorf("CommentNamesRule(%q, %s) = %v", c.comment, c.rule, got)
+		}
+	}
+	r, _ := catalog.Lookup("LACE-BLOB-03")
+	if got, want := vecgen.ReportedUnder("a leading zero", "LACE-BLOB-03"), "a leading zero: reported under LACE-BLOB-03: "+strings.TrimSuffix(r.Text, "."); got != want || r.Text == "" {
+		t.Errorf("ReportedUnder: %q, want %q", got, want)
+	}
+	if got := vecgen.ReportedUnder("a leading zero (LACE-BLOB-03)", "LACE-BLOB-03"); got != "a leading zero (LACE-BLOB-03)" {
+		t.Errorf("ReportedUnder of a comment naming the rule: %q", got)
+	}
+}
+
+// TestCommittedNegativesNameTheirRule: every committed rejected vector's
+// comment names the rule it is reported under (its first rule), so that a
+// report line's comment explains the rule beside it.
+func TestCommittedNegativesNameTheirRule(t *testing.T) {
+	n := 0
+	for _, suite := range []string{"lace", "hiverelay", "libtracer"} {
+		ix, err := vectorset.Load("../../vectors", suite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range ix.Vectors {
+			if v.Expect != vectorset.Reject {
+				continue
+			}
+			n++
+			if !vecgen.CommentNamesRule(v.Comment, v.Rules[0]) {
+				t.Errorf("%s: the comment %q does not name %s, the rule it is reported under", v.ID, v.Comment, v.Rules[0])
+			}
+		}
+	}
+	if n < 2000 {
+		t.Errorf("only %d rejected vectors", n)
 	}
 }

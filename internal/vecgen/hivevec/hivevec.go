@@ -161,6 +161,7 @@ func (g *gen) add(polarity, name string, s request, in input, result map[string]
 	ids := append([]rules.ID(nil), m.rules...)
 	if polarity == "negative" {
 		v.Expect, v.Code = vectorset.Reject, Code
+		v.Comment = vecgen.ReportedUnder(v.Comment, string(m.rules[0]))
 		// The rule that rejects first, then the general rules it realizes.
 		ids = append(ids, g.parents[m.rules[0]]...)
 		if g.reading[m.rules[0]] && !slices.Contains(v.Tags, tagDecision) {

@@ -169,6 +169,7 @@ func (v vec) vector() (vecgen.Vector, error) {
 		g.Result = res
 	} else {
 		g.Expect = vectorset.Reject
+		g.Comment = vecgen.ReportedUnder(g.Comment, g.Rules[0])
 	}
 	return g, nil
 }

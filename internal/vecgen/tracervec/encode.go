@@ -42,6 +42,7 @@ func (s *set) encodeAccept(name string, list []flat, a encodeArgs, want []byte, 
 // encodeReject adds an encode vector the encoder refuses. The spec names
 // no code for a sender's refusal: any code will do (PROTOCOL.md).
 func (s *set) encodeReject(name string, list []flat, a encodeArgs, m meta) {
+	m.comment += ": refused, " + m.rules[0]
 	s.add(name, ".json", testee.OpLibtracerEncode, a, in(encodeInput(list)), vectorset.Reject, "", nil, m)
 }
 

@@ -338,10 +338,10 @@ func timestamps(s *set) {
 			rulesOf("LT-TS-03", "LT-TS-02"), "four nested relative stamps of +1 ns resolve to T0+1, T0+2, T0+3, T0+4"},
 		{"ts-abs-nested-anchors-children", []*node{anchor(rec(typeUser, bitPL|bitTS, v(1).rel(1)).abs(5_000_000_000))}, rulesOf("LT-TS-03", "LT-TS-01"),
 			"an absolute stamp nested in a stamped record anchors its own children: 5000000001, not T0+1"},
-		{"ts-rel-wraps-above-2-64", []*node{rec(typeUser, bitPL|bitTS, v(1).rel(20)).abs(math.MaxUint64 - 9)}, rulesOf("LT-TS-01", "LT-TS-02"),
-			"anchor 2^64-10 plus 20 ns resolves to 10: wire-times are modulo 2^64"},
-		{"ts-rel-wraps-below-zero", []*node{rec(typeUser, bitPL|bitTS, v(1).rel(-10)).abs(5)}, rulesOf("LT-TS-01", "LT-TS-02"),
-			"anchor 5 minus 10 ns resolves to 2^64-5: wire-times are modulo 2^64"},
+		{"ts-rel-wraps-above-2-64", []*node{rec(typeUser, bitPL|bitTS, v(1).rel(20)).abs(math.MaxUint64 - 9)}, rulesOf("LT-TS-07", "LT-TS-01", "LT-TS-02"),
+			"anchor 2^64-10 plus 20 ns resolves to 10: wire-times are modulo 2^64, never clamped (a project decision, LT-TS-07: the spec says only: wraparound in 2554, acceptable)"},
+		{"ts-rel-wraps-below-zero", []*node{rec(typeUser, bitPL|bitTS, v(1).rel(-10)).abs(5)}, rulesOf("LT-TS-07", "LT-TS-01", "LT-TS-02"),
+			"anchor 5 minus 10 ns resolves to 2^64-5: wire-times are modulo 2^64, never clamped (a project decision, LT-TS-07: the spec says only: wraparound in 2554, acceptable)"},
 		{"ts-rel-i32-extremes", []*node{anchor(v(1).rel(math.MaxInt32), v(2).rel(math.MinInt32))}, rulesOf("LT-TS-02"),
 			"relative stamps 2147483647 and -2147483648 ns, the ends of the i32 range"},
 		{"ts-abs-zero-and-max", []*node{leaf(typeValue, bitTS, []byte{1}).abs(0), leaf(typeValue, bitTS, []byte{2}).abs(math.MaxUint64)}, rulesOf("LT-TS-01", "LT-TS-08"),
@@ -352,7 +352,11 @@ func timestamps(s *set) {
 			"a stamped sibling is no anchor: the second VALUE resolves against the parent, T0+1"},
 	}
 	for _, c := range cases {
-		s.accept(c.name, in(wire(c.frames...)), dgram, flatten(c.frames...), meta{rules: c.rules, comment: c.comment})
+		var tg []string
+		if c.rules[0] == "LT-TS-07" { // the project's reading of the wraparound note
+			tg = tags("decision")
+		}
+		s.accept(c.name, in(wire(c.frames...)), dgram, flatten(c.frames...), meta{rules: c.rules, tags: tg, comment: c.comment})
 	}
 }
 
@@ -484,8 +488,8 @@ func streamsAndReports(s *set) {
 		comment: "the worked examples but the 100 KiB one, back to back in one datagram"})
 	s.accept("worked-examples-back-to-back-stream", in(wire(all...)), stream, flatten(all...), meta{rules: rulesOf("LT-CTX-04", "LT-TRUNC-01"),
 		comment: "the worked examples but the 100 KiB one, back to back on a stream"})
-	s.accept("stream-empty-clean-end", in([]byte{}), stream, []flat{}, meta{rules: rulesOf("LT-TRUNC-08"), tags: tags("decision"),
-		comment: "a stream that closes before any byte ends cleanly with no frame"})
+	s.accept("stream-empty-clean-end", in([]byte{}), stream, []flat{}, meta{rules: rulesOf("LT-TRUNC-09"), tags: tags("decision"),
+		comment: "a stream that closes before any byte ends cleanly with no frame (a project decision, LT-TRUNC-09; an empty datagram is truncated, LT-TRUNC-08, a stream is not)"})
 
 	ex1, ex2 := wire(statusOK()), wire(leaf(typeValue, 0, []byte{0x01}))
 	badCRC := xorAt(wire(examples[4].frame()), 12, 0x01) // EX-05, last CRC byte

@@ -2,6 +2,7 @@ package tracervec
 
 import (
 	"encoding/binary"
+	"fmt"
 )
 
 // model is the generator's own receiver: a second reading of libtracer-01
@@ -44,8 +45,10 @@ var codeOf = map[string]string{
 	"LT-UNK-05":   codeMismatch,
 }
 
-func fail(rule string, off int64) *violation {
-	return &violation{rule: rule, code: codeOf[rule], offset: off}
+// fail is a violation of rule at byte off, inside the frame that starts at
+// byte frame, and says why in words (for the vector comments).
+func fail(rule string, off, frame int64, format string, args ...any) *violation {
+	return &violation{rule: rule, code: codeOf[rule], offset: off, frame: frame, why: fmt.Sprintf(format, args...)}
 }
 
 // decodeArgs are the arguments of libtracer.decode the generator uses.
@@ -102,16 +105,20 @@ func decodeModel(in []byte, a decodeArgs) outcome {
 		if stream {
 			return outcome{frames: []flat{}} // closed before any byte: a clean end
 		}
-		return outcome{err: fail("LT-TRUNC-08", 0)}
+		return outcome{err: fail("LT-TRUNC-08", 0, 0, "the datagram is empty, and a datagram carries a frame")}
 	}
 	frames := []flat{}
 	var first *violation
 	for off := int64(0); off < int64(len(in)); {
 		typ, opt, length, size, v := header(in[off:], off, a.maxTLV())
 		if v == nil && (size == 0 || uint64(len(in))-uint64(off) < size) {
-			v = fail("LT-TRUNC-03", off)
+			why := fmt.Sprintf("the frame at byte %d needs %d bytes where %d remain", off, size, uint64(len(in))-uint64(off))
+			if size == 0 {
+				why = fmt.Sprintf("the %d byte(s) left at byte %d are too few for the header they begin", int64(len(in))-off, off)
+			}
+			v = fail("LT-TRUNC-03", off, off, "%s in the datagram", why)
 			if stream {
-				v = fail("LT-TRUNC-02", off)
+				v = fail("LT-TRUNC-02", off, off, "%s when the stream closes", why)
 			}
 		}
 		if v != nil {
@@ -144,17 +151,17 @@ func header(b []byte, off int64, maxTLV uint64) (typ, opt uint8, length uint32, 
 	}
 	typ = b[0]
 	if typ == 0x00 {
-		return typ, 0, 0, 0, fail("LT-TYPE-01", off) // §Type code registry
+		return typ, 0, 0, 0, fail("LT-TYPE-01", off, off, "the header at byte %d has type 0x00", off) // §Type code registry
 	}
 	if len(b) < 2 {
 		return typ, 0, 0, 0, nil
 	}
 	opt = b[1]
 	if opt&bitR7 != 0 {
-		return typ, opt, 0, 0, fail("LT-OPT-01", off+1) // §Options bitfield
+		return typ, opt, 0, 0, fail("LT-OPT-01", off+1, off, "the header at byte %d has reserved opt bit 7 set (opt 0x%02x)", off, opt) // §Options bitfield
 	}
 	if opt&bitR0 != 0 {
-		return typ, opt, 0, 0, fail("LT-OPT-02", off+1)
+		return typ, opt, 0, 0, fail("LT-OPT-02", off+1, off, "the header at byte %d has reserved opt bit 0 set (opt 0x%02x)", off, opt)
 	}
 	h := hdrSize(opt)
 	if len(b) < h {
@@ -166,7 +173,7 @@ func header(b []byte, off int64, maxTLV uint64) (typ, opt uint8, length uint32, 
 		length = uint32(binary.LittleEndian.Uint16(b[2:4]))
 	}
 	if uint64(length) > maxTLV {
-		return typ, opt, length, 0, fail("LT-TRUNC-06", off+2) // §Truncation handling
+		return typ, opt, length, 0, fail("LT-TRUNC-06", off+2, off, "the header at byte %d declares %d payload bytes, above MAX_TLV_BYTES %d", off, length, maxTLV) // §Truncation handling
 	}
 	return typ, opt, length, uint64(h) + uint64(length) + uint64(tsSize(opt)+crcSize(opt)), nil
 }
@@ -201,7 +208,10 @@ func walkFrame(in []byte, off int64, a decodeArgs) ([]flat, *violation) {
 			}
 			// Decision: children fill the payload exactly (LT-NEST-05).
 			if size == 0 || size > uint64(p.end-pos) {
-				return nil, fail("LT-NEST-05", pos)
+				if size == 0 {
+					return nil, fail("LT-NEST-05", pos, pos, "the %d byte(s) left of its parent's payload at byte %d are too few for a child header", p.end-pos, pos)
+				}
+				return nil, fail("LT-NEST-05", pos, pos, "the child at byte %d needs %d bytes where %d remain of its parent's payload", pos, size, p.end-pos)
 			}
 		}
 		start := pos + int64(hdrSize(opt))
@@ -215,13 +225,13 @@ func walkFrame(in []byte, off int64, a decodeArgs) ([]flat, *violation) {
 		case 4:
 			got, want := crc32c(in[start:tsEnd]), binary.LittleEndian.Uint32(in[tsEnd:])
 			if got != want {
-				return nil, fail("LT-CRC-09", tsEnd)
+				return nil, fail("LT-CRC-09", tsEnd, pos, "the CRC-32C of the frame at byte %d is 0x%08x, its trailer_crc at byte %d says 0x%08x", pos, got, tsEnd, want)
 			}
 			e.crc = &flatCRC{width: 32, value: want}
 		case 2:
 			got, want := crc16(in[start:tsEnd]), binary.LittleEndian.Uint16(in[tsEnd:])
 			if got != want {
-				return nil, fail("LT-CRC-10", tsEnd)
+				return nil, fail("LT-CRC-10", tsEnd, pos, "the CRC-16 of the frame at byte %d is 0x%04x, its trailer_crc at byte %d says 0x%04x", pos, got, tsEnd, want)
 			}
 			e.crc = &flatCRC{width: 16, value: uint32(want)}
 		}
@@ -238,7 +248,7 @@ func walkFrame(in []byte, off int64, a decodeArgs) ([]flat, *violation) {
 			e.ts = &flatTS{raw: t, resolved: t}
 		case 4:
 			if !hasAnchor {
-				return nil, fail("LT-TS-04", end)
+				return nil, fail("LT-TS-04", end, pos, "the frame at byte %d has a relative stamp (TS=1, TF=1) and no stamped ancestor to anchor it", pos)
 			}
 			r := binary.LittleEndian.Uint32(in[end:])
 			e.ts = &flatTS{rel: true, raw: uint64(r), resolved: anchor + uint64(int64(int32(r)))}
@@ -249,7 +259,7 @@ func walkFrame(in []byte, off int64, a decodeArgs) ([]flat, *violation) {
 
 		// §Handling unknown type codes: the outer addressed TLV (LT-UNK-05).
 		if len(stack) == 0 && !known(typ) {
-			return nil, fail("LT-UNK-05", pos)
+			return nil, fail("LT-UNK-05", pos, pos, "the top-level frame at byte %d has the unknown type 0x%02x", pos, typ)
 		}
 		if len(stack) > 0 {
 			out[stack[len(stack)-1].entry].children++
@@ -257,7 +267,7 @@ func walkFrame(in []byte, off int64, a decodeArgs) ([]flat, *violation) {
 		if opt&bitPL != 0 && known(typ) {
 			// §Iterative parsing requirement: one node per open level (LT-NEST-03).
 			if len(stack) >= a.budget() {
-				return nil, fail("LT-NEST-03", pos)
+				return nil, fail("LT-NEST-03", pos, pos, "the structured frame at byte %d would open level %d of a work budget of %d", pos, len(stack)+1, a.budget())
 			}
 			out = append(out, e)
 			stack = append(stack, level{end: end, frameEnd: frameEnd, anchor: anchor, hasAnchor: hasAnchor, entry: len(out) - 1})

@@ -111,9 +111,12 @@ func frameMutations(b []byte, i int, f flat) []mutation {
 // optRule is what an accepted flip of an opt bit shows.
 var optRule = [8]string{"LT-OPT-02", "LT-OPT-10", "LT-OPT-08", "LT-OPT-07", "LT-OPT-06", "LT-OPT-05", "LT-OPT-04", "LT-OPT-01"}
 
+// optName names the opt bits (libtracer-01, §Options bitfield).
+var optName = [8]string{"reserved bit 0", "TF", "CW", "LL", "CR", "TS", "PL", "reserved bit 7"}
+
 func optFlip(b []byte, i int, f flat, bit int) mutation {
 	return mutation{fmt.Sprintf("f%d-opt-bit%d", i, bit), xorAt(b, int(f.offset)+1, 1<<bit), optRule[bit],
-		fmt.Sprintf("frame %d's opt bit %d flipped (0x%02x to 0x%02x)", i, bit, f.opt, f.opt^(1<<bit))}
+		fmt.Sprintf("frame %d's opt bit %d (%s) flipped (0x%02x to 0x%02x)", i, bit, optName[bit], f.opt, f.opt^(1<<bit))}
 }
 
 func lengthChange(b []byte, i int, f flat, d int) mutation {
@@ -176,7 +179,7 @@ func (s *set) mutations() {
 			m.set(list[0])
 			b, _ := json.Marshal(list)
 			s.add(v.name+"--"+m.suffix, ".json", testee.OpLibtracerEncode, v.args, in(b), vectorset.Reject, "", nil,
-				meta{rules: rulesOf(m.rule), tags: tags("mutation"), derived: v.name, comment: v.name + " with " + m.what + ": refused"})
+				meta{rules: rulesOf(m.rule), tags: tags("mutation"), derived: v.name, comment: v.name + " with " + m.what + ", which no sender emits: refused, " + m.rule})
 		}
 	}
 }
@@ -212,7 +215,7 @@ func (s *set) mutant(p positive, m mutation) {
 	md := meta{tags: tags("mutation"), derived: p.name}
 	if got.err != nil {
 		md.rules = rulesOf(got.err.rule)
-		md.comment = fmt.Sprintf("%s with %s: %s", p.name, m.what, got.err.code)
+		md.comment = fmt.Sprintf("%s with %s: %s", p.name, m.what, verdict(p, got.err))
 		s.add(name, ".bin", testee.OpLibtracerDecode, a, in(m.b), vectorset.Reject, got.err.code, nil, md)
 		return
 	}
@@ -221,4 +224,53 @@ func (s *set) mutant(p positive, m mutation) {
 	res := framesResult(got.frames)
 	lifecycleResult(res, m.b, got.frames, a)
 	s.add(name, ".bin", testee.OpLibtracerDecode, a, in(m.b), vectorset.Accept, "", res, md)
+}
+
+// verdict says why a mutation of p is rejected, ending with the code and the
+// rule it is reported under: what the receiver finds, and, when that is at
+// a frame p does not have, the knock-on effect that leads there (a changed
+// length or opt bit moves the frame's end, so bytes p holds inside a frame
+// are read as the next header, or payload bytes as children).
+func verdict(p positive, v *violation) string {
+	knock := ""
+	if v.frame < int64(len(p.in)) && !startsFrame(p.frames, v.frame) {
+		knock = fmt.Sprintf("byte %d, which in %s is %s, is then read as a frame header; ", v.frame, p.name, placeOf(p, v.frame))
+	}
+	return fmt.Sprintf("%s%s: %s, %s", knock, v.why, v.code, v.rule)
+}
+
+func startsFrame(frames []flat, at int64) bool {
+	for _, f := range frames {
+		if f.offset == at {
+			return true
+		}
+	}
+	return false
+}
+
+// placeOf says which field of which frame of p holds byte at: the innermost
+// frame whose extent holds it.
+func placeOf(p positive, at int64) string {
+	place := "between frames"
+	for i, f := range p.frames {
+		start := f.offset + int64(hdrSize(f.opt))
+		end := start + int64(f.length)
+		ts := end + int64(tsSize(f.opt))
+		crcEnd := ts + int64(crcSize(f.opt))
+		var part string
+		switch {
+		case at < f.offset || at >= crcEnd:
+			continue
+		case at < start:
+			part = "header"
+		case at < end:
+			part = "payload"
+		case at < ts:
+			part = "trailer_ts"
+		default:
+			part = "trailer_crc"
+		}
+		place = fmt.Sprintf("byte %d of frame %d's %s", at-map[string]int64{"header": f.offset, "payload": start, "trailer_ts": end, "trailer_crc": ts}[part], i, part)
+	}
+	return place
 }

@@ -202,6 +202,9 @@ func (s *set) reject(name string, in input, a decodeArgs, m meta) {
 		s.failf("%s: meant to be rejected by %s, the model says %v", name, m.rules[0], got.err)
 		return
 	}
+	if !vecgen.CommentNamesRule(m.comment, m.rules[0]) {
+		m.comment += ": " + got.err.why + ": " + got.err.code + ", " + m.rules[0]
+	}
 	s.add(name, ".bin", testee.OpLibtracerDecode, a, in, vectorset.Reject, got.err.code, nil, m)
 }
 

@@ -207,7 +207,7 @@ func wire(frames ...*node) []byte {
 }
 
 // flat is one entry of the flat pre-order frame list of libtracer.decode
-// (docs/libtracer.md, "In the testee protocol: a flat list"). Exactly one
+// (docs/PROTOCOL.md, section libtracer.decode). Exactly one
 // of payload (hasPayload) and children is set, or err for a top-level frame
 // rejected in report mode "frames".
 type flat struct {
@@ -242,6 +242,8 @@ type violation struct {
 	rule   string
 	code   string
 	offset int64
+	frame  int64  // the first byte of the frame (or header) it is found in
+	why    string // what the receiver finds, in words (vector comments)
 }
 
 func (v *violation) String() string {
