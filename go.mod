@@ -2,6 +2,8 @@ module github.com/threespec/conformance
 
 go 1.27
 
+toolchain go1.27.3
+
 require (
 	github.com/btcsuite/btcd/btcec/v2 v2.5.1
 	github.com/cucumber/godog v0.16.0

@@ -139,7 +139,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 // report's.
 func caseDetail(v *VectorResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "vector:   %s %s %s (%d bytes)\nrules:    %s (%s)\n", v.Op, v.Args, v.Input, v.Size, strings.Join(v.Rules, " "), v.Level)
+	fmt.Fprintf(&b, "vector:   %s %s %s (%d bytes)\nrules:    %s (%s)\n", v.Op, v.Args, v.Input, v.Size, citeRules(v.Rules), v.Level)
 	fmt.Fprintf(&b, "expected: %s\n", v.Expected)
 	if v.Got != "" {
 		fmt.Fprintf(&b, "got:      %s\n", v.Got)

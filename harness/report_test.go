@@ -19,7 +19,7 @@ func mixedReport(t *testing.T) *Report {
 	vecs := []harnesstest.Vector{
 		{Name: "pass", Input: `ok:{"form":"blob","hash":"B.x.H3"}`, Result: `{"form":"blob"}`, Rules: []string{"LACE-BLOB-01"}},
 		{Name: "wrong-result", Input: `ok:{"form":"plex"}`, Result: `{"form":"blob"}`, Rules: []string{"LACE-BLOB-01"}},
-		{Name: "wrong-code", Input: "reject:OTHER", Expect: vectorset.Reject, Code: "BAD_ENCODING", Rules: []string{"HR-BLOB-06"}},
+		{Name: "wrong-code", Input: "reject:OTHER", Expect: vectorset.Reject, Code: "BAD_ENCODING", Rules: []string{"HR-BLOB-06", "HR-CAT-06"}},
 		{Name: "should", Input: "ok:{}", Expect: vectorset.Reject, Level: "SHOULD", Rules: []string{"LACE-TEST-09"}},
 		{Name: "na", Op: "lace.chunks", Input: "ok:{}"},
 		{Name: "crash", Input: "crash"},
@@ -49,7 +49,7 @@ func TestReports(t *testing.T) {
 		"  got       acceptance: {\"form\":\"plex\"}",
 		"-expected +got", // the go-cmp diff
 		"  rerun     rerun lace/positive/wrong-result",
-		"FAIL lace/negative/wrong-code",
+		"FAIL lace/negative/wrong-code  [MUST HR-BLOB-06 HR-CAT-06 (project-defined)]",
 		`expected code "BAD_ENCODING", got "OTHER"`,
 		"WARN lace/negative/should  [SHOULD LACE-TEST-09]",
 		"testee failure (exited)",
@@ -57,6 +57,7 @@ func TestReports(t *testing.T) {
 		"does not claim operation lace.chunks",
 		"MUST rules:",
 		"LACE-BLOB-01     FAIL   1 passed, 1 failed",
+		"HR-CAT-06        FAIL   1 failed  (project-defined)",
 		"SHOULD rules:",
 		"FAIL: 3 failures (exit status 1)",
 	} {
@@ -86,6 +87,18 @@ func TestReports(t *testing.T) {
 	if back.Format != ReportFormat || back.Counts != rep.Counts || len(back.Vectors) != 6 || back.Suites[0].SetHash != rep.Suites[0].SetHash || back.ExitCode != ExitFail {
 		t.Errorf("the JSON report does not round-trip: %+v", back.Counts)
 	}
+	// Project-defined rules are marked in the JSON report too: on the
+	// vector and in the rule summary.
+	for _, v := range back.Vectors {
+		if v.ID == "lace/negative/wrong-code" && (len(v.ProjectDefined) != 1 || v.ProjectDefined[0] != "HR-CAT-06") {
+			t.Errorf("the JSON vector wrong-code names project-defined rules %v, want [HR-CAT-06]", v.ProjectDefined)
+		}
+	}
+	for _, s := range back.Rules {
+		if (s.ProjectDefined != "") != (s.Rule == "HR-CAT-06") {
+			t.Errorf("the JSON rule summary of %s has project_defined %q", s.Rule, s.ProjectDefined)
+		}
+	}
 
 	var ju bytes.Buffer
 	if err := WriteJUnit(&ju, rep); err != nil {
@@ -108,6 +121,9 @@ func TestReports(t *testing.T) {
 	for _, tc := range x.Suites[0].Cases {
 		if tc.Name == "lace/positive/crash" && (tc.Failure == nil || tc.Failure.Type != "testee-failure/exited" || !strings.Contains(tc.SystemErr, "crashing")) {
 			t.Errorf("crash testcase %+v", tc)
+		}
+		if tc.Name == "lace/negative/wrong-code" && (tc.Failure == nil || !strings.Contains(tc.Failure.Text, "rules:    HR-BLOB-06 HR-CAT-06 (project-defined) (MUST)")) {
+			t.Errorf("wrong-code testcase does not mark the project-defined rule: %+v", tc.Failure)
 		}
 		if tc.Name == "lace/negative/should" && !strings.HasPrefix(tc.SystemOut, "WARNING") {
 			t.Errorf("should testcase %+v", tc)

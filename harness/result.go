@@ -3,6 +3,7 @@ package harness
 import (
 	"encoding/json"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/threespec/conformance/impl/catalog"
@@ -46,15 +47,18 @@ const (
 
 // VectorResult is the verdict on one selected vector and what it rests on.
 type VectorResult struct {
-	ID      string          `json:"id"`
-	Suite   string          `json:"suite"`
-	Op      string          `json:"op"`
-	Args    json.RawMessage `json:"args"`
-	Input   string          `json:"input"` // the suite-tree file, or "recipe"
-	Size    int64           `json:"size"`
-	Level   string          `json:"level"`
-	Rules   []string        `json:"rules"`
-	Comment string          `json:"comment"`
+	ID    string          `json:"id"`
+	Suite string          `json:"suite"`
+	Op    string          `json:"op"`
+	Args  json.RawMessage `json:"args"`
+	Input string          `json:"input"` // the suite-tree file, or "recipe"
+	Size  int64           `json:"size"`
+	Level string          `json:"level"`
+	Rules []string        `json:"rules"`
+	// ProjectDefined lists those of Rules that are project-defined
+	// (rules.Rule.ProjectDefined): not the spec's own words.
+	ProjectDefined []string `json:"project_defined_rules,omitempty"`
+	Comment        string   `json:"comment"`
 
 	Status Status `json:"status"`
 	// Expected and Got say, on one line each, what the vector expects and
@@ -86,11 +90,14 @@ type TesteeFailure struct {
 // RuleSummary is the result of one rule: the verdicts of the vectors that
 // test it (a vector counts for each of its rules).
 type RuleSummary struct {
-	Rule    string         `json:"rule"`
-	Level   string         `json:"level"`
-	Text    string         `json:"text,omitempty"` // the statement, from the rule catalog
-	Counts  map[Status]int `json:"counts"`
-	Vectors []string       `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed or errored
+	Rule  string `json:"rule"`
+	Level string `json:"level"`
+	Text  string `json:"text,omitempty"` // the statement, from the rule catalog
+	// ProjectDefined, when not empty, says what of the rule is the
+	// project's and not the spec's words (rules.Rule.ProjectDefined).
+	ProjectDefined string         `json:"project_defined,omitempty"`
+	Counts         map[Status]int `json:"counts"`
+	Vectors        []string       `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed or errored
 	// Verdict is the rule's verdict (ruleStatus): fail, warn, xfail, pass,
 	// not-run (no vector of it ran: the run was aborted or interrupted
 	// first) or not-applicable.
@@ -265,6 +272,32 @@ var ruleCatalog = func() map[string]rules.Rule {
 	return m
 }()
 
+// projectDefined returns those of ids that the catalogs mark
+// project-defined, in order; nil when there are none.
+func projectDefined(ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		if ruleCatalog[id].ProjectDefined != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// citeRules renders rule IDs for a report line, each project-defined one
+// followed by "(project-defined)", so that no line presents the project's
+// rule as the spec's.
+func citeRules(ids []string) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = id
+		if ruleCatalog[id].ProjectDefined != "" {
+			parts[i] += " (project-defined)"
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // summarizeRules groups the verdicts by rule: MUST rules first, then
 // SHOULD, each sorted by ID.
 func summarizeRules(vs []*VectorResult) []*RuleSummary {
@@ -275,7 +308,7 @@ func summarizeRules(vs []*VectorResult) []*RuleSummary {
 			if s == nil {
 				s = &RuleSummary{Rule: id, Level: v.Level, Counts: map[Status]int{}}
 				if cr, ok := ruleCatalog[id]; ok {
-					s.Level, s.Text = cr.Level.String(), cr.Text
+					s.Level, s.Text, s.ProjectDefined = cr.Level.String(), cr.Text, cr.ProjectDefined
 				}
 				by[id] = s
 			}

@@ -153,7 +153,7 @@ func newResult(s *Suite, v *vectorset.Vector) *VectorResult {
 	}
 	return &VectorResult{
 		ID: v.ID, Suite: s.Name, Op: v.Op, Args: compactJSON(args), Input: input, Size: v.Size,
-		Level: v.Level, Rules: v.Rules, Comment: v.Comment, Expected: expectedText(v),
+		Level: v.Level, Rules: v.Rules, ProjectDefined: projectDefined(v.Rules), Comment: v.Comment, Expected: expectedText(v),
 	}
 }
 

@@ -72,7 +72,7 @@ func (s Selection) Match(suite string, v *vectorset.Vector) bool {
 }
 
 // Mark policies: how far a run relies on the project's stand-in Mark
-// scheme (docs/lace.md; DESIGN.md, "Marks").
+// scheme (docs/lace.md; docs/DECISIONS.md, "Marks").
 const (
 	// MarkStandin relies on it: vectors that need the profile
 	// lace-mark-bip340-standin apply to a testee that claims it.

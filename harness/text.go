@@ -87,12 +87,12 @@ func (t *textWriter) vectors(r *Report, opt TextOptions) {
 		switch v.Status {
 		case Fail, Warn, XPass, Error:
 		case XFail:
-			t.printf("XFAIL %s  [%s %s]: %s\n", v.ID, v.Level, strings.Join(v.Rules, " "), v.ExpectedFailure)
+			t.printf("XFAIL %s  [%s %s]: %s\n", v.ID, v.Level, citeRules(v.Rules), v.ExpectedFailure)
 			continue
 		default:
 			continue
 		}
-		t.printf("%s %s  [%s %s]\n", statusLabel[v.Status], v.ID, v.Level, strings.Join(v.Rules, " "))
+		t.printf("%s %s  [%s %s]\n", statusLabel[v.Status], v.ID, v.Level, citeRules(v.Rules))
 		t.printf("  vector    %s %s  %s (%d bytes)\n", v.Op, v.Args, v.Input, v.Size)
 		if v.Comment != "" {
 			t.printf("            %s\n", v.Comment)
@@ -193,6 +193,9 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 		}
 		for _, s := range shown {
 			t.printf("  %-16s %-6s %s", s.Rule, ruleVerdict(s), countsText(s.Counts))
+			if s.ProjectDefined != "" {
+				t.printf("  (project-defined)")
+			}
 			if s.Text != "" {
 				t.printf("  %s", clip(s.Text, 100))
 			}

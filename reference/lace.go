@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/lace/convention"
@@ -144,7 +145,65 @@ func laceRecord(req testee.Request) (any, error) {
 			return nil, err
 		}
 	}
+	if err := genericFaults([]*lace.Record{r}); err != nil {
+		return nil, err
+	}
 	return recordResult(r), nil
+}
+
+// genericFaults are the faults of a reader that asks more of records than
+// the generic rules do (fault injection only; nil in normal use): an
+// application schema (LACE-PLEX-12), the convention names reserved
+// (LACE-LINK-16), links resolved within the input (LACE-LINK-18), and a
+// directory consumer's default bounds applied to the stream
+// (LACE-DIR-32).
+func genericFaults(recs []*lace.Record) error {
+	schema, reserve := !rules.Enforced(lace.RulePlexNoSchema), !rules.Enforced(lace.RuleConvNoNames)
+	acquire, bounds := !rules.Enforced(lace.RuleLinkNotAcquired), !rules.Enforced(lace.RuleDirBoundsGeneric)
+	if !schema && !reserve && !acquire && !bounds {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, r := range recs {
+		have[r.Hash.String()] = true
+	}
+	for _, r := range recs {
+		if r.Form == lace.FormBlob {
+			continue
+		}
+		kinds := 0
+		for _, f := range r.Fields {
+			if f.Name == "Kind" || strings.HasPrefix(f.Name, "#") {
+				kinds++
+			}
+			switch f.Name {
+			case "Kind", "Chunk+Link", "File+Link", "Child+Link", "Page+Link":
+				if reserve {
+					return lace.FaultError("field name %s is reserved for its convention", f.Name)
+				}
+			}
+			if acquire && lace.IsLinkName(f.Name) {
+				if _, target, err := lace.ParseLink(f.Value); err == nil && !have[target] {
+					return lace.FaultError("link target %s is not in the input", target)
+				}
+			}
+		}
+		if schema && kinds != 1 {
+			return lace.FaultError("%d application-kind fields (Kind or #<application>), want exactly one", kinds)
+		}
+	}
+	if bounds && len(recs) > 0 {
+		for _, f := range recs[0].Fields {
+			if f.Name == "Kind" && f.Value == "directory" {
+				if _, err := convention.Directory(convention.NewStore(recs), recs[0], convention.Bounds{}); err != nil {
+					if id := rules.RuleOf(err); id == lace.RuleDirDepth || id == lace.RuleDirExpansion {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func laceStream(req testee.Request) (any, error) {
@@ -154,6 +213,9 @@ func laceStream(req testee.Request) (any, error) {
 	}
 	recs, err := lace.ParseStream(req.Input, opt)
 	if err != nil {
+		return nil, err
+	}
+	if err := genericFaults(recs); err != nil {
 		return nil, err
 	}
 	hashes := make([]string, len(recs))

@@ -22,15 +22,10 @@ import (
 // metadata artifact (docs/hiverelay.md), and the committed vector files.
 
 // Where the steps find the spec and the committed files, relative to the
-// repository root (repoRoot). The spec is read from the shared copy beside
-// the repository when it is there (CI provides it), else from the project's
-// own copy.
-func hrSpecPaths() []string {
-	return []string{
-		fromRoot("../shared/specs/hiverelay-blind-client-composition-v1.spec.md"),
-		fromRoot("impl/hiverelay/data/hiverelay-blind-client-composition-v1.spec.md"),
-	}
-}
+// repository root (repoRoot): the spec is the project's copy in specs/, read
+// as a file (not through impl/) so that the steps build the authority from
+// their own reading of the tree.
+func hrSpecPath() string { return fromRoot("specs/hiverelay-blind-client-composition-v1.spec.md") }
 
 func hrDeclarationDir() string { return fromRoot("impl/hiverelay/data/declarations") }
 func hrVectorRoot() string     { return fromRoot("vectors") }
@@ -64,24 +59,17 @@ var hrFiles struct {
 
 func hrLoad() error {
 	hrFiles.once.Do(func() {
-		var errs []error
-		for _, p := range hrSpecPaths() {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != hrSpecSHA256 {
-				errs = append(errs, fmt.Errorf("%s: SHA-256 %x, want %s", p, sum, hrSpecSHA256))
-				continue
-			}
-			hrFiles.spec = b
-			break
-		}
-		if hrFiles.spec == nil {
-			hrFiles.err = fmt.Errorf("no copy of the HiveRelay spec: %w", errors.Join(errs...))
+		p := hrSpecPath()
+		b, err := os.ReadFile(p)
+		if err != nil {
+			hrFiles.err = fmt.Errorf("the HiveRelay spec: %w", err)
 			return
 		}
+		if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != hrSpecSHA256 {
+			hrFiles.err = fmt.Errorf("%s: SHA-256 %x, want %s", p, sum, hrSpecSHA256)
+			return
+		}
+		hrFiles.spec = b
 		hrFiles.decls = map[string][]byte{}
 		for _, name := range hrSchemas {
 			b, err := os.ReadFile(filepath.Join(hrDeclarationDir(), name+".decl"))

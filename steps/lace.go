@@ -130,12 +130,18 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 		return s.directoryFanout(name, n, prefix, target, nil)
 	})
 	sc.Given(stepRE(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)" and the fields:$`), s.directoryFanout)
+	sc.Given(stepRE(`^the directory "([\w-]+)" heading a chain of (\d+) child directories$`), s.directoryChain)
 	sc.Given(stepRE(`^its field line is (\d+) bytes$`), s.fieldLineIs)
 	sc.Given(stepRE(`^the record is (\d+) bytes$`), s.inputIs)
 	sc.Given(stepRE(`^a stream of the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error { return s.stream(listArgs(list)) })
 	sc.Given(stepRE(`^a file named "[^"]+" holding the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error {
 		// The name is never sent: it marks a stream by convention only (LACE-STREAM-06).
 		return s.stream(listArgs(list))
+	})
+	sc.Given(stepRE(`^a stream of every record of the scenario, "([\w-]+)" first$`), func(root string) error {
+		b, err := s.conventionStream(root)
+		s.input = b
+		return err
 	})
 	sc.Given(stepRE(`^an empty stream$`), func() error { s.input = []byte{}; return nil })
 	sc.Given(stepRE(`^the record "([\w-]+)" is left out of the stream$`), func(name string) error {
@@ -380,6 +386,26 @@ func (s *laceScenario) directoryFanout(name string, n int, prefix, target string
 	}
 	sortLines(lines)
 	s.named(name, plexRecord(lines, nil))
+	return nil
+}
+
+// directoryChain builds the directory name whose single child "d" has a
+// single child "d", and so on, n links deep: the records name-n (an empty
+// directory, the deepest) up to name-1, then name itself.
+func (s *laceScenario) directoryChain(name string, n int) error {
+	below := ""
+	for i := n; i >= 0; i-- {
+		lines := [][]byte{[]byte("Kind: directory")}
+		if below != "" {
+			lines = append([][]byte{fmt.Appendf(nil, "Child+Link: d %s", s.rv.records[below].hashText())}, lines...)
+		}
+		rec := name
+		if i > 0 {
+			rec = fmt.Sprintf("%s-%d", name, i)
+		}
+		s.named(rec, plexRecord(lines, nil))
+		below = rec
+	}
 	return nil
 }
 

@@ -557,7 +557,7 @@ func (s *ltState) whenReceivedBoth(words string) error {
 
 // whenStripped makes the at-rest bytes of the one frame the testee last
 // accepted: its header with TS and CR cleared, then its payload
-// (§Append-only-at-egress, strip-only-at-ingress; DESIGN.md). The extent
+// (§Append-only-at-egress, strip-only-at-ingress; docs/DECISIONS.md). The extent
 // comes from the testee's own report of the frame.
 func (s *ltState) whenStripped() error {
 	if err := s.w.accepted(); err != nil {

@@ -29,13 +29,14 @@ func init() {
 		"LT-LEN-02": "an LL=1 length above 65535 refused", "LT-NEST-06": "a structured frame without children refused",
 		"LT-TYPE-07": "an unknown outer type taken to break framing", "LT-TRUNC-09": "the end of a stream taken for a broken transport",
 		"LT-UNK-01": "an unknown type code stopping the receiver",
+		"LT-TS-08":  "an absolute stamp above 2^63-1 read as a negative int64 time and refused",
 	} {
 		unreachableRejections[id] = "rejects only under its own fault injection (impl/libtracer/dialect.go: " + fault + "), a mistake libtracer-01 forbids"
 	}
 }
 
 // The step helpers build the features' inputs; these tests hold them to
-// known answers from the spec and DESIGN.md (CRC check values) and to the
+// known answers from the spec and docs/DECISIONS.md (CRC check values) and to the
 // worked-example bytes of docs/libtracer.md, computed there by a separate
 // bit-by-bit CRC in Python.
 

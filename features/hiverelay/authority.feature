@@ -137,7 +137,7 @@ Feature: HiveRelay BCC v1, section 1 and the authority's identity
       And the vector set hash is "fd0639c088f1c420a7768940bd1e82b85e4831d2a0508a468e611be1ad9e54ca"
       And the metadata artifact equals the published file "hiverelay-blind-client-composition-metadata-v1.json"
 
-  Rule: HR-VEC-10 The final identity of this authority is the pair of hashes, published in the generated metadata artifact
+  Rule: HR-VEC-10 The final identity of this authority is the pair of hashes, published in the generated metadata artifact (project-defined)
 
     Scenario: the metadata artifact of the authority verifies against its artifact and vectors
       Given the reference vector set and its metadata artifact

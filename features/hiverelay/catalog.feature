@@ -190,7 +190,7 @@ Feature: HiveRelay BCC v1, sections 1 and 4: the schema catalog
       When the format artifact holding it is verified
       Then the format hash follows the formula of section 4
 
-  Rule: HR-CAT-09 Schema catalog dependency names are sorted in raw-ASCII order
+  Rule: HR-CAT-09 Schema catalog dependency names are sorted in raw-ASCII order (project-defined)
 
     Scenario: the frame's two dependencies swapped
       Given the reference schema catalog
@@ -198,7 +198,7 @@ Feature: HiveRelay BCC v1, sections 1 and 4: the schema catalog
       When the format artifact holding it is verified
       Then it is rejected by rule HR-CAT-09 with code "BAD_ENCODING"
 
-  Rule: HR-CAT-10 Two equal dependency names of one entry are duplicates and fail with BAD_ENCODING
+  Rule: HR-CAT-10 Two equal dependency names of one entry are duplicates and fail with BAD_ENCODING (project-defined)
 
     Scenario: ReadCellCapV1 named twice by WriteCellCapV1
       Given the reference schema catalog
@@ -206,7 +206,7 @@ Feature: HiveRelay BCC v1, sections 1 and 4: the schema catalog
       When the format artifact holding it is verified
       Then it is rejected by rule HR-CAT-10 with code "BAD_ENCODING"
 
-  Rule: HR-CAT-11 A dependency that is not one of the other five names of this authority, or more than five of them, fails with BAD_ENCODING
+  Rule: HR-CAT-11 A dependency that is not one of the other five names of this authority, or more than five of them, fails with BAD_ENCODING (project-defined)
 
     Scenario Outline: a dependency named "<name>"
       Given the reference schema catalog

@@ -33,6 +33,31 @@ Feature: HiveRelay BCC v1, section 3: OpaqueChainCheckpointV1
       When it is decoded as OpaqueChainCheckpointV1
       Then the re-encoding equals the input
 
+  Rule: HR-CKPT-12 Each snapshot capability is itself a canonical ReadCellCapV1: it obeys every ReadCellCapV1 rule, and one that breaks a rule fails the checkpoint under that rule
+
+    Scenario Outline: a snapshot capability obeys every ReadCellCapV1 rule: <field> <value>
+      Given an OpaqueChainCheckpointV1
+      And its snapshotReadCaps[<i>].<field> is <value>
+      When it is decoded as OpaqueChainCheckpointV1
+      Then it is rejected by rule <rule> with code "BAD_ENCODING"
+
+      Examples:
+        | i | field                | value | rule       |
+        | 0 | version              | 2     | HR-CENC-10 |
+        | 1 | version              | 0     | HR-CENC-10 |
+        | 0 | sizeClass            | 6     | HR-RCAP-02 |
+        | 1 | sizeClass            | 0     | HR-RCAP-02 |
+        | 0 | relayPublicKey       | zero  | HR-RCAP-03 |
+        | 0 | storageSlot          | zero  | HR-RCAP-04 |
+        | 1 | cellKey              | zero  | HR-RCAP-05 |
+        | 0 | expectedCellBlobHash | zero  | HR-RCAP-06 |
+
+    Scenario: a snapshot capability that is itself canonical needs nothing more
+      Given an OpaqueChainCheckpointV1
+      And its snapshotReadCaps[1].sizeClass is 5
+      When it is decoded as OpaqueChainCheckpointV1
+      Then the re-encoding equals the input
+
   Rule: HR-CKPT-02 A checkpoint with 0 or more than 1024 frontier entries fails with BAD_ENCODING
 
     Scenario Outline: <n> frontier entries are accepted

@@ -45,11 +45,61 @@ Feature: HiveRelay BCC v1, section 3: OpaqueChainFrameV1
       Then the re-encoding equals the vector "positive/opaque-chain-frame-v1-successor.bin"
       And the input is 916 bytes long
 
+  Rule: HR-FRAME-13 Each nextReadCellCaps entry is itself a canonical ReadCellCapV1: it obeys every ReadCellCapV1 rule, and one that breaks a rule fails the frame under that rule
+
+    Scenario Outline: a next read capability obeys every ReadCellCapV1 rule: <field> <value>
+      Given a successor OpaqueChainFrameV1
+      And its nextReadCellCaps[<i>].<field> is <value>
+      When it is decoded as OpaqueChainFrameV1
+      Then it is rejected by rule <rule> with code "BAD_ENCODING"
+
+      Examples:
+        | i | field                | value | rule       |
+        | 0 | version              | 2     | HR-CENC-10 |
+        | 1 | version              | 255   | HR-CENC-10 |
+        | 0 | sizeClass            | 6     | HR-RCAP-02 |
+        | 1 | sizeClass            | 0     | HR-RCAP-02 |
+        | 0 | relayPublicKey       | zero  | HR-RCAP-03 |
+        | 0 | storageSlot          | zero  | HR-RCAP-04 |
+        | 1 | cellKey              | zero  | HR-RCAP-05 |
+        | 1 | expectedCellBlobHash | zero  | HR-RCAP-06 |
+
+    Scenario: a genesis frame's single next capability obeys them too
+      Given a genesis OpaqueChainFrameV1
+      And its nextReadCellCaps has 1 elements
+      And its nextReadCellCaps[0].cellKey is zero
+      When it is decoded as OpaqueChainFrameV1
+      Then it is rejected by rule HR-RCAP-05 with code "BAD_ENCODING"
+
+  Rule: HR-FRAME-14 A present checkpoint is itself a canonical OpaqueChainCheckpointV1: it obeys every checkpoint rule, and one that breaks a rule fails the frame under that rule
+
     Scenario: the checkpoint inside a frame obeys every checkpoint rule
       Given a successor OpaqueChainFrameV1
       And the elements 0 and 1 of its checkpoint.coveredFrontier are swapped
       When it is decoded as OpaqueChainFrameV1
       Then it is rejected by rule HR-CKPT-03 with code "BAD_ENCODING"
+
+    Scenario Outline: the checkpoint inside a frame: <field> <value>
+      Given a successor OpaqueChainFrameV1
+      And its checkpoint.<field> is <value>
+      When it is decoded as OpaqueChainFrameV1
+      Then it is rejected by rule <rule> with code "BAD_ENCODING"
+
+      Examples:
+        | field                                   | value | rule       |
+        | version                                 | 2     | HR-CENC-10 |
+        | coveredFrontier[0].chainId              | zero  | HR-CKPT-05 |
+        | coveredFrontier[1].frameHash            | zero  | HR-CKPT-06 |
+        | opaqueStateCommitment                   | zero  | HR-CKPT-07 |
+        | snapshotPayloadHash                     | zero  | HR-CKPT-08 |
+        | snapshotReadCaps[0].relayPublicKey      | zero  | HR-RCAP-03 |
+        | snapshotReadCaps[1].sizeClass           | 6     | HR-RCAP-02 |
+
+    Scenario: a checkpoint inside a frame with no frontier entry
+      Given a successor OpaqueChainFrameV1
+      And its checkpoint.coveredFrontier has 0 entries
+      When it is decoded as OpaqueChainFrameV1
+      Then it is rejected by rule HR-CKPT-02 with code "BAD_ENCODING"
 
   Rule: HR-FRAME-02 A frame chainId of 32 zero bytes fails with BAD_ENCODING
 

@@ -85,7 +85,7 @@ Feature: Record streams concatenate complete records
       When it is parsed
       Then it is rejected by rule LACE-STREAM-03
 
-  Rule: LACE-STREAM-04 A reader rejects a stream that continues after a record with bytes that do not begin a record
+  Rule: LACE-STREAM-04 A reader rejects a stream that continues with bytes that do not form a valid record: here, bytes that begin no record
 
     Scenario Outline: Bytes after a complete record that begin no record are rejected (<case>)
       Given a Blob with data "hello"

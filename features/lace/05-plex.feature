@@ -312,3 +312,16 @@ Feature: Plex records attach generic fields to a Blob
         | 🖧🖧         |
         | ⋯            |
         | ⋯🖧⋯         |
+
+  Rule: LACE-PLEX-12 Applications, not the record layer, define schemas: a conventional name that repeats, or none at all, leaves a valid record
+
+    Scenario Outline: <case> is a valid Plex
+      Given a Plex with data "hello" and fields <fields>
+      When it is parsed
+      Then it is accepted as a plex with the hash its glyph line states
+
+      Examples:
+        | case                               | fields                                       |
+        | Kind twice                         | "Kind: chunks" and "Kind: directory"         |
+        | an application-kind field twice    | "#Dots: game", "#Dots: match" and "Name: x"  |
+        | no Kind and no application kind    | "Name: note"                                 |

@@ -311,3 +311,57 @@ Feature: Record-link fields carry typed hash references
         | a Page+Link without target    | Kind: directory\nPage+Link: 0           |
         | a File+Link without suffix    | File+Link: a B.<a>\nKind: directory     |
         | a Child+Link without target   | Child+Link: docs\nKind: directory       |
+
+  Rule: LACE-LINK-16 The conventions reserve no names: Kind and the convention link names are ordinary application names in any Plex
+
+    Scenario: The convention names with values no convention accepts, in a Plex with data
+      Given the Blob "a" with data "abc"
+      And the Plex "odd" with data "hello" and the fields:
+        """
+        Child+Link: x
+        Chunk+Link: 9..1 B.<a>.H3
+        File+Link: a B.<a>.H3
+        Kind: notes
+        Page+Link: first B.<a>.H3
+        """
+      When it is parsed
+      Then it is accepted as a plex with the hash its glyph line states
+
+  Rule: LACE-LINK-17 The conventions change no generic constructor rule: File+Link and Child+Link runs keep caller order
+
+    Scenario: A constructor keeps File+Link and Child+Link occurrences in caller order
+      Given a constructor specification with the fields:
+        | name       | value                                                  |
+        | File+Link  | z.txt B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3 |
+        | Kind       | directory                                              |
+        | File+Link  | a.txt B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3 |
+        | Child+Link | y B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3     |
+        | Child+Link | b B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3     |
+      When it is constructed
+      Then the constructed record is:
+        """
+        🖧: P.<digest>.H3
+        Child+Link: y B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3
+        Child+Link: b B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3
+        File+Link: z.txt B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3
+        File+Link: a.txt B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3
+        Kind: directory
+        🖧: B.<digest>.H3
+        Data-Length: 0
+
+
+        """
+
+  Rule: LACE-LINK-18 Lace acquires no links: a record whose link targets are absent is valid, alone and in a stream
+
+    Scenario: A Plex whose links name a record the input does not hold
+      Given the Plex "p" with data "hello" and the fields:
+        """
+        +Link: evidence B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3
+        Chunk+Link: 0..5 B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3
+        """
+      When it is parsed
+      Then it is accepted as a plex with the hash its glyph line states
+      Given a stream of the records "p"
+      When it is parsed as a stream
+      Then the stream holds the records "p"

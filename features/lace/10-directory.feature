@@ -850,7 +850,7 @@ Feature: Directory links name files, children and continuation pages
       When it is parsed as a stream
       Then the stream holds the records "flat" and "paged"
 
-  Rule: LACE-DIR-29 Consumers bound reference depth
+  Rule: LACE-DIR-29 Consumers bound reference depth (project-defined)
 
     Scenario Outline: A file three links from the root (root, b, b/c, b/c/f) under max_depth <depth> is <outcome>
       Given the Blob "a" with data "abc"
@@ -897,7 +897,7 @@ Feature: Directory links name files, children and continuation pages
         | 2     | accepted | the assembled file is "abc"        |
         | 1     | rejected | it is rejected by rule LACE-DIR-29 |
 
-  Rule: LACE-DIR-30 Consumers bound logical expansion, counting repeated uses rather than only distinct hashes
+  Rule: LACE-DIR-30 Consumers bound logical expansion, counting repeated uses rather than only distinct hashes (project-defined)
 
     Scenario Outline: A subtree placed twice counts twice: four uses under max_expansion <n> are <outcome>
       Given the Blob "a" with data "abc"
@@ -1008,3 +1008,32 @@ Feature: Directory links name files, children and continuation pages
         """
       When the directory "root" is listed
       Then it is rejected by rule LACE-DIR-21
+
+  Rule: LACE-DIR-32 A consumer's bounds change no generic record limit: records a bounded directory consumer refuses are still a valid stream
+
+    Scenario: A chain a bound refuses is a valid stream of valid records
+      Given the Plex "d3" with the fields:
+        """
+        Kind: directory
+        """
+      And the Plex "d2" with the fields:
+        """
+        Child+Link: c P.<d3>.H3
+        Kind: directory
+        """
+      And the Plex "root" with the fields:
+        """
+        Child+Link: b P.<d2>.H3
+        Kind: directory
+        """
+      When the directory "root" is listed with max_depth 1
+      Then it is rejected by rule LACE-DIR-29
+      Given a stream of the records "root", "d2" and "d3"
+      When it is parsed as a stream
+      Then the stream holds the records "root", "d2" and "d3"
+
+    Scenario: A chain 65 links deep, one past the reference's default depth bound, is a valid stream
+      Given the directory "root" heading a chain of 65 child directories
+      And a stream of every record of the scenario, "root" first
+      When it is parsed as a stream
+      Then it is accepted

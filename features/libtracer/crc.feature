@@ -61,7 +61,7 @@ Feature: libtracer CRC trailer
       Then it is accepted
       And frame 1 has CRC-32C "00000000"
 
-  Rule: LT-CRC-04 CRC-32C of the ASCII bytes "123456789" is 0xE3069283
+  Rule: LT-CRC-04 CRC-32C of the ASCII bytes "123456789" is 0xE3069283 (project-defined)
 
     Scenario: The check value, little-endian on the wire
       Given the bytes "01 10 09 00 31 32 33 34 35 36 37 38 39 83 92 06 e3"
@@ -74,7 +74,7 @@ Feature: libtracer CRC trailer
       When it is received as a datagram
       Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
 
-  Rule: LT-CRC-05 CRC-16-CCITT uses the polynomial 0x1021, not reflected
+  Rule: LT-CRC-05 CRC-16-CCITT uses the polynomial 0x1021, not reflected (project-defined)
 
     Scenario: A CRC-16-CCITT is accepted
       Given the frame "01 14 05 00 aa bb cc dd ee" with a CRC-16-CCITT trailer
@@ -117,7 +117,7 @@ Feature: libtracer CRC trailer
       Then it is accepted
       And frame 1 has CRC-16-CCITT "ffff"
 
-  Rule: LT-CRC-08 CRC-16-CCITT of the ASCII bytes "123456789" is 0x29B1
+  Rule: LT-CRC-08 CRC-16-CCITT of the ASCII bytes "123456789" is 0x29B1 (project-defined)
 
     Scenario: The check value, little-endian on the wire
       Given the bytes "01 14 09 00 31 32 33 34 35 36 37 38 39 b1 29"
@@ -249,7 +249,7 @@ Feature: libtracer CRC trailer
         | 0     | 0      | 01   | 10  | 5      | aabbccddee | CRC-32C 2312c9b6 |
         | 0     | 13     | 80   | 18  | 5      | aabbccddee | CRC-32C 2312c9b6 |
 
-  Rule: LT-CRC-13 A streaming sender accumulates the CRC over the payload, then folds in the trailer_ts it appends, then appends the CRC
+  Rule: LT-CRC-13 Described without a keyword: a streaming sender accumulates the CRC over the payload, then folds in the trailer_ts it appends, then appends the CRC (project-defined)
 
     Scenario: A sender's frame with stamp and CRC-32C: the CRC covers payload and stamp
       Given the frame tree to encode:
@@ -265,7 +265,7 @@ Feature: libtracer CRC trailer
       When the tree is encoded exactly
       Then the bytes are "01 34 04 00 2a 00 00 00 T0 c8 e9"
 
-  Rule: LT-CRC-14 A streaming receiver accumulates the CRC over the payload as it arrives, folds in the trailer_ts, then compares
+  Rule: LT-CRC-14 Described without a keyword: a streaming receiver accumulates the CRC over the payload as it arrives, folds in the trailer_ts, then compares (project-defined)
 
     Scenario: A stamped frame with CRC-32C on a stream
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"

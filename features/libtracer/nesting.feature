@@ -77,7 +77,7 @@ Feature: libtracer iterative parsing of nested TLVs
       And frame 1 is rejected by rule LT-NEST-03 with code "tr::tlv::nesting_too_deep"
       And there are 2 top-level frames
 
-  Rule: LT-NEST-04 Protocol shapes nest at most 5 deep: every receiver parses them at any budget
+  Rule: LT-NEST-04 Protocol shapes nest at most 5 deep: every receiver parses them at any budget (project-defined)
 
     Scenario Outline: Five structured levels at a budget of <budget>
       Given the frames:
@@ -104,7 +104,7 @@ Feature: libtracer iterative parsing of nested TLVs
       When it is received with a work budget of 1
       Then it is rejected by rule LT-NEST-03 with code "tr::tlv::nesting_too_deep"
 
-  Rule: LT-NEST-05 Children are complete TLVs that fill their parent's payload exactly; otherwise INVALID
+  Rule: LT-NEST-05 Children are complete TLVs that fill their parent's payload exactly; otherwise INVALID (project-defined)
 
     Scenario: Two NAMEs fill the PATH exactly
       Given a PATH frame with NAME children "sensor" and "temp"
@@ -131,7 +131,7 @@ Feature: libtracer iterative parsing of nested TLVs
       When it is received as a datagram
       Then it is rejected by rule LT-NEST-05 with code "INVALID"
 
-  Rule: LT-NEST-06 A PL=1 TLV with an empty payload is valid and has zero children
+  Rule: LT-NEST-06 A PL=1 TLV with an empty payload is valid and has zero children (project-defined)
 
     Scenario: The PATH of the root
       Given the bytes "06 40 00 00"

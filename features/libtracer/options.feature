@@ -64,7 +64,7 @@ Feature: libtracer options bitfield
       When it is received as a datagram
       Then it is rejected by rule LT-OPT-01 with code "INVALID"
 
-  Rule: LT-OPT-03 The reserved bits are frozen for v1: no sender sets them
+  Rule: LT-OPT-03 The reserved bits are frozen for v1: no sender sets them (project-defined)
 
     Scenario Outline: An encoder refuses a frame with opt <opt>
       Given the frame tree to encode:
@@ -190,7 +190,7 @@ Feature: libtracer options bitfield
         | 0  | 10  | CRC-32C      | 4     | 9bd4cecf | 9    |
         | 1  | 14  | CRC-16-CCITT | 2     | f550     | 7    |
 
-  Rule: LT-OPT-09 CW means something only with CR=1: with CR=0 either value is accepted and ignored
+  Rule: LT-OPT-09 CW means something only with CR=1: with CR=0 either value is accepted and ignored (project-defined)
 
     Scenario: CW=1 with CR=0: no CRC, and the frame is accepted
       Given the bytes "01 04 01 00 aa"
@@ -223,7 +223,7 @@ Feature: libtracer options bitfield
         | 0     | 80   | 60  | 9      |         | 1        | abs T0 | T0       |
         | 1     | 01   | 22  | 1      | aa      |          | rel +7 | T0+7     |
 
-  Rule: LT-OPT-11 TF means something only with TS=1: with TS=0 either value is accepted and ignored
+  Rule: LT-OPT-11 TF means something only with TS=1: with TS=0 either value is accepted and ignored (project-defined)
 
     Scenario: TF=1 with TS=0 at the top level: no stamp, so no anchor is needed
       Given the bytes "01 02 01 00 aa"
@@ -238,3 +238,33 @@ Feature: libtracer options bitfield
       When it is received as a datagram
       And the tree is encoded exactly
       Then the bytes are the bytes received
+
+  Rule: LT-OPT-12 Forward-compatible extensions live only in the type-code registry, 0x0E..0x7F: a user type is no extension, and a reserved bit is none either
+
+    Scenario Outline: An unassigned code <type> of the extension range is an unknown type, answered with a type mismatch
+      Given the bytes "<type> 00 01 00 aa"
+      When it is received as a datagram
+      Then it is rejected by rule LT-UNK-05 with code "tr::schema::type_mismatch"
+
+      Examples:
+        | type |
+        | 0e   |
+        | 7f   |
+
+    Scenario Outline: A user type <type> is no extension: the outer TLV is accepted
+      Given the bytes "<type> 00 01 00 aa"
+      When it is received as a datagram
+      Then it is accepted
+      And the frame tree is:
+        | depth | type   | opt | length | payload |
+        | 0     | <type> | 00  | 1      | aa      |
+
+      Examples:
+        | type |
+        | 80   |
+        | ff   |
+
+    Scenario: A reserved bit is no extension to skip: it is INVALID
+      Given the bytes "80 01 01 00 aa"
+      When it is received as a datagram
+      Then it is rejected by rule LT-OPT-02 with code "INVALID"

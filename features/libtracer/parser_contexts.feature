@@ -3,7 +3,7 @@ Feature: libtracer parser contexts
   libtracer-01, §Two parser contexts. The same iterative walk serves a
   single contiguous transport buffer (the cursor advances by each child's
   size) and an in-memory rope of views, where one TLV's bytes may lie in
-  several views; both give the same result for every input (DESIGN.md).
+  several views; both give the same result for every input (docs/DECISIONS.md).
   Through the testee protocol the ways in are a datagram (one buffer), a
   datagram "cut into views at" given offsets (the rope: the decode
   argument views) and a stream (bytes that arrive in pieces); the
@@ -72,7 +72,7 @@ Feature: libtracer parser contexts
         | 1     | 4      | 02   | 00  | 6      |          | 73656e736f72 |
         | 1     | 14     | 02   | 00  | 4      |          | 74656d70     |
 
-  Rule: LT-CTX-03 Both contexts give the same result for every input
+  Rule: LT-CTX-03 Both contexts give the same result for every input (project-defined)
 
     Scenario: Empty views and a CRC across views change nothing
       Given the bytes "01 10 05 00 aa bb cc dd ee b6 c9 12 24"
@@ -113,7 +113,7 @@ Feature: libtracer parser contexts
         | 0     | 8      | 01   | LT-CRC-09 tr::frame::crc_fail       |
         | 0     | 16     | 09   |                                     |
 
-  Rule: LT-CTX-04 A datagram or stream holds back-to-back top-level TLVs; an error inside one is its own, a framing error stops the parse
+  Rule: LT-CTX-04 A datagram or stream holds back-to-back top-level TLVs; an error inside one is its own, a framing error stops the parse (project-defined)
 
     Scenario: Three top-level TLVs in one datagram
       Given the bytes "09 00 00 00"

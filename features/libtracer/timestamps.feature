@@ -36,6 +36,27 @@ Feature: libtracer timestamp trailer
       Then it is accepted
       And the resolved time of frame 2 is "77777"
 
+  Rule: LT-TS-08 The spec constrains no absolute stamp value: every u64, 0, 2^63 and 2^64-1 included, is accepted and reported as sent (project-defined)
+
+    Scenario Outline: The absolute stamp <value> is a valid wire-time
+      Given the bytes "01 20 01 00 aa <bytes>"
+      When it is received as a datagram
+      Then it is accepted
+      And the resolved time of frame 1 is "<value>"
+
+      Examples:
+        | value                | bytes                   |
+        | 0                    | 00 00 00 00 00 00 00 00 |
+        | 9223372036854775807  | ff ff ff ff ff ff ff 7f |
+        | 9223372036854775808  | 00 00 00 00 00 00 00 80 |
+        | 18446744073709551615 | ff ff ff ff ff ff ff ff |
+
+    Scenario: A stamp at or above 2^63 under a CRC is checked like any other
+      Given the frame "01 30 01 00 aa 01 00 00 00 00 00 00 80" with a CRC-32C trailer
+      When it is received as a datagram
+      Then it is accepted
+      And the resolved time of frame 1 is "9223372036854775809"
+
   Rule: LT-TS-02 A relative stamp is a signed i32 ns offset; the TLV's wire-time is its parent's plus the offset
 
     Scenario Outline: An offset of <offset> ns

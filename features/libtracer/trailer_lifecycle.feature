@@ -5,7 +5,7 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
   trailer_crc) follows; a receiver validates and strips it, a forwarder
   strips it and attaches a fresh one, a recorder stores header + payload
   and re-attaches a fresh trailer on replay. The payload bytes never
-  change. DESIGN.md: the TS and CR bits are cleared with the trailer, so
+  change. docs/DECISIONS.md: the TS and CR bits are cleared with the trailer, so
   stored bytes are themselves a frame.
 
   The testee strips and attaches through the decode arguments strip ("with
@@ -19,7 +19,7 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
   it. Byte strings are hex; T0 stands for the 8 bytes of the wire-time
   1777766400000000000 ns.
 
-  Rule: LT-LIFE-01 At rest a TLV is header + payload, with TS and CR cleared: the stored bytes are themselves a frame
+  Rule: LT-LIFE-01 At rest a TLV is header + payload, with TS and CR cleared: the stored bytes are themselves a frame (project-defined)
 
     Scenario: A stamped frame with a CRC, stripped, is a 4-byte header and its payload
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
@@ -72,7 +72,7 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
       When it is received as a datagram
       Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
 
-  Rule: LT-LIFE-03 At ingress a receiver validates the frame and strips the trailer; the payload stays identical
+  Rule: LT-LIFE-03 At ingress a receiver validates the frame and strips the trailer; the payload stays identical (project-defined)
 
     Scenario: PATH /sensor/temp stripped at ingress: the same children, byte for byte
       Given a PATH frame with NAME children "sensor" and "temp" and an outer CRC-32C
@@ -110,7 +110,7 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
       When it is received as a datagram with its frames stored at rest
       Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
 
-  Rule: LT-LIFE-04 A forwarder strips the incoming trailer and attaches one with a fresh wire-time and a fresh CRC
+  Rule: LT-LIFE-04 A forwarder strips the incoming trailer and attaches one with a fresh wire-time and a fresh CRC (project-defined)
 
     Scenario: Forwarded with a later wire-time and a CRC-16-CCITT instead of the CRC-32C
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
@@ -146,7 +146,7 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
       Then it is accepted
       And the forwarded bytes are "01 34 04 00 2a 00 00 00 88 13 a0 2d 1f e5 ab 18 6a e5"
 
-  Rule: LT-LIFE-05 A recorder stores header + payload; on replay it re-attaches a fresh trailer
+  Rule: LT-LIFE-05 A recorder stores header + payload; on replay it re-attaches a fresh trailer (project-defined)
 
     Scenario: Recorded and replayed with the same wire-time and CRC width: the worked example again, byte for byte
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"

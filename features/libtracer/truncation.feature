@@ -27,7 +27,7 @@ Feature: libtracer truncation handling
       Then it is accepted
       And frame 1 takes 102410 bytes with an overhead of 10 bytes
 
-  Rule: LT-TRUNC-02 A stream that closes inside a frame reports tr::transport::down
+  Rule: LT-TRUNC-02 A stream that closes inside a frame reports tr::transport::down (project-defined)
 
     Scenario Outline: The stream closes after <cut> of the 20 bytes (<where>)
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"

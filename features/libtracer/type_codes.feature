@@ -2,7 +2,7 @@
 Feature: libtracer type code registry
   libtracer-01, §Type code registry, §Type byte layering, §Versioning and
   compatibility. 0x00 is the reserved sentinel and INVALID; 0x01..0x1F are
-  core types (0x01..0x0D assigned, DESIGN.md; 0x05 reserved with no
+  core types (0x01..0x0D assigned, docs/DECISIONS.md; 0x05 reserved with no
   meaning, never sent); 0x20..0x7F are reserved for future core
   extensions; 0x80..0xFF are user types. Framing never depends on the type.
   There is no version bit.
@@ -32,7 +32,7 @@ Feature: libtracer type code registry
       When the tree is encoded exactly
       Then it is rejected by rule LT-TYPE-01
 
-  Rule: LT-TYPE-02 Types 0x01..0x1F are core; 0x01..0x0D (but 0x05) are assigned, and a structured one is walked
+  Rule: LT-TYPE-02 Types 0x01..0x1F are core; 0x01..0x0D (but 0x05) are assigned, and a structured one is walked (project-defined)
 
     Scenario Outline: A structured core TLV of type <type> is walked
       Given the bytes "<type> 40 05 00 02 00 01 00 61"

@@ -134,7 +134,7 @@ Feature: libtracer handling of unknown type codes
         | 0     | 0      | 20   | LT-UNK-05 tr::schema::type_mismatch |
         | 0     | 13     | 09   |                                     |
 
-  Rule: LT-UNK-05 An unknown TLV that is the outer addressed TLV is answered with tr::schema::type_mismatch
+  Rule: LT-UNK-05 An unknown TLV that is the outer addressed TLV is answered with tr::schema::type_mismatch if a return path exists: the reply to a decode request is one (project-defined)
 
     Scenario Outline: Outer type <type>
       Given the bytes "<type> 00 01 00 aa"
@@ -162,7 +162,7 @@ Feature: libtracer handling of unknown type codes
       When it is received as a datagram
       Then it is rejected by rule LT-UNK-05 with code "tr::schema::type_mismatch"
 
-  Rule: LT-UNK-06 An unknown TLV nested in a structured TLV is opaque bytes, never walked, and parsing continues
+  Rule: LT-UNK-06 An unknown TLV nested in a structured TLV is opaque bytes, never walked, and parsing continues (project-defined)
 
     Scenario: A nested unknown TLV with PL=1 over well-formed children keeps them as payload bytes
       Given the bytes "80 40 0e 00 0e 40 05 00 02 00 01 00 61 02 00 01 00 62"

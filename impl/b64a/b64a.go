@@ -1,6 +1,6 @@
 // Package b64a implements B64A, the base64 variant Lace hash, By and Mark
 // text uses (Lace document 006, not published; the project's decision is in
-// ../shared/DESIGN.md, section "Decisions on what the specifications leave
+// docs/DECISIONS.md, section "Decisions on what the specifications leave
 // open / Lace", and docs/text.md).
 //
 // B64A is base64 over the ASCII-sorted alphabet Alphabet with big-endian bit

@@ -34,7 +34,7 @@ const (
 		"🖧: P." + plexHash + ".H3\n" + plexPayload
 )
 
-// refEncode is B64A written out bit by bit, as DESIGN.md states it: the bits
+// refEncode is B64A written out bit by bit, as docs/DECISIONS.md states it: the bits
 // of src, most significant first, padded with zero bits to a multiple of 6,
 // each 6 bits one character of Alphabet.
 func refEncode(src []byte) string {
@@ -112,7 +112,7 @@ func TestAlphabet(t *testing.T) {
 	if len(b64a.Alphabet) != 64 {
 		t.Fatalf("alphabet has %d characters", len(b64a.Alphabet))
 	}
-	// DESIGN.md: the 64 base64 characters sorted by ASCII, with '_' and '~'
+	// docs/DECISIONS.md: the 64 base64 characters sorted by ASCII, with '_' and '~'
 	// in the places of '+' and '/'.
 	for i := 1; i < len(b64a.Alphabet); i++ {
 		if b64a.Alphabet[i-1] >= b64a.Alphabet[i] {

@@ -58,6 +58,10 @@ type Decoder struct {
 	trunc  rules.ID
 	scopes [maxScope]scope
 	depth  int
+	// lax, when set (under fault injection only, SetLax), names the rules
+	// whose failures Fail drops: a nested value is then read by its layout
+	// alone, its own record checks skipped.
+	lax func(rules.ID) bool
 }
 
 // NewDecoder returns a Decoder over b that reports truncation with
@@ -73,6 +77,19 @@ func (d *Decoder) Enforced(id rules.ID) bool { return !d.faulty || rules.Enforce
 
 // mutant reports whether the named mutant is switched on.
 func (d *Decoder) mutant(id rules.ID) bool { return d.faulty && mutated(id) }
+
+// SetLax makes Fail drop the failures of every rule lax reports, until it is
+// set again (nil ends it); it returns the previous setting. It serves fault
+// injection only (a decoder that reads a nested record by its layout and
+// skips that record's own checks): the Decoder ignores it unless a fault
+// was injected when it was made.
+func (d *Decoder) SetLax(lax func(rules.ID) bool) (prev func(rules.ID) bool) {
+	prev = d.lax
+	if d.faulty {
+		d.lax = lax
+	}
+	return prev
+}
 
 // SetTruncationRule makes the Decoder report truncation with rule id instead
 // of HR-CENC-11 (the manifest framing has its own truncation rule).
@@ -134,7 +151,7 @@ func (d *Decoder) Path(field string) string {
 // detail starts with the scoped field name, or nil when id, or a general
 // rule it realizes (RegisterRealized), is switched off by fault injection.
 func (d *Decoder) Fail(id rules.ID, at int, field, format string, args ...any) error {
-	if !Enforced(id) {
+	if !Enforced(id) || d.lax != nil && d.lax(id) {
 		return nil
 	}
 	return &rules.Violation{Rule: id, Code: codeOf(id, d.trunc), Offset: int64(at), Detail: d.Path(field) + ": " + fmt.Sprintf(format, args...)}

@@ -10,6 +10,7 @@ import (
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/nfc17"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/specs"
 )
 
 // The format artifact of section 4.
@@ -35,16 +36,12 @@ const (
 // artifact embeds.
 const SpecFile = "hiverelay-blind-client-composition-v1.spec.md"
 
-// specBytes is the project's copy of the specification (data/), byte-identical
-// to ../shared/specs/hiverelay-blind-client-composition-v1.spec.md: 7985
-// bytes, SHA-256 c8b2941c96eaf3704ca1671973cf7436b832c659dac41f14811a0fc926af7c43.
-//
-//go:embed data/hiverelay-blind-client-composition-v1.spec.md
-var specBytes []byte
-
 // Spec returns the exact specification bytes the format artifact embeds
-// (section 4, HR-FMT-17). The caller must not modify them.
-func Spec() []byte { return specBytes }
+// (section 4, HR-FMT-17): the project's one copy,
+// specs/hiverelay-blind-client-composition-v1.spec.md, 7985 bytes, SHA-256
+// c8b2941c96eaf3704ca1671973cf7436b832c659dac41f14811a0fc926af7c43. The
+// caller must not modify them.
+func Spec() []byte { return specs.HiveRelay() }
 
 // FormatArtifact is a verified format artifact's content. Its byte slices
 // alias the verified input.

@@ -279,13 +279,13 @@ func VerifyAuthority(metadata, formatArtifact, vectorManifest []byte, files map[
 	if err != nil {
 		return err
 	}
-	if !bytes.Equal(fa.Spec, Spec()) {
+	if spec := Spec(); !bytes.Equal(fa.Spec, spec) {
 		// Section 4, HR-FMT-17: the authority's artifact embeds this exact file.
 		i := 0
-		for i < len(fa.Spec) && i < len(specBytes) && fa.Spec[i] == specBytes[i] {
+		for i < len(fa.Spec) && i < len(spec) && fa.Spec[i] == spec[i] {
 			i++
 		}
-		if err := rules.Fail(RuleFmtSpecExact, cenc.Code, int64(formatHeader+i), "specBytes: %d bytes that are not the %d bytes of %s (first difference at byte %d of the spec); the metadata names this authority", len(fa.Spec), len(specBytes), SpecFile, i); err != nil {
+		if err := rules.Fail(RuleFmtSpecExact, cenc.Code, int64(formatHeader+i), "specBytes: %d bytes that are not the %d bytes of %s (first difference at byte %d of the spec); the metadata names this authority", len(fa.Spec), len(spec), SpecFile, i); err != nil {
 			return err
 		}
 	}

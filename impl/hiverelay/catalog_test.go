@@ -3,7 +3,6 @@ package hiverelay
 import (
 	"bytes"
 	"encoding/hex"
-	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -12,9 +11,8 @@ import (
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/specs"
 )
-
-const lossyPath = "../../../shared/specs/hiverelay-blind-client-composition-v1.lossy.txt"
 
 // The fields whose alignment tab the lossy copy dropped ("name:type"), and
 // that the declarations restore as a single space.
@@ -23,10 +21,7 @@ var restoredTabs = []string{"blockEncryptionKey", "witnessedSignedHead", "relayP
 // The declarations are the lossy copy's readable tail, with only the dropped
 // alignment tabs restored as single spaces.
 func TestDeclarationsMatchLossyCopy(t *testing.T) {
-	lossy, err := os.ReadFile(lossyPath)
-	if err != nil {
-		t.Skipf("the lossy copy is not beside the clone (%v); the declarations are checked against it where it is", err)
-	}
+	lossy := specs.HiveRelayLossy()
 	for _, name := range Schemas {
 		decl, ok := Declaration(name)
 		if !ok {

@@ -361,7 +361,12 @@ func classOfLength(n int) uint8 {
 
 // decodeCaps decodes a sorted array of ReadCellCapV1 (section 3): count in
 // min..max (countRule), strictly sorted by (relayPublicKey, storageSlot).
-func decodeCaps(d *cenc.Decoder, field string, min, max uint64, countRule, orderRule, dupRule rules.ID) ([]ReadCellCapV1, error) {
+//
+// Each element is a canonical ReadCellCapV1 (nested: HR-CKPT-12 or
+// HR-FRAME-13). Under fault injection of nested the elements are read by
+// their layout alone, their own checks skipped (a cold path: once per
+// element).
+func decodeCaps(d *cenc.Decoder, field string, min, max uint64, countRule, orderRule, dupRule, nested rules.ID) ([]ReadCellCapV1, error) {
 	n, err := d.Count(field, min, max, readCapMin, countRule)
 	if err != nil {
 		return nil, err
@@ -374,7 +379,7 @@ func decodeCaps(d *cenc.Decoder, field string, min, max uint64, countRule, order
 		d.Enter(field, i)
 		caps = append(caps, ReadCellCapV1{})
 		at := d.Offset() + 1 // the sort key starts at relayPublicKey
-		if err := decodeReadCap(d, &caps[i]); err != nil {
+		if err := decodeNested(d, nested, func() error { return decodeReadCap(d, &caps[i]) }); err != nil {
 			return nil, err
 		}
 		if i > 0 {
@@ -472,7 +477,21 @@ func decodeCheckpoint(d *cenc.Decoder, v *OpaqueChainCheckpointV1) error {
 // decodeSnapshotCaps decodes a checkpoint's 1..16 snapshot caps, strictly
 // sorted (section 3, HR-CKPT-09/10/11).
 func decodeSnapshotCaps(d *cenc.Decoder) ([]ReadCellCapV1, error) {
-	return decodeCaps(d, "snapshotReadCaps", 1, MaxSnapshotCaps, RuleCkptCapsCount, RuleCkptCapsOrder, RuleCkptCapsDuplicate)
+	return decodeCaps(d, "snapshotReadCaps", 1, MaxSnapshotCaps, RuleCkptCapsCount, RuleCkptCapsOrder, RuleCkptCapsDuplicate, RuleCkptCapsCanonical)
+}
+
+// decodeNested runs decode, which reads a nested value that is itself a
+// canonical record (a Nesting rule: HR-CKPT-12, HR-FRAME-13/14). Only under
+// fault injection of rule does it read the value by its layout alone: the
+// value's own record checks (RecordCheck) are dropped while it runs.
+func decodeNested(d *cenc.Decoder, rule rules.ID, decode func() error) error {
+	if d.Enforced(rule) {
+		return decode()
+	}
+	prev := d.SetLax(RecordCheck)
+	err := decode()
+	d.SetLax(prev)
+	return err
 }
 
 func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
@@ -546,7 +565,7 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 		d.Leave()
 	}
 	// Section 3, HR-FRAME-08/09/10: 0..16 next caps, strictly sorted.
-	if v.NextReadCellCaps, err = decodeCaps(d, "nextReadCellCaps", 0, MaxNextCaps, RuleFrameCapsCount, RuleFrameCapsOrder, RuleFrameCapsDuplicate); err != nil {
+	if v.NextReadCellCaps, err = decodeCaps(d, "nextReadCellCaps", 0, MaxNextCaps, RuleFrameCapsCount, RuleFrameCapsOrder, RuleFrameCapsDuplicate, RuleFrameCapsCanonical); err != nil {
 		return err
 	}
 	at = d.Offset()
@@ -556,7 +575,9 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 	if present {
 		v.Checkpoint = new(OpaqueChainCheckpointV1)
 		d.Enter("checkpoint", -1)
-		if err := decodeCheckpoint(d, v.Checkpoint); err != nil {
+		// Section 3, HR-FRAME-14: the checkpoint is a canonical
+		// OpaqueChainCheckpointV1.
+		if err := decodeNested(d, RuleFrameCkptCanonical, func() error { return decodeCheckpoint(d, v.Checkpoint) }); err != nil {
 			return err
 		}
 		d.Leave()

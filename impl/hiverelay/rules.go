@@ -1,6 +1,8 @@
 package hiverelay
 
 import (
+	"strings"
+
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
@@ -76,6 +78,7 @@ const (
 	RuleCkptCapsCount     rules.ID = "HR-CKPT-09"
 	RuleCkptCapsOrder     rules.ID = "HR-CKPT-10"
 	RuleCkptCapsDuplicate rules.ID = "HR-CKPT-11"
+	RuleCkptCapsCanonical rules.ID = "HR-CKPT-12"
 
 	// OpaqueChainFrameV1.
 	RuleFrameLayout        rules.ID = "HR-FRAME-01"
@@ -90,6 +93,8 @@ const (
 	RuleFrameCapsDuplicate rules.ID = "HR-FRAME-10"
 	RuleFrameNotEmpty      rules.ID = "HR-FRAME-11"
 	RuleFrameHigherLevel   rules.ID = "HR-FRAME-12"
+	RuleFrameCapsCanonical rules.ID = "HR-FRAME-13"
+	RuleFrameCkptCanonical rules.ID = "HR-FRAME-14"
 
 	// BlindCoreReadCapV1.
 	RuleCoreLayout        rules.ID = "HR-BCORE-01"
@@ -154,6 +159,13 @@ const (
 	// and accepts what they check (HR-BLOB-08, HR-FRAME-12); byte-testable
 	// by positive vectors that an overstepping codec rejects.
 	Permitting
+	// Nesting: a statement that a nested value is itself a canonical record
+	// of another schema (HR-CKPT-12, HR-FRAME-13/14); its rejections cite
+	// the nested schema's rules, so no vector names it first. Byte-testable
+	// by negatives that break such a rule inside the nested value, which a
+	// codec reading nested values by their layout alone accepts
+	// (NestingRules).
+	Nesting
 )
 
 func (c Check) String() string {
@@ -168,11 +180,18 @@ func (c Check) String() string {
 		return "outside"
 	case Permitting:
 		return "permitting"
+	case Nesting:
+		return "nesting"
 	}
 	return "unknown"
 }
 
 var rule = cenc.HiveRelayRule
+
+// catalogLayout says what is project-defined in the rules of the schema
+// catalog's byte layout: the spec names the catalog file but not its
+// encoding ("the stable master schema meta-grammar" is not given).
+const catalogLayout = "the spec names the catalog file but not its encoding (the stable master schema meta-grammar is not given): the layout, and so this rule, is the project's (docs/hiverelay.md, The schema catalog)"
 
 // untestable marks r as not byte-testable, with the reason (the fault proof
 // skips it; features/RULES.md shows the reason).
@@ -228,6 +247,7 @@ func Catalog() []rules.Rule {
 		rule(RuleBlobAEADOutside, secSchemas, "Nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; the codec fixes only the envelope bytes and accepts any nonce and sealed bytes, an all-zero nonce included."),
 
 		rule(RuleCkptLayout, secSchemas, "OpaqueChainCheckpointV1 is version u8 = 1, a 1..1024 array of frontier entries (chainId[32], sequence u64, frameHash[32]), opaqueStateCommitment[32], snapshotPayloadHash[32] and a 1..16 array of ReadCellCapV1, in that order."),
+		rule(RuleCkptCapsCanonical, secSchemas, "Each snapshot capability of an OpaqueChainCheckpointV1 is itself a canonical ReadCellCapV1 (\"a 1..16 array of ReadCellCapV1\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and a snapshot capability that breaks one fails the checkpoint with BAD_ENCODING under that rule."),
 		rule(RuleCkptFrontierCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 1024 frontier entries fails with BAD_ENCODING."),
 		rule(RuleCkptFrontierOrder, secSchemas, "OpaqueChainCheckpointV1 frontier entries are sorted by chain ID; an entry whose chain ID sorts before its predecessor's fails with BAD_ENCODING."),
 		rule(RuleCkptFrontierDup, secSchemas, "Two OpaqueChainCheckpointV1 frontier entries with equal chain IDs are duplicates and fail with BAD_ENCODING."),
@@ -240,6 +260,8 @@ func Catalog() []rules.Rule {
 		rule(RuleCkptCapsDuplicate, secSchemas, "Two OpaqueChainCheckpointV1 snapshot read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING."),
 
 		rule(RuleFrameLayout, secSchemas, "OpaqueChainFrameV1 is version u8 = 1, chainId[32], sequence u64, optional previousFrameHash[32], transportVerifyKey[32], a 0..256 array of bounded opaque payloads, a 0..16 array of ReadCellCapV1, an optional OpaqueChainCheckpointV1 and transportSignature[64], in that order."),
+		rule(RuleFrameCapsCanonical, secSchemas, "Each nextReadCellCaps entry of an OpaqueChainFrameV1 is itself a canonical ReadCellCapV1 (\"0..16 ReadCellCapV1 values\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and an entry that breaks one fails the frame with BAD_ENCODING under that rule."),
+		rule(RuleFrameCkptCanonical, secSchemas, "A present checkpoint of an OpaqueChainFrameV1 is itself a canonical OpaqueChainCheckpointV1 (\"optional OpaqueChainCheckpointV1\"): it obeys every checkpoint rule (HR-CKPT-02..12) and every ReadCellCapV1 rule of its snapshot capabilities, and a checkpoint that breaks one fails the frame with BAD_ENCODING under that rule."),
 		rule(RuleFrameChainID, secSchemas, "An OpaqueChainFrameV1 chainId of 32 zero bytes fails with BAD_ENCODING."),
 		rule(RuleFrameGenesisNoPrev, secSchemas, "An OpaqueChainFrameV1 at sequence 0 with a previous frame hash present fails with BAD_ENCODING."),
 		rule(RuleFrameSuccessorPrev, secSchemas, "An OpaqueChainFrameV1 at a nonzero sequence without a previous frame hash fails with BAD_ENCODING."),
@@ -259,17 +281,17 @@ func Catalog() []rules.Rule {
 		untestable(rule(RuleCoreRelayNeverSee, secSchemas, "The relay never receives the block-encryption key or a complete BlindCoreReadCapV1."),
 			"it binds relays and the clients that send to them (who is given what), not the codec, which decodes whatever bytes it is given"),
 
-		rule(RuleCatalogLayout, secAuthority, "The schema catalog hiverelay-blind-client-composition-schema-catalog-v1.cenc is a compact-uint entry count, then per entry category u8, local id u8, name, declaration and a compact-uint count of dependency names, each string a bounded byte string (project-defined layout, docs/hiverelay.md)."),
+		rule(RuleCatalogLayout, secAuthority, "The schema catalog hiverelay-blind-client-composition-schema-catalog-v1.cenc is a compact-uint entry count, then per entry category u8, local id u8, name, declaration and a compact-uint count of dependency names, each string a bounded byte string (project-defined layout, docs/hiverelay.md).").Defined(catalogLayout),
 		rule(RuleCatalogEntryCount, secFormat, "A schema catalog whose entry count is not exactly 6 fails with BAD_ENCODING."),
 		rule(RuleCatalogCategory, secAuthority, "A schema catalog entry whose category is not 3 (CLIENT_EXAMPLE) fails with BAD_ENCODING."),
 		rule(RuleCatalogLocalID, secAuthority, "Schema catalog entries carry local IDs 1 through 6 respectively; any other local ID fails with BAD_ENCODING."),
 		rule(RuleCatalogNames, secAuthority, "Schema catalog entry i carries the i-th of the six names in raw-ASCII order; any other name fails with BAD_ENCODING."),
-		rule(RuleCatalogDeclLength, secAuthority, "A schema catalog declaration of 0 or more than 65535 bytes fails with BAD_ENCODING (project-defined bound)."),
-		rule(RuleCatalogDeclText, secAuthority, "A schema catalog declaration that is not strict UTF-8, or holds a control character other than LF, fails with BAD_ENCODING (project-defined)."),
-		rule(RuleCatalogDeclHead, secAuthority, "A schema catalog declaration that does not begin with its entry's name followed by \" {\" and LF, and end with LF and \"}\", fails with BAD_ENCODING (project-defined)."),
-		rule(RuleCatalogDepsOrder, secAuthority, "Schema catalog dependency names are sorted in raw-ASCII order; one that sorts before its predecessor fails with BAD_ENCODING."),
-		rule(RuleCatalogDepsDuplicate, secAuthority, "Two equal schema catalog dependency names of one entry are duplicates and fail with BAD_ENCODING."),
-		rule(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING."),
+		rule(RuleCatalogDeclLength, secAuthority, "A schema catalog declaration of 0 or more than 65535 bytes fails with BAD_ENCODING (project-defined bound).").Defined("the bound of 65535 bytes is the project's: the spec gives no declaration length (docs/hiverelay.md, The schema catalog)"),
+		rule(RuleCatalogDeclText, secAuthority, "A schema catalog declaration that is not strict UTF-8, or holds a control character other than LF, fails with BAD_ENCODING (project-defined).").Defined("the spec gives no declaration text rules; strict UTF-8 without controls but LF is the project's (docs/hiverelay.md, The schema catalog)"),
+		rule(RuleCatalogDeclHead, secAuthority, "A schema catalog declaration that does not begin with its entry's name followed by \" {\" and LF, and end with LF and \"}\", fails with BAD_ENCODING (project-defined).").Defined("the spec does not give the declarations' form (the meta-grammar is not given); the head and tail are the project's (docs/hiverelay.md, The schema catalog)"),
+		rule(RuleCatalogDepsOrder, secAuthority, "Schema catalog dependency names are sorted in raw-ASCII order; one that sorts before its predecessor fails with BAD_ENCODING.").Defined(catalogLayout),
+		rule(RuleCatalogDepsDuplicate, secAuthority, "Two equal schema catalog dependency names of one entry are duplicates and fail with BAD_ENCODING.").Defined(catalogLayout),
+		rule(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING.").Defined("the spec keeps categories 1, 4 and 5 out of the catalog (section 1); that a dependency names one of the five other entries, and at most five, is the project's catalog layout (docs/hiverelay.md, The schema catalog)"),
 
 		rule(RuleFmtLayout, secFormat, "The format artifact is ASCII \"HRBCCF01\", authorityVersion u16be = 1, formatMajor u16be = 1, formatMinor u16be = 0, specLength u64be, schemaCatalogLength u64be, the spec bytes and the schema catalog bytes."),
 		rule(RuleFmtMagic, secFormat, "A format artifact that does not begin with ASCII \"HRBCCF01\" fails with BAD_ENCODING."),
@@ -304,7 +326,7 @@ func Catalog() []rules.Rule {
 		rule(RuleVecNegative, secVectors, "Every negative vector MUST fail canonical decoding with BAD_ENCODING for the condition named by its path; one that decodes, or fails for another rule, is misclassified and fails complete authority verification."),
 		rule(RuleVecRegistry, secVectors, "The registry vector MUST equal the catalog embedded in the format artifact; any other bytes fail complete authority verification."),
 		rule(RuleVecSetHash, secVectors, "clientCompositionVectorSetHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-vector-set-hash.v1\") || U64BE(len(completeVectorManifest)) || completeVectorManifest)."),
-		rule(RuleVecIdentity, secVectors, "The final identity of this authority is the pair (clientCompositionFormatHash, clientCompositionVectorSetHash), published in the generated metadata artifact (project-defined format, docs/hiverelay.md)."),
+		rule(RuleVecIdentity, secVectors, "The final identity of this authority is the pair (clientCompositionFormatHash, clientCompositionVectorSetHash), published in the generated metadata artifact (project-defined format, docs/hiverelay.md).").Defined("the spec names the pair and a generated metadata artifact but not its format; the JSON metadata artifact and its checks are the project's (docs/hiverelay.md, The metadata artifact)"),
 		untestable(rule(RuleVecNotWireTuple, secVectors, "Neither clientCompositionFormatHash nor clientCompositionVectorSetHash is a relay WIRE tuple component."),
 			"it binds relays (what their WIRE tuple is made of), which no conformance request reaches; the identity pair a testee computes and publishes is checked by HR-FMT-18, HR-VEC-09 and HR-VEC-10"),
 	)
@@ -350,12 +372,13 @@ var checks = map[rules.ID]Check{
 	RuleCkptLayout: Constructing, RuleCkptFrontierCount: Rejecting, RuleCkptFrontierOrder: Rejecting,
 	RuleCkptFrontierDup: Rejecting, RuleCkptChainID: Rejecting, RuleCkptFrameHash: Rejecting,
 	RuleCkptStateCommit: Rejecting, RuleCkptPayloadHash: Rejecting, RuleCkptCapsCount: Rejecting,
-	RuleCkptCapsOrder: Rejecting, RuleCkptCapsDuplicate: Rejecting,
+	RuleCkptCapsOrder: Rejecting, RuleCkptCapsDuplicate: Rejecting, RuleCkptCapsCanonical: Nesting,
 
 	RuleFrameLayout: Constructing, RuleFrameChainID: Rejecting, RuleFrameGenesisNoPrev: Rejecting,
 	RuleFrameSuccessorPrev: Rejecting, RuleFrameVerifyKey: Rejecting, RuleFramePayloadCount: Rejecting,
 	RuleFramePayloadLength: Rejecting, RuleFrameCapsCount: Rejecting, RuleFrameCapsOrder: Rejecting,
 	RuleFrameCapsDuplicate: Rejecting, RuleFrameNotEmpty: Rejecting, RuleFrameHigherLevel: Permitting,
+	RuleFrameCapsCanonical: Nesting, RuleFrameCkptCanonical: Nesting,
 
 	RuleCoreLayout: Constructing, RuleCorePublicKey: Rejecting, RuleCoreBlockKey: Rejecting,
 	RuleCoreHeadLength: Rejecting, RuleCoreRelayNeverSee: Outside,
@@ -418,6 +441,47 @@ func init() {
 			cenc.RegisterRealized(general, specific...)
 		}
 	}
+}
+
+// nestings lists, for each Nesting rule, where its nested values lie: the
+// schema and the field-path prefix of the values it governs (paths as the
+// decoder's scopes name them, e.g. "checkpoint.snapshotReadCaps[1].cellKey").
+var nestings = []struct {
+	rule           rules.ID
+	schema, prefix string
+}{
+	{RuleCkptCapsCanonical, SchemaOpaqueChainCheckpointV1, "snapshotReadCaps["},
+	{RuleCkptCapsCanonical, SchemaOpaqueChainFrameV1, "checkpoint.snapshotReadCaps["},
+	{RuleFrameCapsCanonical, SchemaOpaqueChainFrameV1, "nextReadCellCaps["},
+	{RuleFrameCkptCanonical, SchemaOpaqueChainFrameV1, "checkpoint."},
+}
+
+// NestingRules returns the Nesting rules that a rejection by rule of the
+// field at path of a schema record also tests: those whose nested value
+// holds the field, when rule is one of that value's own record checks
+// (RecordCheck). A codec that reads the nested value by its layout alone
+// accepts such an input.
+func NestingRules(schema, path string, rule rules.ID) []rules.ID {
+	if !RecordCheck(rule) {
+		return nil
+	}
+	var out []rules.ID
+	for _, n := range nestings {
+		if n.schema == schema && strings.HasPrefix(path, n.prefix) {
+			out = append(out, n.rule)
+		}
+	}
+	return out
+}
+
+// RecordCheck reports whether rule is a record's own check (version,
+// nonzero fields, ranges, sorting: every section 3 rule and HR-CENC-10), as
+// opposed to a primitive's reading (truncation, optional tags, compact
+// forms), which a layout-only reader of nested values still performs.
+func RecordCheck(rule rules.ID) bool {
+	id := string(rule)
+	return rule == cenc.RuleUnknownVersion || strings.HasPrefix(id, "HR-RCAP-") ||
+		strings.HasPrefix(id, "HR-CKPT-") || strings.HasPrefix(id, "HR-FRAME-")
 }
 
 // CheckOf reports how rule id is checked; 0 for an ID not in the catalog.

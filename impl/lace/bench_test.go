@@ -31,7 +31,7 @@ func BenchmarkValidateBlob32MiB(b *testing.B) {
 }
 
 // BenchmarkBlake3Raw32MiB is raw BLAKE3-256 of the same record bytes, the
-// yardstick of the 1.1x goal (../shared/DESIGN.md, "Quality bars").
+// yardstick of the 1.1x goal (docs/DECISIONS.md, "Quality bars").
 func BenchmarkBlake3Raw32MiB(b *testing.B) {
 	rec := maxBlob(b)
 	b.SetBytes(int64(len(rec)))

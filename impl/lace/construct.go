@@ -222,6 +222,18 @@ func sortFields(fields []Field) {
 		return
 	}
 	slices.SortStableFunc(fields, func(a, b Field) int { return strings.Compare(a.Name, b.Name) })
+	if !rules.Enforced(RuleConvNoCtor) {
+		// Fault: a constructor that applies the directory convention's
+		// order (LACE-DIR-16/17) to File+Link and Child+Link runs, sorting
+		// them by their link data, where the conventions change no generic
+		// constructor rule (LACE-LINK-17).
+		slices.SortStableFunc(fields, func(a, b Field) int {
+			if c := strings.Compare(a.Name, b.Name); c != 0 || a.Name != "File+Link" && a.Name != "Child+Link" {
+				return c
+			}
+			return strings.Compare(a.Value, b.Value)
+		})
+	}
 	if !rules.Enforced(RulePlexCtorOrder) || !rules.Enforced(RulePlexSameName) {
 		// Fault: same-name runs come out reversed.
 		for i := 0; i < len(fields); {

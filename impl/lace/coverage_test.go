@@ -67,6 +67,7 @@ var ruleTests = map[rules.ID][]string{
 	RulePlexValuesUnsorted: {"TestExamples", "TestConstructFaults"},
 	RulePlexReserved:       {"TestRejections", "TestRejectionList"},
 	RulePlexReservedOnly:   {"TestAccepted"},
+	RulePlexNoSchema:       {"TestConventionsLeaveRecordsGeneric"},
 
 	RuleSealStructure:  {"TestSealAccepted", "TestVectorSeal"},
 	RuleSealByFirst:    {"TestRejections", "TestRejectionList"},
@@ -104,6 +105,9 @@ var ruleTests = map[rules.ID][]string{
 	RuleLinkExamples:      {"TestParseLink"},
 	RuleConvRecordValid:   {"TestFileRejections", "TestDirectoryRejections"},
 	RuleConvRawFields:     {"TestFileRejections", "TestDirectoryRejections"},
+	RuleConvNoNames:       {"TestConventionsLeaveRecordsGeneric"},
+	RuleConvNoCtor:        {"TestConventionsLeaveRecordsGeneric"},
+	RuleLinkNotAcquired:   {"TestConventionsLeaveRecordsGeneric"},
 
 	RuleChunkPlex:            {"TestFileRejections"},
 	RuleChunkEmptyData:       {"TestFileRejections"},
@@ -161,6 +165,7 @@ var ruleTests = map[rules.ID][]string{
 	RuleDirDepth:           {"TestFileRejections", "TestDirectoryRejections"},
 	RuleDirExpansion:       {"TestFileRejections", "TestDirectoryRejections"},
 	RuleDirCycle:           {"TestFileRejections", "TestDirectoryRejections"},
+	RuleDirBoundsGeneric:   {"TestConventionsLeaveRecordsGeneric"},
 
 	RuleNestBlob:     {"TestAccepted"},
 	RuleNestPlex:     {"TestRejections"},

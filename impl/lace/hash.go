@@ -1,5 +1,5 @@
 // Package lace is the reference implementation of Lace-010 Records
-// (../shared/specs/lace-010-records.txt): it parses and validates H3 Blob,
+// (specs/lace-010-records.txt): it parses and validates H3 Blob,
 // Plex and Seal records and record streams, constructs canonical records,
 // and reads record links. Every rejection is a *rules.Violation carrying the
 // rule ID of rules.go; docs/lace.md records the decisions where the spec is

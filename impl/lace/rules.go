@@ -3,7 +3,7 @@ package lace
 import "github.com/threespec/conformance/impl/rules"
 
 // The Lace-010 rule catalog: one constant per atomic normative statement of
-// ../shared/specs/lace-010-records.txt, in spec order. Catalog lists them with
+// specs/lace-010-records.txt, in spec order. Catalog lists them with
 // their section, level and text. Rules marked "(project decision)" settle what
 // the spec leaves open; docs/lace.md gives the reasoning.
 //
@@ -95,6 +95,7 @@ const (
 	RulePlexValuesUnsorted rules.ID = "LACE-PLEX-09"
 	RulePlexReserved       rules.ID = "LACE-PLEX-10"
 	RulePlexReservedOnly   rules.ID = "LACE-PLEX-11"
+	RulePlexNoSchema       rules.ID = "LACE-PLEX-12"
 )
 
 // Seal records.
@@ -141,6 +142,9 @@ const (
 	RuleLinkExamples      rules.ID = "LACE-LINK-13"
 	RuleConvRecordValid   rules.ID = "LACE-LINK-14"
 	RuleConvRawFields     rules.ID = "LACE-LINK-15"
+	RuleConvNoNames       rules.ID = "LACE-LINK-16"
+	RuleConvNoCtor        rules.ID = "LACE-LINK-17"
+	RuleLinkNotAcquired   rules.ID = "LACE-LINK-18"
 )
 
 // Chunk sequences.
@@ -204,6 +208,7 @@ const (
 	RuleDirDepth           rules.ID = "LACE-DIR-29"
 	RuleDirExpansion       rules.ID = "LACE-DIR-30"
 	RuleDirCycle           rules.ID = "LACE-DIR-31"
+	RuleDirBoundsGeneric   rules.ID = "LACE-DIR-32"
 )
 
 // Canonical nesting.
@@ -291,7 +296,7 @@ var catalog = []rules.Rule{
 	must(RuleStreamConcat, secStream, "A record stream is zero or more complete stored records concatenated in order with no header, separator or trailer; each record's structure and Data-Length delimit it and the next record starts at the following byte."),
 	must(RuleStreamValidate, secStream, "A stream reader validates every record of the stream as Lace-010 defines."),
 	must(RuleStreamTruncated, secStream, "A reader rejects a stream (and a record) that ends inside a record."),
-	must(RuleStreamGarbage, secStream, "A reader rejects a stream that continues after a record with bytes that do not begin a record."),
+	must(RuleStreamGarbage, secStream, "A reader rejects a stream that continues with bytes that do not form a valid record: here, bytes after a record that do not begin one (a record that ends early is LACE-STREAM-03, an invalid one LACE-STREAM-02)."),
 	must(RuleStreamEmpty, secStream, "An empty stream is valid and holds no records."),
 	untestable(should(RuleStreamLrsSuffix, secStream, "By convention a file whose content is a record stream ends its name with .lrs; a .lr file is a one-record stream."),
 		"binds the name a stream file is stored under, which an implementation is never given; that the bytes of a .lr file read as a one-record stream is LACE-STREAM-01's (vector stream-one-record)"),
@@ -309,7 +314,7 @@ var catalog = []rules.Rule{
 	must(RuleFieldLineLength, secField, "One complete `<Name>: <value>` is at most 128 UTF-8 bytes, excluding the LF."),
 	must(RuleFieldWhitespace, secField, "Whitespace in a value is data and is never trimmed."),
 	must(RuleFieldStructural, secField, "The structural Data-Length, By and Mark lines satisfy the same line and text rules in addition to their form-specific rules."),
-	must(RuleFieldLeadingSpace, secField, "The separator is the single space after the first `: `; further spaces begin the value, so `Name:  x` is valid with value ` x` (project decision)."),
+	must(RuleFieldLeadingSpace, secField, "The separator is the single space after the first `: `; further spaces begin the value, so `Name:  x` is valid with value ` x` (project decision).").Defined("the spec does not say whether a second space after `:` is data or an error; reading it as data is the project's decision (docs/lace.md, Field lines)"),
 
 	must(RuleBlobDataLengthLine, secBlob, "The Blob canonical payload begins with the Data-Length line."),
 	must(RuleBlobBlankLine, secBlob, "The Data-Length line is followed by exactly one blank LF line before the data."),
@@ -317,7 +322,7 @@ var catalog = []rules.Rule{
 	must(RuleBlobExactData, secBlob, "Readers consume exactly <len> data bytes; fewer bytes present is invalid."),
 	must(RuleBlobMaxData, secBlob, "Blob data does not exceed 32 MiB (33,554,432 bytes)."),
 	must(RuleBlobOpaque, secBlob, "Blob data is opaque and may contain any bytes, including bytes that resemble field lines, record glyphs or ILTP items."),
-	must(RuleBlobEmptyData, secBlob, "Empty Blob data (Data-Length: 0) is valid, also in the Blob embedded in a Plex or Seal (project decision)."),
+	must(RuleBlobEmptyData, secBlob, "Empty Blob data (Data-Length: 0) is valid, also in the Blob embedded in a Plex or Seal (project decision).").Defined("the spec allows Data-Length 0 by its digit rule but does not say so for embedded Blobs; accepting empty data everywhere is the project's decision (docs/lace.md, Record structure)"),
 
 	must(RulePlexStructure, secPlex, "A Plex canonical payload is its application field lines followed immediately by one complete embedded Blob record."),
 	must(RulePlexMinFields, secPlex, "A Plex has at least one application field occurrence (N >= 1)."),
@@ -331,6 +336,7 @@ var catalog = []rules.Rule{
 	must(RulePlexValuesUnsorted, secPlex, "Values do not participate in canonical field ordering."),
 	must(RulePlexReserved, secPlex, "A Plex application field using a reserved name (Data-Length, By, Mark, 🖧 or ⋯🖧) is invalid."),
 	must(RulePlexReservedOnly, secPlex, "The reserved names are exactly Data-Length, By, Mark, 🖧 and ⋯🖧; every other valid name (case variants, names containing them) is an ordinary application name."),
+	must(RulePlexNoSchema, secPlex, "All application field names use the same occurrence model and applications, not the record layer, define schemas (required fields, singletons, identifiers, scopes, value shapes, versions, ordering meaning): a Plex in which a conventional name such as Kind or a #<application> name repeats, or in which none occurs, is a valid record."),
 
 	must(RuleSealStructure, secSeal, "A Seal canonical payload is exactly the structural By line, the Mark line and one complete embedded Plex record."),
 	must(RuleSealByFirst, secSeal, "By appears first in a Seal."),
@@ -368,6 +374,9 @@ var catalog = []rules.Rule{
 	must(RuleLinkExamples, secLink, "`+Link: evidence S.EXAMPLE_SEAL_HASH.H3` and `Chunk+Link: 0..33554432 B.EXAMPLE_BLOB_HASH.H3` are well-formed record links."),
 	must(RuleConvRecordValid, secLink, "A record that violates an opt-in convention remains a valid H3 record when it satisfies the generic rules."),
 	must(RuleConvRawFields, secLink, "Convention consumers check every raw field occurrence, including malformed links omitted from RecordLink facts."),
+	must(RuleConvNoNames, secLink, "The opt-in conventions reserve no names: Kind, Chunk+Link, File+Link, Child+Link and Page+Link stay ordinary application names, valid in any Plex, in any number and with any value."),
+	must(RuleConvNoCtor, secLink, "The conventions change no generic constructor rule: a constructor given their names builds the record as for any names, sorted by name with same-name caller order kept (File+Link, Child+Link and Page+Link occurrences are not sorted by their link data), with no convention check."),
+	must(RuleLinkNotAcquired, secLink, "Lace does not automatically acquire links or assemble files and directories: validating a record or a record stream never resolves its links, so a record whose link targets are absent is valid."),
 
 	must(RuleChunkPlex, secChunk, "A chunk node is an H3 Plex (a Seal or non-H3 record is not a chunk node)."),
 	must(RuleChunkEmptyData, secChunk, "A chunk node's Blob data is empty."),
@@ -376,7 +385,7 @@ var catalog = []rules.Rule{
 	must(RuleChunkNoOther, secChunk, "A chunk node has no application fields other than Kind and Chunk+Link."),
 	must(RuleChunkTarget, secChunk, "Each Chunk+Link targets a canonical H3 Blob or another chunk-node Plex."),
 	must(RuleChunkNoSeal, secChunk, "A Chunk+Link targeting a Seal is invalid."),
-	must(RuleChunkFormat, secChunk, "A Chunk+Link whose target uses an unsupported (non-H3) hash format is invalid, not missing (project decision)."),
+	must(RuleChunkFormat, secChunk, "A Chunk+Link whose target uses an unsupported (non-H3) hash format is invalid, not missing (project decision).").Defined("the spec says unsupported formats are invalid for chunk links; that this is invalid rather than a missing dependency is the project's decision (docs/lace.md, Chunk sequences and directories)"),
 	must(RuleChunkOtherPlex, secChunk, "A Chunk+Link targeting a Plex of another shape is invalid (reported under the chunk-node shape rule it breaks)."),
 	must(RuleChunkBareBlob, secChunk, "A file may instead be a bare Blob."),
 	must(RuleChunkEmptyFile, secChunk, "An empty file is an empty Blob."),
@@ -419,15 +428,16 @@ var catalog = []rules.Rule{
 	must(RuleDirUnique, secDir, "Names are unique across the entire logical directory, over both entry kinds and all pages, even for repeated same-target declarations."),
 	must(RuleDirPagesUnordered, secDir, "No name ordering is required between pages."),
 	must(RuleDirExists, secDir, "Every referenced page, child and file exists and validates; missing entries are never silently omitted."),
-	must(RuleDirFormat, secDir, "A target with an unsupported (non-H3) hash format is invalid rather than a missing dependency (project decision)."),
+	must(RuleDirFormat, secDir, "A target with an unsupported (non-H3) hash format is invalid rather than a missing dependency (project decision).").Defined("the spec says \"unsupported hash formats ... are invalid rather than missing dependencies\"; the project reads unsupported as every non-H3 suffix (docs/lace.md, Chunk sequences and directories)"),
 	must(RuleDirFamily, secDir, "A target of the wrong family (B., P. or S. not allowed for its field) is invalid rather than a missing dependency."),
 	must(RuleDirFanout, secDir, "One Kind field leaves at most 511 links per record; pages may reference further pages, so the first record's capacity does not bound a logical directory."),
 	must(RuleDirReuse, secDir, "Reusing a child subtree under different names is valid and expands at each placement."),
 	must(RuleDirHashSignificant, secDir, "Page layout is hash-significant even when two layouts describe the same names and files."),
-	must(RuleDirDepth, secDir, "Consumers bound reference depth."),
-	must(RuleDirExpansion, secDir, "Consumers bound logical expansion, counting repeated uses rather than only distinct hashes."),
+	must(RuleDirDepth, secDir, "Consumers bound reference depth.").Defined("the spec requires a bound but gives no number: the default of 64 links from the root, and the max_depth argument, are the project's (docs/lace.md, Chunk sequences and directories)"),
+	must(RuleDirExpansion, secDir, "Consumers bound logical expansion, counting repeated uses rather than only distinct hashes.").Defined("the spec requires a bound but gives no number: the defaults of 1,048,576 link uses and 1 GiB of assembled file, and the max_expansion and max_bytes arguments, are the project's (docs/lace.md, Chunk sequences and directories)"),
 	untestable(must(RuleDirCycle, secDir, "Consumers reject reference cycles."),
 		"a cycle of H3 links needs a record whose links reach its own BLAKE3 digest, a preimage: no record stream holds one, since records are found by their own hashes (the check is tested with a resolver that does not key records by hash: the cycle cases of convention.TestFileRejections and TestDirectoryRejections)"),
+	must(RuleDirBoundsGeneric, secDir, "Consumers' bounds on reference depth and logical expansion do not change the generic H3 record limits: a record stream that a directory consumer refuses for its bounds (a chain of children deeper than its depth bound) is still a valid stream of valid records."),
 
 	must(RuleNestBlob, secNest, "A Blob contains no record; its data is never parsed as records."),
 	must(RuleNestPlex, secNest, "A Plex directly embeds exactly one Blob; an embedded Plex or Seal is invalid."),

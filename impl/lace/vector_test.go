@@ -93,7 +93,7 @@ func TestVectorSeal(t *testing.T) {
 	if !bytes.Equal(seal[GlyphLineLen+byLineLen+markLineLen:], vector(t, "plex")) {
 		t.Fatal("the Seal does not embed the displayed Plex")
 	}
-	// bip340-standin is not 009 (../shared/DESIGN.md): plain BIP-340 does not
+	// bip340-standin is not 009 (docs/DECISIONS.md): plain BIP-340 does not
 	// verify the seed's Mark, so the reader rejects it by the Mark rule.
 	_, err = Parse(seal, Options{Mark: mark.CheckBIP340Standin})
 	if got := ruleOf(err); got != RuleSealVerify {
@@ -101,7 +101,7 @@ func TestVectorSeal(t *testing.T) {
 	}
 	// Constructing with the vector's secret and auxRand under bip340-standin
 	// gives the same embedded Plex, but not the 009 By: the stand-in derives
-	// a different key (../shared/DESIGN.md).
+	// a different key (docs/DECISIONS.md).
 	secret := testSecret
 	out, c, err := Construct(Spec{Data: hello, Fields: vectorFields, Secret: &secret, Aux: testAux})
 	if err != nil {
@@ -111,6 +111,6 @@ func TestVectorSeal(t *testing.T) {
 		t.Fatal("stand-in Seal does not wrap the displayed Plex with a verified Mark")
 	}
 	if mark.FormatBy(c.By) == vecBy {
-		t.Fatal("bip340-standin derived the 009 By; DESIGN.md says it does not: revisit the Seal vector's status")
+		t.Fatal("bip340-standin derived the 009 By; docs/DECISIONS.md says it does not: revisit the Seal vector's status")
 	}
 }

@@ -17,7 +17,7 @@ func frame64K() (frame, payload []byte) {
 }
 
 // BenchmarkCRC64K compares checking a 64 KiB CRC-32C frame with the raw
-// hash/crc32 Castagnoli checksum of its payload (DESIGN.md: at most 1.25x).
+// hash/crc32 Castagnoli checksum of its payload (docs/DECISIONS.md: at most 1.25x).
 func BenchmarkCRC64K(b *testing.B) {
 	frame, payload := frame64K()
 	b.Run("frame", func(b *testing.B) {
@@ -40,7 +40,7 @@ func BenchmarkCRC64K(b *testing.B) {
 	})
 }
 
-// The contiguous path allocates nothing per frame (DESIGN.md).
+// The contiguous path allocates nothing per frame (docs/DECISIONS.md).
 func TestValidateAllocatesNothing(t *testing.T) {
 	frame, _ := frame64K()
 	inputs := [][]byte{frame}

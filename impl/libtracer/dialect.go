@@ -72,11 +72,13 @@ type dialect struct {
 	anchorDirectParent bool // MUT-LT-REL-TS-DIRECT-PARENT
 	siblingChain       bool // LT-TS-05
 	tsSaturate         bool // LT-TS-07: wire-times clamped instead of wrapping
+	absSigned          bool // LT-TS-08: an absolute stamp read as a signed int64, negatives refused
 
 	// Types.
 	namedOnly           bool // LT-TYPE-02
 	core1F              bool // LT-TYPE-03
 	userOpaque          bool // LT-TYPE-04
+	userUnknown         bool // LT-OPT-12: user types taken for unknown extension types
 	known05             bool // LT-TYPE-05
 	unknownOuterFraming bool // LT-TYPE-07
 	unknownFatal        bool // LT-UNK-01
@@ -245,10 +247,12 @@ func faultDialect() *dialect {
 	d.siblingChain = !rules.Enforced(RuleTSExampleADC)
 	d.forwardKeepsStamp = !rules.Enforced(RuleTSWireTime)
 	d.tsSaturate = !rules.Enforced(RuleTSWrap)
+	d.absSigned = !rules.Enforced(RuleTSAbsAny)
 	d.frameErrStops = !rules.Enforced(RuleCtxBackToBack)
 	d.namedOnly = !rules.Enforced(RuleTypeCore)
 	d.core1F = !rules.Enforced(RuleTypeFuture)
 	d.userOpaque = !rules.Enforced(RuleTypeUser)
+	d.userUnknown = !rules.Enforced(RuleOptExtensions)
 	d.known05 = !rules.Enforced(RuleType05Receive)
 	d.unknownOuterFraming = !rules.Enforced(RuleTypeLayering)
 	d.versionBit = !rules.Enforced(RuleTypeNoVersion)
@@ -418,6 +422,8 @@ func (d *dialect) known(t uint8) bool {
 		return true
 	case d.namedOnly && ClassOf(t) == ClassCore:
 		return NameOf(t) != ""
+	case d.userUnknown && ClassOf(t) == ClassUser:
+		return false // fault: every code outside the core table taken for an extension
 	}
 	return Known(t)
 }

@@ -1,5 +1,5 @@
 // Package libtracer is the reference implementation of the libtracer v1 wire
-// format (../shared/specs/libtracer-01-data-format.txt, "Reference 01 — Data
+// format (specs/libtracer-01-data-format.txt, "Reference 01 — Data
 // Format"): TLV frames of a type byte, an options byte, a u16 or u32
 // little-endian length, the payload, and an optional trailer of a u64
 // absolute or i32 relative timestamp and a CRC-32C or CRC-16-CCITT.

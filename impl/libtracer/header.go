@@ -8,7 +8,7 @@ import (
 	"github.com/threespec/conformance/impl/rules"
 )
 
-// The spec's error codes (DESIGN.md, libtracer).
+// The spec's error codes (docs/DECISIONS.md, libtracer).
 const (
 	CodeInvalid        = "INVALID"
 	CodeCRCFail        = "tr::frame::crc_fail"
@@ -118,7 +118,7 @@ func (h Header) Append(dst []byte) ([]byte, error) {
 	return binary.LittleEndian.AppendUint16(dst, uint16(h.Length)), nil
 }
 
-// Limits are a receiver's options (DESIGN.md: depth and size limits are
+// Limits are a receiver's options (docs/DECISIONS.md: depth and size limits are
 // receiver options, never constants of the format). The zero value gives the
 // defaults.
 type Limits struct {
@@ -351,7 +351,7 @@ func (c TypeClass) String() string {
 	return "user"
 }
 
-// Type codes whose names the spec gives (DESIGN.md: the other assigned codes
+// Type codes whose names the spec gives (docs/DECISIONS.md: the other assigned codes
 // are named in a chapter not given).
 const (
 	TypeValue  uint8 = 0x01

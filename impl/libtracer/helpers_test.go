@@ -11,7 +11,7 @@ import (
 )
 
 // Independent references: bit-by-bit CRCs written from the parameter sets
-// of the spec and DESIGN.md, sharing no code with crc.go.
+// of the spec and docs/DECISIONS.md, sharing no code with crc.go.
 
 // bitCRC32C is CRC-32C one bit at a time: reflected polynomial 0x82F63B78,
 // init 0xFFFFFFFF, xorout 0xFFFFFFFF.

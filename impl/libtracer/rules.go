@@ -3,8 +3,8 @@ package libtracer
 import "github.com/threespec/conformance/impl/rules"
 
 // The libtracer rule catalog: every normative statement of
-// ../shared/specs/libtracer-01-data-format.txt ("Reference 01 — Data
-// Format"), the binding decisions of ../shared/DESIGN.md, and the project's
+// specs/libtracer-01-data-format.txt ("Reference 01 — Data
+// Format"), the binding decisions of docs/DECISIONS.md, and the project's
 // decisions where the spec is silent (docs/libtracer.md), one atomic rule
 // each. IDs are stable: never reuse or renumber one; retire it instead.
 //
@@ -51,6 +51,7 @@ const (
 	RuleOptCWIgnored      rules.ID = "LT-OPT-09"
 	RuleOptTF             rules.ID = "LT-OPT-10"
 	RuleOptTFIgnored      rules.ID = "LT-OPT-11"
+	RuleOptExtensions     rules.ID = "LT-OPT-12"
 )
 
 // Length encoding.
@@ -88,6 +89,7 @@ const (
 	RuleTSExampleADC rules.ID = "LT-TS-05"
 	RuleTSWireTime   rules.ID = "LT-TS-06"
 	RuleTSWrap       rules.ID = "LT-TS-07"
+	RuleTSAbsAny     rules.ID = "LT-TS-08"
 )
 
 // Type code registry.
@@ -199,8 +201,15 @@ const (
 	secSize      = "Frame size summary"
 	secInterop   = "Interop: minimal vs feature-rich implementations"
 	secDecision  = "Decision: docs/libtracer.md"
-	secDesignDoc = "DESIGN.md / libtracer"
+	secDesignDoc = "docs/DECISIONS.md / libtracer"
 )
+
+// lifecycle is what is project-defined in the trailer lifecycle rules the
+// spec describes without a keyword.
+const lifecycle = "the spec describes this transition without a keyword; the project holds the strip, forward and record operations of the testee protocol to it (docs/libtracer.md)"
+
+// silent is what is project-defined in a rule of secDecision: all of it.
+const silent = "the spec is silent here: the rule is the project's decision (docs/libtracer.md, Decisions where the spec is silent)"
 
 func must(id rules.ID, section, text string) rules.Rule {
 	return rules.Rule{ID: id, Spec: spec, Section: section, Level: rules.Must, Text: text}
@@ -234,25 +243,26 @@ func Catalog() []rules.Rule {
 		must(RuleFrameMinimum, secLayout, "The minimum frame is 4 bytes: empty payload, no trailer, LL=0."),
 
 		// Trailer lifecycle.
-		must(RuleLifeAtRest, secLife, "At rest a TLV is header + payload (H + L bytes) with no trailer; the TS and CR bits are cleared with the trailer, so the stored bytes are themselves a frame (DESIGN.md)."),
+		must(RuleLifeAtRest, secLife, "At rest a TLV is header + payload (H + L bytes) with no trailer; the TS and CR bits are cleared with the trailer, so the stored bytes are themselves a frame (docs/DECISIONS.md).").Defined("that the TS and CR bits are cleared with the trailer, so that stored bytes are themselves a frame, is the project's binding design decision (docs/DECISIONS.md); the spec shows only the H + L bytes"),
 		must(RuleLifeInTransit, secLife, "In transit the optional trailer follows the payload: trailer_ts, then trailer_crc, 0 to 12 bytes in all."),
-		must(RuleLifeStrip, secLife, "At ingress a receiver validates the frame and strips the trailer; the payload bytes stay identical."),
-		must(RuleLifeForward, secLife, "A forwarder strips the incoming trailer and attaches an outgoing one with a fresh wire-time and a fresh CRC."),
-		must(RuleLifeRecord, secLife, "A recorder strips the trailer and stores header + payload; on replay it re-attaches a fresh trailer."),
+		must(RuleLifeStrip, secLife, "At ingress a receiver validates the frame and strips the trailer; the payload bytes stay identical.").Defined(lifecycle),
+		must(RuleLifeForward, secLife, "A forwarder strips the incoming trailer and attaches an outgoing one with a fresh wire-time and a fresh CRC.").Defined(lifecycle),
+		must(RuleLifeRecord, secLife, "A recorder strips the trailer and stores header + payload; on replay it re-attaches a fresh trailer.").Defined(lifecycle),
 		must(RuleLifeInvariant, secLife, "Payload bytes are invariant under every transition (strip, attach, forward, record, replay)."),
 
 		// Options bitfield.
 		must(RuleOptReserved7, secOpt, "Bit 7 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
 		must(RuleOptReserved0, secOpt, "Bit 0 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
-		must(RuleOptReservedFrozen, secOpt, "The reserved bits are frozen for the lifetime of v1: v1 MUST NOT allocate them, so no sender sets them."),
+		must(RuleOptReservedFrozen, secOpt, "The reserved bits are frozen for the lifetime of v1: the spec MUST NOT allocate them within v1, so no sender sets them.").Defined("the spec's MUST NOT binds the spec itself (it will not allocate the bits); that a v1 sender never sets them, and an encoder refuses to, is the project's consequence of it"),
 		must(RuleOptPL, secOpt, "Bit 6 (PL): 0 means the payload is opaque bytes, 1 means it is concatenated child TLVs."),
 		must(RuleOptTS, secOpt, "Bit 5 (TS): 1 means the trailer has a timestamp, in the form TF selects."),
 		must(RuleOptCR, secOpt, "Bit 4 (CR): 1 means the trailer has a CRC, of the width CW selects."),
 		must(RuleOptLL, secOpt, "Bit 3 (LL): 0 means a u16 length (the default), 1 a u32 length."),
 		must(RuleOptCW, secOpt, "Bit 2 (CW): 0 means CRC-32C, 4 bytes (the default); 1 means CRC-16-CCITT, 2 bytes."),
-		must(RuleOptCWIgnored, secOpt, "CW is meaningful only when CR=1: with CR=0 either value is accepted and ignored (DESIGN.md)."),
+		must(RuleOptCWIgnored, secOpt, "CW is meaningful only when CR=1: with CR=0 either value is accepted and ignored (docs/DECISIONS.md).").Defined("the spec says only \"meaningful only when CR = 1\"; accepting and ignoring either value is the project's binding design decision (docs/DECISIONS.md)"),
 		must(RuleOptTF, secOpt, "Bit 1 (TF): 0 means an absolute u64 ns since the Unix epoch, 8 bytes (the default); 1 a signed i32 ns offset from the parent TS, 4 bytes."),
-		must(RuleOptTFIgnored, secOpt, "TF is meaningful only when TS=1: with TS=0 either value is accepted and ignored (DESIGN.md)."),
+		must(RuleOptTFIgnored, secOpt, "TF is meaningful only when TS=1: with TS=0 either value is accepted and ignored (docs/DECISIONS.md).").Defined("the spec says only \"meaningful only when TS = 1\"; accepting and ignoring either value is the project's binding design decision (docs/DECISIONS.md)"),
+		must(RuleOptExtensions, secOpt, "Forward-compatible extensions live exclusively in the type-code registry, in 0x0E..0x7F (incompatible changes at the discovery layer): only an unassigned code there, or the reserved 0x05, is an unknown type to skip or answer with tr::schema::type_mismatch; a user-defined type (0x80..0xFF) is no extension and is accepted, and a set reserved bit is no extension either (INVALID, LT-OPT-01/02)."),
 
 		// Length encoding.
 		must(RuleLenMax16, secLen, "With LL=0 the payload is at most 65535 bytes."),
@@ -264,17 +274,17 @@ func Catalog() []rules.Rule {
 		must(RuleCRC32Poly, secCRC32, "CRC-32C uses the Castagnoli polynomial 0x1EDC6F41, reflected 0x82F63B78 (refin = refout = true)."),
 		must(RuleCRC32Init, secCRC32, "CRC-32C starts from 0xFFFFFFFF."),
 		must(RuleCRC32XorOut, secCRC32, "CRC-32C ends with a final XOR of 0xFFFFFFFF."),
-		must(RuleCRC32Check, secDesignDoc, "CRC-32C of the ASCII bytes \"123456789\" is 0xE3069283."),
-		must(RuleCRC16Poly, secCRC16, "CRC-16-CCITT uses the polynomial 0x1021, not reflected (refin = refout = false)."),
+		must(RuleCRC32Check, secDesignDoc, "CRC-32C of the ASCII bytes \"123456789\" is 0xE3069283.").Defined("a derived known answer: the catalogue check value of the parameters the spec gives, stated by docs/DECISIONS.md, not by the spec"),
+		must(RuleCRC16Poly, secCRC16, "CRC-16-CCITT uses the polynomial 0x1021, not reflected (refin = refout = false).").Defined("the spec says \"polynomial 0x1021, common variant\"; that the variant is not reflected (CRC-16/CCITT-FALSE, with the spec's init and final XOR) is the project's reading (docs/DECISIONS.md)"),
 		must(RuleCRC16Init, secCRC16, "CRC-16-CCITT starts from 0xFFFF."),
 		must(RuleCRC16XorOut, secCRC16, "CRC-16-CCITT ends with a final XOR of 0x0000."),
-		must(RuleCRC16Check, secDesignDoc, "CRC-16-CCITT of the ASCII bytes \"123456789\" is 0x29B1."),
+		must(RuleCRC16Check, secDesignDoc, "CRC-16-CCITT of the ASCII bytes \"123456789\" is 0x29B1.").Defined("a derived known answer: the check value of CRC-16/CCITT-FALSE, the project's reading of \"common variant\" (docs/DECISIONS.md), not stated by the spec"),
 		must(RuleCRCVerify32, secCRC, "A receiver that sees CR=1 and CW=0 MUST verify the CRC-32C; a mismatch returns ERROR{tr::frame::crc_fail}."),
 		must(RuleCRCVerify16, secCRC, "A receiver that sees CR=1 and CW=1 MUST verify the CRC-16-CCITT; a mismatch returns ERROR{tr::frame::crc_fail}."),
 		must(RuleCRCCoverage, secCoverage, "The CRC is computed over the payload bytes, then the trailer_ts bytes if present, in that order."),
 		must(RuleCRCHeaderExcluded, secCoverage, "The header (type, opt, length) is not covered by the CRC."),
-		must(RuleCRCStreamSend, secCoverage, "A streaming sender accumulates the CRC while it sends the payload, then generates trailer_ts, folds it into the accumulator and appends it, then appends the final CRC."),
-		must(RuleCRCStreamReceive, secCoverage, "A streaming receiver accumulates the CRC over the payload bytes as they arrive, folds in trailer_ts, then compares the received CRC with the accumulator."),
+		must(RuleCRCStreamSend, secCoverage, "Described without a keyword: a streaming sender accumulates the CRC while it sends the payload, then generates trailer_ts, folds it into the accumulator and appends it, then appends the final CRC; what binds is the result, the trailer of the coverage rule LT-CRC-11, which a sender streaming its payload gives.").Defined("the spec describes the streaming procedure and states no obligation; the project holds a streaming sender to the bytes the coverage rule LT-CRC-11 defines (its fault: a sender that leaves trailer_ts out of the streamed CRC)"),
+		must(RuleCRCStreamReceive, secCoverage, "Described without a keyword: a streaming receiver accumulates the CRC over the payload bytes as they arrive, folds in trailer_ts, then compares the received CRC with the accumulator; what binds is the verdict of the coverage rule LT-CRC-11, which a receiver reading a stream in pieces gives.").Defined("the spec describes the streaming procedure and states no obligation; the project holds a streaming receiver to the verdict the coverage rule LT-CRC-11 defines, whatever pieces the stream arrives in"),
 		must(RuleCRCCorruptTS, secCoverage, "Under CR=1 a corrupted trailer_ts shows up as tr::frame::crc_fail, not as a silently bogus time."),
 
 		// Timestamp form.
@@ -283,14 +293,15 @@ func Catalog() []rules.Rule {
 		must(RuleTSParent, secTS, "The parent of a relative stamp is the wrapping structured TLV's trailer_ts if present, else that of the next outermost ancestor that has one."),
 		must(RuleTSNoAnchor, secTS, "A TLV with TS=1 and TF=1 whose ancestor chain has no trailer_ts MUST be rejected with ERROR{tr::path::invalid}."),
 		must(RuleTSExampleADC, secTS, "Worked example (1 GS/s ADC): a PL=1 user record with an absolute trailer_ts and VALUE children of a 4-byte sample plus an i32 relative trailer_ts, 12 bytes each, resolving to the window start +0 ns, +1 ns, ..."),
+		must(RuleTSAbsAny, secTS, "The spec states no constraint on the value of an absolute trailer_ts (u64 ns since the Unix epoch, wrapping in 2554): every value, 0, 2^63 and 2^64-1 included, is a wire-time a receiver accepts and reports as sent; a stamp in the past or the far future is no error.").Defined("the spec states no constraint on absolute stamp values; that none may be imposed (every u64 accepted) is the project's reading of that silence (docs/libtracer.md, Decisions where the spec is silent)"),
 
-		must(RuleTSWrap, secDecision, "Resolved wire-times are computed modulo 2^64, as the wraparound note implies: a relative stamp past the largest u64, or before the epoch, wraps around."),
+		must(RuleTSWrap, secDecision, "Resolved wire-times are computed modulo 2^64, as the wraparound note implies: a relative stamp past the largest u64, or before the epoch, wraps around.").Defined(silent),
 
 		must(RuleTSWireTime, secAppTime, "The trailer_ts is transport time, when the sender put the TLV on the wire; it is never an application-domain time, which belongs inside the payload (e.g. a TIME TLV)."),
 
 		// Type code registry.
 		must(RuleTypeZero, secType, "Type code 0x00 is the reserved sentinel, never assigned; receivers MUST treat type=0x00 as INVALID."),
-		must(RuleTypeCore, secType, "Type codes 0x01..0x1F are core protocol types; 0x01..0x0D are assigned (DESIGN.md) and a PL=1 TLV of an assigned type is walked."),
+		must(RuleTypeCore, secType, "Type codes 0x01..0x1F are core protocol types; 0x01..0x0D are assigned (docs/DECISIONS.md) and a PL=1 TLV of an assigned type is walked.").Defined("the spec defers the assignments to 05-protocol-tlvs.md, which it does not include; that 0x01..0x0D are assigned is the project's binding design decision (docs/DECISIONS.md)"),
 		must(RuleTypeFuture, secType, "Type codes 0x0E..0x7F are not assigned in v1 (0x20..0x7F reserved for future core extensions): a v1 receiver handles them as unknown type codes."),
 		must(RuleTypeUser, secType, "Type codes 0x80..0xFF are user-defined application types with no protocol opinion; a PL=1 user TLV is walked."),
 		must(RuleType05Receive, secType, "Receivers MUST treat type=0x05 as reserved-but-unassigned and apply the rules for unknown type codes."),
@@ -301,33 +312,33 @@ func Catalog() []rules.Rule {
 		must(RuleUnkContinue, secUnknown, "A receiver MUST continue parsing the surrounding stream past an unknown TLV."),
 		must(RuleUnkCRC, secUnknown, "A receiver MUST validate the CRC of an unknown TLV, if present."),
 		must(RuleUnkSkipByLength, secUnknown, "A receiver MUST respect the length (and trailer) when skipping over an unknown TLV."),
-		must(RuleUnkOuter, secUnknown, "An unknown TLV that is the outer addressed TLV is answered with ERROR{tr::schema::type_mismatch}."),
-		must(RuleUnkNested, secUnknown, "An unknown TLV nested inside a structured TLV (parent PL=1) is treated as opaque bytes (never walked, even if its PL=1) and parsing continues."),
+		must(RuleUnkOuter, secUnknown, "An unknown TLV that is the outer addressed TLV is answered with ERROR{tr::schema::type_mismatch} if a return path exists; the reply to a decode request of the testee protocol is one.").Defined("the spec's list item says respond ... if a return path exists, without a keyword; the project holds it as MUST and takes the reply to a decode request for the return path (docs/libtracer.md)"),
+		must(RuleUnkNested, secUnknown, "An unknown TLV nested inside a structured TLV (parent PL=1) is treated as opaque bytes (never walked, even if its PL=1) and parsing continues.").Defined("the spec's list item carries no keyword (the project holds it as MUST); that an unknown TLV with PL=1 is never walked is the project's reading of \"treat as opaque bytes\""),
 
 		// Iterative parsing requirement.
 		must(RuleNestIterative, secNest, "Nested TLVs (PL=1) MUST be parsed iteratively with an explicit work stack; recursive parsing is forbidden."),
 		must(RuleNestBudget, secNest, "Nesting depth is unbounded by the wire format; the work-stack budget (one node per open level) is a receiver option, never a protocol constant."),
 		must(RuleNestTooDeep, secNest, "A frame exceeding the receiver's work-stack budget MUST be rejected with ERROR{tr::tlv::nesting_too_deep}."),
-		must(RuleNestProtocolDepth, secNest, "Protocol-defined TLV shapes nest at most 5 deep, so every receiver parses them at any budget: the effective budget is never below 5 open levels."),
-		must(RuleNestExactFill, secDecision, "The children of a PL=1 payload are complete TLVs that fill it exactly: a child that overruns the payload, or a remainder too short for a header, is INVALID."),
-		must(RuleNestEmpty, secDecision, "A PL=1 TLV with an empty payload is valid and has zero children (e.g. the PATH of the root)."),
+		must(RuleNestProtocolDepth, secNest, "Protocol-defined TLV shapes nest at most 5 deep, so every receiver parses them at any budget: the effective budget is never below 5 open levels.").Defined("the spec says every conforming receiver parses every protocol frame at any budget; reading it as a floor of 5 open levels under any configured budget is the project's (docs/libtracer.md)"),
+		must(RuleNestExactFill, secDecision, "The children of a PL=1 payload are complete TLVs that fill it exactly: a child that overruns the payload, or a remainder too short for a header, is INVALID.").Defined(silent),
+		must(RuleNestEmpty, secDecision, "A PL=1 TLV with an empty payload is valid and has zero children (e.g. the PATH of the root).").Defined(silent),
 
 		// Two parser contexts.
 		must(RuleCtxWire, secCtx, "The wire-receive context parses one contiguous transport buffer, advancing offset += child_size."),
 		must(RuleCtxRope, secCtx, "The in-memory walk parses a rope of views in which the bytes of one TLV, its payload included, may lie in several adjacent views."),
-		must(RuleCtxAgree, secDesignDoc, "Both contexts give the same result for every input and every way of cutting it into views."),
-		must(RuleCtxBackToBack, secDecision, "A datagram or stream holds back-to-back top-level TLVs, each an outer addressed TLV: an error inside one whose extent is known is reported for it and parsing continues; an error that breaks framing stops the parse."),
+		must(RuleCtxAgree, secDesignDoc, "Both contexts give the same result for every input and every way of cutting it into views.").Defined("the spec describes the two contexts; that they agree on every input and every cut is the project's binding design decision (docs/DECISIONS.md)"),
+		must(RuleCtxBackToBack, secDecision, "A datagram or stream holds back-to-back top-level TLVs, each an outer addressed TLV: an error inside one whose extent is known is reported for it and parsing continues; an error that breaks framing stops the parse.").Defined(silent),
 
 		// Truncation handling.
 		should(RuleTruncStreamWait, secTrunc, "A stream transport SHOULD wait for more bytes when a frame is incomplete."),
-		must(RuleTruncStreamDown, secTrunc, "A stream that closes inside a frame reports ERROR{tr::transport::down}."),
+		must(RuleTruncStreamDown, secTrunc, "A stream that closes inside a frame reports ERROR{tr::transport::down}.").Defined("the spec's sentence is \"SHOULD wait for more bytes; report ERROR{tr::transport::down} if the stream is closed\": whether its SHOULD governs the report too is open; the project holds the report as MUST (docs/libtracer.md)"),
 		must(RuleTruncDatagram, secTrunc, "On a datagram transport, bytes that end before the frame does are ERROR{tr::frame::truncated}."),
 		must(RuleTruncNoOverrun, secTrunc, "Truncation MUST NOT cause a buffer overrun."),
 		must(RuleTruncLengthFirst, secTrunc, "Implementations MUST validate the length against the available buffer before reading any payload byte."),
 		must(RuleTruncMaxTLV, secTrunc, "A header whose length exceeds MAX_TLV_BYTES MUST be rejected with ERROR=INVALID without allocating the segment."),
 		should(RuleTruncMaxDefault, secTrunc, "MAX_TLV_BYTES is implementation-defined and SHOULD be 16 MiB (16777216), a receiver option."),
-		must(RuleTruncEmptyDatagram, secDecision, "An empty datagram carries no frame and is ERROR{tr::frame::truncated}."),
-		must(RuleTruncEmptyStream, secDecision, "A stream that closes before its first byte, or between two frames, ends cleanly: no frame and no error."),
+		must(RuleTruncEmptyDatagram, secDecision, "An empty datagram carries no frame and is ERROR{tr::frame::truncated}.").Defined(silent),
+		must(RuleTruncEmptyStream, secDecision, "A stream that closes before its first byte, or between two frames, ends cleanly: no frame and no error.").Defined(silent),
 
 		// Worked frame examples.
 		must(RuleExStatusOK, secExamples, "Empty STATUS=OK is the 4 bytes 09 00 00 00."),

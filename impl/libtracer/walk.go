@@ -1,6 +1,8 @@
 package libtracer
 
 import (
+	"math"
+
 	"github.com/threespec/conformance/impl/rules"
 )
 
@@ -284,6 +286,11 @@ func (w *walker) frame(off int64, h Header) error {
 				}
 				if !std {
 					w.faultStamp(&fi.ts, anchor, hasAnchor)
+					if d.absSigned && !fi.ts.Relative && fi.ts.Abs > math.MaxInt64 {
+						// Fault of LT-TS-08: the stamp read into a signed int64
+						// and a negative time refused.
+						return w.resolve(faultErr(RuleTSAbsAny, CodeInvalid, w.base+pl.tsAt, "fault: absolute trailer_ts above 2^63-1 read as a negative time"), lvIf(walk, &lv))
+					}
 				}
 				if std || !(d.anchorOutermost && hasAnchor) {
 					anchor, hasAnchor = fi.ts.Resolved, true

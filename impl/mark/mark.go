@@ -4,7 +4,7 @@
 //
 // A Scheme derives By from a By-secret, signs a 32-byte subject with a
 // 32-byte auxRand, and verifies a Mark under By. The project's scheme,
-// BIP340Standin, is BIP-340 Schnorr over secp256k1 (../shared/DESIGN.md,
+// BIP340Standin, is BIP-340 Schnorr over secp256k1 (docs/DECISIONS.md,
 // "Marks"; docs/text.md): the By-secret is the BIP-340 secret key, By is its
 // x-only public key, and the Mark is the 64-byte signature. Its By and Mark
 // texts are canonical 009 texts, but its Marks are not 009 Marks: the seed's

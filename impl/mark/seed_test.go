@@ -10,7 +10,7 @@ import (
 	"github.com/threespec/conformance/impl/mark"
 )
 
-// TestSeedSealIsNotBIP340 pins the decision DESIGN.md ("Marks") takes on
+// TestSeedSealIsNotBIP340 pins the decision docs/DECISIONS.md ("Marks") takes on
 // the seed's Seal: the Lace document says the Seal uses the 009 secret
 // 32x07 and auxRand 32x01 over the decoded Plex digest, but plain BIP-340
 // reproduces neither its By nor its Mark. The bip340-standin scheme is
@@ -48,13 +48,13 @@ func TestSeedSealIsNotBIP340(t *testing.T) {
 		t.Fatal(err)
 	}
 	if by == seedByKey {
-		t.Fatal("By(32x07) is the seed's By: bip340-standin derives 009 keys after all; revisit DESIGN.md")
+		t.Fatal("By(32x07) is the seed's By: bip340-standin derives 009 keys after all; revisit docs/DECISIONS.md")
 	}
 
 	// The seed's Mark does not verify over the Plex digest, under the
 	// seed's By or under By(32x07).
 	if s.Verify(seedByKey, subject, seedM) {
-		t.Fatal("the seed's Mark verifies under bip340-standin; revisit DESIGN.md")
+		t.Fatal("the seed's Mark verifies under bip340-standin; revisit docs/DECISIONS.md")
 	}
 	if s.Verify(by, subject, seedM) {
 		t.Fatal("the seed's Mark verifies under By(32x07)")
@@ -67,7 +67,7 @@ func TestSeedSealIsNotBIP340(t *testing.T) {
 		t.Fatal(err)
 	}
 	if mark.FormatMark(m) == seedMark {
-		t.Fatal("Sign(32x07, digest, 32x01) is the seed's Mark; revisit DESIGN.md")
+		t.Fatal("Sign(32x07, digest, 32x01) is the seed's Mark; revisit docs/DECISIONS.md")
 	}
 	if !s.Verify(by, subject, m) || s.Verify(seedByKey, subject, m) {
 		t.Fatal("the standin Mark of the seed's inputs verifies wrongly")

@@ -5,7 +5,7 @@
 // Unicode 17.0.0").
 //
 // NFC comes from golang.org/x/text/unicode/norm, whose Unicode 17.0.0 tables
-// are compiled only with Go 1.27 or newer (see ../shared/DESIGN.md and
+// are compiled only with Go 1.27 or newer (see docs/DECISIONS.md and
 // docs/text.md); this package refuses to build with an older Go (see
 // require_go127.go), and its tests pass every line of Unicode's
 // NormalizationTest 17.0.0.

@@ -26,12 +26,12 @@ const normTestFile = "testdata/NormalizationTest-17.0.0.txt.gz"
 const sourceSHA256 = "d6738bda6296b3cf41c2a8ce82d451e6e66d2ef2f5659a7b09ef8fa8769b0456"
 
 // normTestLines is the number of test lines in NormalizationTest 17.0.0
-// (DESIGN.md: "the 19,965 NFC lines"); a shorter file must not pass.
+// (docs/DECISIONS.md: "the 19,965 NFC lines"); a shorter file must not pass.
 const normTestLines = 19965
 
 // TestTablesVersion fails unless the binary carries Unicode 17.0.0
 // normalization tables: with Go 1.26 golang.org/x/text falls back to its
-// 15.0.0 tables (DESIGN.md, "NFC under Unicode 17.0.0").
+// 15.0.0 tables (docs/DECISIONS.md, "NFC under Unicode 17.0.0").
 func TestTablesVersion(t *testing.T) {
 	if nfc17.TablesVersion != "17.0.0" || norm.Version != "17.0.0" {
 		t.Fatalf("normalization tables are Unicode %s (norm.Version %s), want 17.0.0: build with GOTOOLCHAIN=go1.27.3",

@@ -44,6 +44,20 @@ type Rule struct {
 	// names a file-naming convention, ...). The fault proof (internal/prove)
 	// does not inject such a rule; every other rule's fault must be caught.
 	Untestable string
+	// ProjectDefined, when not empty, says what of the rule is the
+	// project's and not the spec's words (a bound the spec does not give, a
+	// byte layout it does not fix, a reading of a sentence it leaves open),
+	// and where the choice is argued. features/RULES.md and every report
+	// line that cites the rule mark it, so that an implementer does not take
+	// it for the specification's own statement.
+	ProjectDefined string
+}
+
+// Defined returns r marked as project-defined, with what of it is the
+// project's (see Rule.ProjectDefined).
+func (r Rule) Defined(what string) Rule {
+	r.ProjectDefined = what
+	return r
 }
 
 // Mutant is a classic implementation mistake (an off-by-one at a bound,

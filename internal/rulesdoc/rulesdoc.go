@@ -13,6 +13,7 @@ import (
 
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/prove"
+	"github.com/threespec/conformance/specs"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -42,7 +43,10 @@ func Render(in Input) []byte {
 	b.WriteString("# Rules\n\n")
 	b.WriteString("Every normative statement of the three specifications, as the rule catalogs of\n")
 	b.WriteString("`impl/` define them and the Gherkin features in `features/` exercise them.\n")
-	b.WriteString("Vectors are listed by ID (`vectors/<suite>.index.json`).\n\n")
+	b.WriteString("Vectors are listed by ID (`vectors/<suite>.index.json`). A rule marked\n")
+	b.WriteString("*project-defined* is not (or not wholly) the specification's words: a bound,\n")
+	b.WriteString("layout or reading the project chose where the spec is silent; its entry says\n")
+	b.WriteString("which part and where the choice is argued.\n\n")
 
 	vectorsOf := map[string][]string{}
 	for _, ix := range in.Indexes {
@@ -58,18 +62,21 @@ func Render(in Input) []byte {
 	}
 
 	// Summary table.
-	b.WriteString("| spec | rules | MUST | SHOULD | with scenarios | with vectors |")
+	b.WriteString("| spec | rules | MUST | SHOULD | project-defined | with scenarios | with vectors |")
 	if in.Proof != nil {
 		b.WriteString(" fault caught | untestable |")
 	}
-	b.WriteString("\n| --- | ---: | ---: | ---: | ---: | ---: |")
+	b.WriteString("\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	if in.Proof != nil {
 		b.WriteString(" ---: | ---: |")
 	}
 	b.WriteString("\n")
 	for _, spec := range []string{"lace", "hiverelay", "libtracer"} {
-		var must, should, scen, vec, caught, untestable int
+		var must, should, defined, scen, vec, caught, untestable int
 		for _, r := range bySpec[spec] {
+			if r.ProjectDefined != "" {
+				defined++
+			}
 			if r.Level == rules.Should {
 				should++
 			} else {
@@ -90,7 +97,7 @@ func Render(in Input) []byte {
 				}
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d |", spec, must+should, must, should, scen, vec)
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d |", spec, must+should, must, should, defined, scen, vec)
 		if in.Proof != nil {
 			fmt.Fprintf(&b, " %d | %d |", caught, untestable)
 		}
@@ -102,13 +109,21 @@ func Render(in Input) []byte {
 
 	for _, spec := range []string{"lace", "hiverelay", "libtracer"} {
 		fmt.Fprintf(&b, "\n## %s\n", spec)
+		if src, ok := sources[spec]; ok {
+			fmt.Fprintf(&b, "\nSpecification: [`specs/%s`](../specs/%s); the project's decisions where it is open: [docs/DECISIONS.md](../docs/DECISIONS.md) and [%s](../%s).\n", src.spec, src.spec, src.doc, src.doc)
+		}
 		section := ""
 		for _, r := range bySpec[spec] {
 			if r.Section != section {
 				section = r.Section
 				fmt.Fprintf(&b, "\n### %s\n", section)
 			}
-			fmt.Fprintf(&b, "\n#### %s (%s)\n\n%s\n\n", r.ID, r.Level, oneLine(r.Text))
+			if r.ProjectDefined != "" {
+				fmt.Fprintf(&b, "\n#### %s (%s, project-defined)\n\n%s\n\n", r.ID, r.Level, oneLine(r.Text))
+				fmt.Fprintf(&b, "- Project-defined, not the spec's words: %s\n", oneLine(r.ProjectDefined))
+			} else {
+				fmt.Fprintf(&b, "\n#### %s (%s)\n\n%s\n\n", r.ID, r.Level, oneLine(r.Text))
+			}
 			if fr := in.Inventory.Rule(string(r.ID)); fr != nil {
 				fmt.Fprintf(&b, "- Rule: `%s:%d`\n", fr.URI, fr.Line)
 				for _, s := range fr.Scenarios {
@@ -200,4 +215,12 @@ func list(items []string, n int) string {
 		parts = append(parts, "`"+it+"`")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// sources names, per spec, the copy of the specification in specs/ that the
+// rules quote and the document that gives the project's decisions on it.
+var sources = map[string]struct{ spec, doc string }{
+	"lace":      {specs.LaceFile, "docs/lace.md"},
+	"hiverelay": {specs.HiveRelayFile, "docs/hiverelay.md"},
+	"libtracer": {specs.LibtracerFile, "docs/libtracer.md"},
 }

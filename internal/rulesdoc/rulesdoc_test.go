@@ -36,6 +36,7 @@ func TestRender(t *testing.T) {
 		Catalog: []rules.Rule{
 			{ID: "LACE-X-01", Spec: "lace", Section: "S", Level: rules.Must, Text: "one\n  two"},
 			{ID: "LACE-X-02", Spec: "lace", Section: "S", Level: rules.Should, Text: "three"},
+			{ID: "LACE-X-03", Spec: "lace", Section: "S", Level: rules.Must, Text: "four", ProjectDefined: "the bound\n is ours"},
 		},
 		Inventory: &steps.Inventory{Rules: []steps.FeatureRule{{ID: "LACE-X-01", URI: "features/lace/x.feature", Line: 3,
 			Scenarios: []steps.FeatureScenario{{Name: "boundary", Examples: 2}}}}},
@@ -46,7 +47,8 @@ func TestRender(t *testing.T) {
 	}
 	out := string(Render(in))
 	for _, want := range []string{
-		"| lace | 2 | 1 | 1 | 1 | 1 | 1 | 0 |",
+		"| lace | 3 | 2 | 1 | 1 | 1 | 1 | 1 | 0 |",
+		"#### LACE-X-03 (MUST, project-defined)\n\nfour\n\n- Project-defined, not the spec's words: the bound is ours\n- Rule: none\n",
 		"#### LACE-X-01 (MUST)\n\none two\n",
 		"- Rule: `features/lace/x.feature:3`\n  - scenario: boundary (2 examples)\n",
 		"- Vectors (1): `lace/negative/v`\n",
@@ -154,5 +156,37 @@ func TestProofInputs(t *testing.T) {
 	}
 	if strings.Count(got, "CHANGED") != 1 {
 		t.Errorf("an unchanged input marked as changed:\n%s", got)
+	}
+}
+
+// TestProjectDefinedRulesSaySo fails when a rule the catalogs mark
+// project-defined (rules.Rule.ProjectDefined) has a Gherkin Rule whose
+// title does not say so, so that nobody reading the features takes the
+// project's rule for the spec's words.
+func TestProjectDefinedRulesSaySo(t *testing.T) {
+	in, err := Load(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range in.Catalog {
+		if r.ProjectDefined == "" {
+			continue
+		}
+		n++
+		fr := in.Inventory.Rule(string(r.ID))
+		if fr == nil {
+			continue // TestEveryRuleHasAFeature's concern
+		}
+		ok := false
+		for _, mark := range []string{"(project-defined", "(project decision)", "(project reading)", "(decision: docs/"} {
+			ok = ok || strings.Contains(fr.Title, mark)
+		}
+		if !ok {
+			t.Errorf("%s is project-defined but its Rule at %s:%d does not say so (add \"(project-defined)\" to the title)", r.ID, fr.URI, fr.Line)
+		}
+	}
+	if n == 0 {
+		t.Error("no rule is marked project-defined")
 	}
 }

@@ -1,7 +1,7 @@
 // Package convention reads the two opt-in conventions Lace-010 layers on
 // record links: chunk sequences, which describe complete file bytes, and
 // directories, which name files, children and continuation pages
-// (../shared/specs/lace-010-records.txt, "Chunk sequences describe complete
+// (specs/lace-010-records.txt, "Chunk sequences describe complete
 // file bytes" and "Directory links name files, children and continuation
 // pages").
 //

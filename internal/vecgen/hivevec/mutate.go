@@ -76,6 +76,13 @@ func (g *gen) mutations() error {
 // rule; "" asks the reference to classify it (and drops it when the
 // reference accepts it). Mutants equal to an earlier vector are dropped.
 func (g *gen) mutant(from string, name string, s request, in input, rule rules.ID, tags []string, comment string) {
+	g.mutantAlso(from, name, s, in, rule, nil, tags, comment)
+}
+
+// mutantAlso is mutant for a negative that also tests the rules also
+// (after rule, before the general rules rule realizes): the Nesting rules
+// of the nested value it breaks (hiverelay.NestingRules).
+func (g *gen) mutantAlso(from string, name string, s request, in input, rule rules.ID, also []rules.ID, tags []string, comment string) {
 	if rule == "" {
 		rule = classify(s, in.b)
 		if rule == "" {
@@ -84,7 +91,7 @@ func (g *gen) mutant(from string, name string, s request, in input, rule rules.I
 		}
 		comment += fmt.Sprintf(" (classified by the reference: %s)", rule)
 	}
-	m := meta{rules: ids(rule), tags: append([]string{tagMutation}, tags...), comment: comment, derived: from}
+	m := meta{rules: append(ids(rule), also...), tags: append([]string{tagMutation}, tags...), comment: comment, derived: from}
 	if !g.add("negative", name, s, in, nil, m) {
 		g.droppedDuplicate++
 	}
@@ -127,6 +134,12 @@ func (g *gen) recordMutations(b base) {
 	mut := func(suffix string, out []byte, rule rules.ID, tags []string, comment string) {
 		g.mutant(b.name, b.name+"-"+suffix, s, file(out), rule, tags, comment)
 	}
+	// nested is mut for a record check broken at path, which may lie in a
+	// nested value that is itself a canonical record (HR-CKPT-12,
+	// HR-FRAME-13/14): the vector tests those rules too.
+	nested := func(path, suffix string, out []byte, rule rules.ID, tags []string, comment string) {
+		g.mutantAlso(b.name, b.name+"-"+suffix, s, file(out), rule, hr.NestingRules(b.schema, path, rule), tags, comment)
+	}
 
 	// Truncation at every field boundary, inside multi-byte compact uints,
 	// and one byte short.
@@ -152,7 +165,7 @@ func (g *gen) recordMutations(b base) {
 		switch f.kind {
 		case kVersion:
 			for _, v := range []byte{0, 2, 0xff} {
-				mut(fmt.Sprintf("%s-%d", kebab(f.path), v), set(v), cenc.RuleUnknownVersion, nil,
+				nested(f.path, fmt.Sprintf("%s-%d", kebab(f.path), v), set(v), cenc.RuleUnknownVersion, nil,
 					fmt.Sprintf("%s with %s %d", b.name, f.path, v))
 			}
 		case kTag:
@@ -164,11 +177,11 @@ func (g *gen) recordMutations(b base) {
 				fmt.Sprintf("%s with %s %d instead of %d", b.name, f.path, 1-f.value, f.value))
 		case kKey:
 			keys[f.path] = f
-			mut("zero-"+kebab(f.path), splice(data, f.off, f.n, make([]byte, f.n)), f.rule, nil,
+			nested(f.path, "zero-"+kebab(f.path), splice(data, f.off, f.n, make([]byte, f.n)), f.rule, nil,
 				fmt.Sprintf("%s with %s set to 32 zero bytes", b.name, f.path))
 		case kClass:
 			for _, v := range []byte{0, 6, 0xff} {
-				mut(fmt.Sprintf("%s-%d", kebab(f.path), v), set(v), hr.RuleRCapSizeClass, []string{tagBoundary},
+				nested(f.path, fmt.Sprintf("%s-%d", kebab(f.path), v), set(v), hr.RuleRCapSizeClass, []string{tagBoundary},
 					fmt.Sprintf("%s with %s %d (1..5)", b.name, f.path, v))
 			}
 		case kCount, kLength:
@@ -203,10 +216,10 @@ func (g *gen) recordMutations(b base) {
 		for i := 0; i+1 < len(a.elems); i++ {
 			x, y := a.elems[i], a.elems[i+1]
 			sw := append(append(append(append([]byte(nil), data[:x[0]]...), data[y[0]:y[1]]...), data[x[0]:x[1]]...), data[y[1]:]...)
-			mut(fmt.Sprintf("%s-%d-and-%d-swapped", kebab(a.path), i, i+1), sw, a.order, nil,
+			nested(a.path, fmt.Sprintf("%s-%d-and-%d-swapped", kebab(a.path), i, i+1), sw, a.order, nil,
 				fmt.Sprintf("%s with elements %d and %d of %s swapped", b.name, i, i+1, a.path))
 			key := data[x[0]+a.keyOff : x[0]+a.keyOff+a.keyLen]
-			mut(fmt.Sprintf("%s-%d-duplicate-key", kebab(a.path), i+1), splice(data, y[0]+a.keyOff, a.keyLen, key), a.dup, nil,
+			nested(a.path, fmt.Sprintf("%s-%d-duplicate-key", kebab(a.path), i+1), splice(data, y[0]+a.keyOff, a.keyLen, key), a.dup, nil,
 				fmt.Sprintf("%s with the sort key of element %d of %s copied from element %d", b.name, i+1, a.path, i))
 		}
 	}

@@ -16,7 +16,7 @@ import (
 // Nothing here calls the reference's parser or encoder, so that the
 // reference is checked against these values, not the other way round.
 
-// b64a is B64A as ../shared/DESIGN.md defines it (document 006 is not
+// b64a is B64A as docs/DECISIONS.md defines it (document 006 is not
 // given): base64 over the ASCII-sorted alphabet, big-endian bit packing, no
 // padding. Written with encoding/base64 so that it does not come from
 // impl/b64a.
@@ -207,7 +207,7 @@ func formName(form byte) string {
 }
 
 // Marks under the project's stand-in scheme (bip340-standin: BIP-340
-// Schnorr over secp256k1, ../shared/DESIGN.md "Marks"). The scheme itself is
+// Schnorr over secp256k1, docs/DECISIONS.md "Marks"). The scheme itself is
 // impl/mark's; the By and Mark texts are written here.
 
 // signer holds a By-secret of 32 equal bytes.

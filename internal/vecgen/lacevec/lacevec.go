@@ -64,7 +64,7 @@ func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 	for _, f := range []func(*gen){
 		seedVectors, exampleVectors, fieldVectors, glyphVectors, blobVectors,
 		plexVectors, sealVectors, linkVectors, sizeVectors, streamVectors,
-		constructVectors, chunkVectors, directoryVectors,
+		constructVectors, chunkVectors, directoryVectors, genericVectors,
 	} {
 		f(g)
 	}

@@ -16,6 +16,8 @@ import (
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
+
+	"github.com/threespec/conformance/specs"
 )
 
 func generated(t testing.TB) []vecgen.Vector {
@@ -28,14 +30,10 @@ func generated(t testing.TB) []vecgen.Vector {
 }
 
 // TestSeedMatchesSpec checks the canonical records against the bytes
-// Lace-010 prints (when the spec is beside the clone, as .ci/run has it),
-// and that the generator's own builder lays out exactly those bytes, so that
+// Lace-010 prints (specs/lace-010-records.txt), and that the generator's own builder lays out exactly those bytes, so that
 // the hash texts it computes are the printed ones.
 func TestSeedMatchesSpec(t *testing.T) {
-	spec, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "shared", "specs", "lace-010-records.txt"))
-	if err != nil {
-		t.Logf("../shared/specs/lace-010-records.txt is not beside the clone (%v): bytes checked against the builder only", err)
-	}
+	spec := specs.Lace()
 	for _, c := range []struct {
 		name, text, hash, marker string
 		model                    record
@@ -50,9 +48,6 @@ func TestSeedMatchesSpec(t *testing.T) {
 		if got := c.model.hash(); got != c.hash {
 			t.Errorf("%s: the builder computes %s, the spec prints %s", c.name, got, c.hash)
 		}
-		if spec == nil {
-			continue
-		}
 		k := bytes.Index(spec, []byte("A canonical vector covers all three record forms"))
 		if k < 0 {
 			t.Fatal("the spec has no canonical vector section")
@@ -66,7 +61,7 @@ func TestSeedMatchesSpec(t *testing.T) {
 			t.Errorf("%s: the spec prints other bytes", c.name)
 		}
 	}
-	if spec != nil && !bytes.Contains(spec, []byte("known-answer Mark "+kaMark+" and")) {
+	if !bytes.Contains(spec, []byte("known-answer Mark "+kaMark+" and")) {
 		t.Error("the spec does not quote the known-answer Mark kaMark")
 	}
 }
@@ -269,7 +264,7 @@ func TestMutationFamilies(t *testing.T) {
 }
 
 // BenchmarkGenerate measures the suite generator alone (the engine's
-// reference check and layout come on top; DESIGN.md: all suites under 5 s).
+// reference check and layout come on top; docs/DECISIONS.md: all suites under 5 s).
 func BenchmarkGenerate(b *testing.B) {
 	for b.Loop() {
 		if _, err := generate(vecgen.Options{}); err != nil {

@@ -8,7 +8,7 @@ import (
 // Lace-010, "A canonical vector covers all three record forms": the three
 // records, byte for byte as the specification prints them (five data bytes
 // hello, no LF after the final o), and the hash texts it prints. The test
-// TestSeedMatchesSpec compares them with ../shared/specs/lace-010-records.txt.
+// TestSeedMatchesSpec compares them with specs/lace-010-records.txt.
 const (
 	seedBlobHash = "B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3"
 	seedPlexHash = "P.roNBC0l3CG4ezmPY5F3H_pLBDBecaAYZRbOJ1aT7pqK.H3"

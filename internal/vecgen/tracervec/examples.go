@@ -280,7 +280,7 @@ func optionCombos(s *set) {
 	s.accept("unaligned-fields-at-odd-offsets", in(wire(odd...)), dgram, flatten(odd...), meta{
 		rules: rulesOf("LT-FRAME-12", "LT-FRAME-11"), comment: "length, trailer_ts and trailer_crc at odd offsets: frames of 5, 25 and 7 bytes back to back",
 	})
-	// The CRCs' check values (DESIGN.md) as trailers: a VALUE whose payload
+	// The CRCs' check values (docs/DECISIONS.md) as trailers: a VALUE whose payload
 	// is "123456789" carries 0xE3069283 (CRC-32C) or 0x29B1 (CRC-16-CCITT).
 	check32 := leaf(typeValue, bitCR, []byte("123456789"))
 	s.accept("crc32c-check-value-123456789", in(wire(check32)), dgram, flatten(check32), meta{
@@ -344,8 +344,10 @@ func timestamps(s *set) {
 			"anchor 5 minus 10 ns resolves to 2^64-5: wire-times are modulo 2^64"},
 		{"ts-rel-i32-extremes", []*node{anchor(v(1).rel(math.MaxInt32), v(2).rel(math.MinInt32))}, rulesOf("LT-TS-02"),
 			"relative stamps 2147483647 and -2147483648 ns, the ends of the i32 range"},
-		{"ts-abs-zero-and-max", []*node{leaf(typeValue, bitTS, []byte{1}).abs(0), leaf(typeValue, bitTS, []byte{2}).abs(math.MaxUint64)}, rulesOf("LT-TS-01"),
+		{"ts-abs-zero-and-max", []*node{leaf(typeValue, bitTS, []byte{1}).abs(0), leaf(typeValue, bitTS, []byte{2}).abs(math.MaxUint64)}, rulesOf("LT-TS-01", "LT-TS-08"),
 			"absolute stamps 0 and 2^64-1, the ends of the u64 range"},
+		{"ts-abs-around-2-63", []*node{leaf(typeValue, bitTS, []byte{1}).abs(math.MaxInt64), leaf(typeValue, bitTS|bitCR, []byte{2}).abs(1 << 63), leaf(typeValue, bitTS|bitCR|bitCW, []byte{3}).abs(1<<63 + 1)}, rulesOf("LT-TS-08"),
+			"absolute stamps 2^63-1, 2^63 (under CRC-32C) and 2^63+1 (under CRC-16): no value is constrained, a signed int64 reading is wrong"},
 		{"ts-rel-sibling-anchors-nothing-parent-does", []*node{anchor(leaf(typeValue, bitTS, []byte{1}).abs(7), v(2).rel(1))}, rulesOf("LT-TS-03"),
 			"a stamped sibling is no anchor: the second VALUE resolves against the parent, T0+1"},
 	}
@@ -383,7 +385,7 @@ func unknownTypes(s *set) {
 			"PL=1 children of types 0x04 0x05 0x06 0x0D 0x0E 0x1F 0x20 0x7F 0x80 0xFF: core and user ones walked, 0x05 and 0x0E..0x7F opaque"},
 		{"core-types-walked-nested", []*node{coreRecords()}, rulesOf("LT-TYPE-02"),
 			"a user record holding a PL=1 frame of every assigned core type 0x01..0x0D except 0x05, each walked into its NAME"},
-		{"core-and-user-types-top-level", topLevelTypes(), rulesOf("LT-TYPE-02", "LT-TYPE-04"),
+		{"core-and-user-types-top-level", topLevelTypes(), rulesOf("LT-TYPE-02", "LT-TYPE-04", "LT-OPT-12"),
 			"top-level frames of types 0x01..0x0D except 0x05, 0x80 and 0xFF back to back: all known, none type_mismatch"},
 		{"user-type-top-level-walked", []*node{rec(0xFF, bitPL, leaf(typeValue, 0, []byte{1}), rec(0xC0, bitPL, leaf(typeName, 0, []byte("u"))))}, rulesOf("LT-TYPE-04"),
 			"user types 0xFF and 0xC0 with PL=1 are walked like core types"},

@@ -31,7 +31,7 @@ func u64p(v uint64) *uint64 { return &v }
 
 // atRest is the at-rest form of the top-level frame e of in: its header
 // with TS and CR cleared, then its payload, byte for byte (libtracer-01
-// §Append-only-at-egress; DESIGN.md: the TS and CR bits go with the
+// §Append-only-at-egress; docs/DECISIONS.md: the TS and CR bits go with the
 // trailer; TF and CW stay as they were).
 func atRest(in []byte, e flat) []byte {
 	n := int(e.offset) + hdrSize(e.opt) + int(e.length)

@@ -11,7 +11,7 @@ import (
 // independent readings; mutations are classified by both and a
 // disagreement stops the generation.
 
-// Codes of libtracer-01 (DESIGN.md).
+// Codes of libtracer-01 (docs/DECISIONS.md).
 const (
 	codeInvalid     = "INVALID"
 	codeCRCFail     = "tr::frame::crc_fail"

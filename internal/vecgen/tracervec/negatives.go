@@ -126,7 +126,8 @@ func negatives(s *set) {
 
 	// §Handling unknown type codes: the outer addressed TLV (LT-UNK-05).
 	for _, t := range []uint8{0x05, 0x0E, 0x1F, 0x20, 0x7F} {
-		add(fmt.Sprintf("unknown-outer-%02x", t), wire(leaf(t, 0, []byte{t})), dgram, rulesOf("LT-UNK-05"), nil, fmt.Sprintf("an outer TLV of unassigned type 0x%02x: type_mismatch", t))
+		// The extension range is 0x0E..0x7F (and 0x05): LT-OPT-12.
+		add(fmt.Sprintf("unknown-outer-%02x", t), wire(leaf(t, 0, []byte{t})), dgram, rulesOf("LT-UNK-05", "LT-OPT-12"), nil, fmt.Sprintf("an outer TLV of unassigned type 0x%02x: type_mismatch", t))
 		add(fmt.Sprintf("unknown-outer-%02x-crc32c", t), wire(leaf(t, bitCR, []byte{t})), dgram, rulesOf("LT-UNK-05", "LT-UNK-03"), nil, fmt.Sprintf("an outer 0x%02x with a good CRC-32C: type_mismatch", t))
 		add(fmt.Sprintf("unknown-outer-%02x-crc16", t), wire(leaf(t, bitCR|bitCW, []byte{t})), dgram, rulesOf("LT-UNK-05", "LT-UNK-03"), nil, fmt.Sprintf("an outer 0x%02x with a good CRC-16: type_mismatch", t))
 		add(fmt.Sprintf("unknown-outer-%02x-bad-crc32c", t), wire(&node{typ: t, opt: bitCR, payload: []byte{t}, crcXor: 0x80000000}), dgram, rulesOf("LT-CRC-09", "LT-UNK-03"), tags("decision", vecgen.TagCodeDecision),

@@ -38,7 +38,7 @@ const (
 )
 
 // known reports whether a v1 receiver walks type t when PL=1: the assigned
-// core codes 0x01..0x0D except the reserved 0x05 (DESIGN.md) and the user
+// core codes 0x01..0x0D except the reserved 0x05 (docs/DECISIONS.md) and the user
 // codes 0x80..0xFF. 0x05 and 0x0E..0x7F are unknown (LT-TYPE-03, LT-TYPE-05).
 func known(t uint8) bool {
 	return (t >= 0x01 && t <= 0x0D && t != 0x05) || t >= 0x80

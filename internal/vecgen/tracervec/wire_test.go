@@ -21,7 +21,7 @@ func unhex(t *testing.T, s string) []byte {
 	return b
 }
 
-// TestCRCCheckValues: the check values of DESIGN.md (LT-CRC-04, LT-CRC-08).
+// TestCRCCheckValues: the check values of docs/DECISIONS.md (LT-CRC-04, LT-CRC-08).
 func TestCRCCheckValues(t *testing.T) {
 	if got := crc32c([]byte("123456789")); got != 0xE3069283 {
 		t.Errorf("CRC-32C check = %#08x, want 0xE3069283", got)
