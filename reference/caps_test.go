@@ -232,3 +232,35 @@ func FuzzLaceBounds(f *testing.F) {
 		}
 	})
 }
+
+// Each bound argument is honoured up to the cap hello advertises for it and
+// unsupported one above, naming the bound and the limit (default caps).
+func TestBoundsUpToAdvertisedCaps(t *testing.T) {
+	r := New()
+	lim := r.Hello()["limits"].(map[string]any)
+	file := chunkBomb(t, 2) // a 1-byte Blob twice: 2 bytes
+	for _, c := range []struct {
+		op, arg, limit, base string
+		in                   []byte
+	}{
+		{testee.OpLaceChunks, "max_depth", "lace.max_depth", `"mark":"none"`, file},
+		{testee.OpLaceChunks, "max_expansion", "lace.max_expansion", `"mark":"none"`, file},
+		{testee.OpLaceChunks, "max_bytes", "lace.max_assembled_bytes", `"mark":"none"`, file},
+		{testee.OpLaceDirectory, "max_depth", "lace.max_depth", `"mark":"none"`, dirBomb(t, 2)},
+		{testee.OpLibtracerDecode, "max_tlv_bytes", "libtracer.max_tlv_bytes", `"transport":"datagram"`, []byte{0, 0, 0, 0}},
+		{testee.OpLibtracerDecode, "work_budget", "libtracer.work_budget", `"transport":"datagram"`, []byte{0, 0, 0, 0}},
+	} {
+		cap := lim[c.limit].(int64)
+		for _, v := range []int64{cap, cap + 1} {
+			args := fmt.Sprintf(`{%s,%q:%d}`, c.base, c.arg, v)
+			resp, err := r.Do(context.Background(), testee.Request{ID: 1, Op: c.op, Args: json.RawMessage(args), Input: c.in})
+			if err != nil {
+				t.Fatal(err)
+			}
+			unsup := resp.Outcome == testee.Unsupported
+			if unsup != (v > cap) || unsup && !strings.Contains(resp.Detail, fmt.Sprintf("%s %d is above this testee's cap %d (hello limits %s)", c.arg, v, cap, c.limit)) {
+				t.Errorf("%s %s: %+v", c.op, args, resp)
+			}
+		}
+	}
+}

@@ -74,8 +74,8 @@ func tagged(pid int, want []byte) bool {
 
 // scan lists the live processes that belong to the testee leader with tag,
 // started at since or later: members of its process group, processes
-// carrying its tag, and their descendants by parent links. conform itself
-// is never one. (Only processes as young as the leader can be its
+// carrying its tag, and their descendants by parent links; and the zombies
+// of its group that conform adopted. conform itself is never one. (Only processes as young as the leader can be its
 // descendants; only their environments are read.)
 func scan(leader int, tag string, since uint64) map[int]procInfo {
 	self := os.Getpid()
@@ -93,7 +93,15 @@ func scan(leader int, tag string, since uint64) map[int]procInfo {
 	}
 	found := map[int]procInfo{}
 	for pid, info := range all {
-		if !info.zombie && info.start >= since && (info.pgrp == leader || pid == leader || tagged(pid, want)) {
+		switch {
+		case info.start < since:
+		case info.zombie:
+			// A member of the group that conform adopted and that exited
+			// by itself, to be reaped; never the leader.
+			if info.pgrp == leader && info.ppid == self && pid != leader {
+				found[pid] = info
+			}
+		case info.pgrp == leader || pid == leader || tagged(pid, want):
 			found[pid] = info
 		}
 	}
@@ -129,12 +137,16 @@ func killDescendants(leader int, tag string, since uint64) {
 	for time.Now().Before(deadline) {
 		found := scan(leader, tag, since)
 		delete(found, leader) // the leader is its own waiter's to reap
-		if len(found) == 0 {
-			break
-		}
+		live := 0
 		for pid, info := range found {
-			syscall.Kill(pid, syscall.SIGKILL)
 			killed[pid] = info
+			if !info.zombie {
+				syscall.Kill(pid, syscall.SIGKILL)
+				live++
+			}
+		}
+		if live == 0 {
+			break
 		}
 	}
 	// Reap what was killed and is (or becomes, its parent killed too) a
@@ -150,8 +162,10 @@ func killDescendants(leader int, tag string, since uint64) {
 				if n, _ := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil); n == pid {
 					delete(killed, pid)
 				}
-			case info.zombie && info.ppid == 1:
-				delete(killed, pid) // init reaps it (no subreaper)
+			case info.zombie:
+				if _, dying := killed[info.ppid]; !dying {
+					delete(killed, pid) // its live parent's to reap (init's without a subreaper)
+				}
 			}
 		}
 		if len(killed) > 0 {

@@ -3,6 +3,7 @@
 package testee
 
 import (
+	"context"
 	"os"
 	"strconv"
 	"testing"
@@ -24,4 +25,39 @@ func killsDetached(t *testing.T, pid int) {
 		state = "a zombie"
 	}
 	t.Errorf("descendant %d still %s", pid, state)
+}
+
+// Zombies: a descendant adopted while the testee runs that exits by itself
+// is reaped when the testee exits, as are the descendants killed then; no
+// child of the test process is left a zombie, and conform's own children
+// keep their wait statuses (every adapter here gets its exit status).
+func TestAdoptedZombiesReaped(t *testing.T) {
+	a := newPersistent(t, "misbehave", shortTimeout)
+	mustEcho(t, a, 1, nil)
+	// An orphan in the testee's group that exits at once: a zombie child of
+	// the test process (a subreaper) until the testee exits.
+	if _, err := a.Do(context.Background(), Request{ID: 2, Op: "test.orphan-quick"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := a.Do(context.Background(), Request{ID: 3, Op: "test.crash"})
+	asFailure(t, err, Exited, "exit status 3")
+	if z := zombieChildren(); len(z) > 0 {
+		t.Errorf("zombie children left: %v", z)
+	}
+}
+
+// zombieChildren lists the zombie children of this process.
+func zombieChildren() []int {
+	var out []int
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if info, ok := readStat(pid); ok && info.zombie && info.ppid == os.Getpid() {
+			out = append(out, pid)
+		}
+	}
+	return out
 }

@@ -138,6 +138,13 @@ func misbehave() int {
 		case "test.grandchild-exit":
 			spawnSleeper()
 			return 0
+		case "test.orphan-quick":
+			// A grandchild in our group whose parent exits first, and which
+			// exits soon after: adopted, then a zombie of its adopter.
+			sh := exec.Command("/bin/sh", "-c", "(sleep 0.05 </dev/null >/dev/null 2>&1 &)")
+			sh.Run()
+			time.Sleep(200 * time.Millisecond)
+			answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{}}`, id))
 		case "test.detached":
 			// A descendant in its own session, holding stdout and stderr.
 			pid := spawnDetached(false)

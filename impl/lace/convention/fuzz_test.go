@@ -77,14 +77,14 @@ func checkResult(t *testing.T, err error) {
 }
 
 // fuzzBounds are the caller's bounds of a fuzzed input, never a default
-// and kept small (depth 1..256, 1..65,536 uses, 1 B..1 MiB, a listing of
+// and kept small (depth 1..256, 1..4096 uses, 1 B..64 KiB, a listing of
 // 1 B..64 KiB) so that every input is quick: the walks must keep them,
 // whatever the records.
 func fuzzBounds(depth uint8, expansion uint16, bytes, listing uint32) Bounds {
 	return Bounds{
 		MaxDepth:        int(depth) + 1,
-		MaxExpansion:    int(expansion) + 1,
-		MaxBytes:        uint64(bytes%(1<<20)) + 1,
+		MaxExpansion:    int(expansion%(1<<12)) + 1,
+		MaxBytes:        uint64(bytes%(1<<16)) + 1,
 		MaxListingBytes: uint64(listing%(1<<16)) + 1,
 	}
 }
@@ -93,7 +93,7 @@ func fuzzBounds(depth uint8, expansion uint16, bytes, listing uint32) Bounds {
 // tight ones, and the fan-out bomb of issue 17 (two uses per level).
 func addBoundSeeds(f *testing.F) {
 	for _, s := range seeds {
-		f.Add(s, uint8(63), uint16(1<<12-1), uint32(1<<20-1), uint32(1<<16-1))
+		f.Add(s, uint8(63), uint16(1<<12-1), uint32(1<<16-1), uint32(1<<16-1))
 		f.Add(s, uint8(1), uint16(2), uint32(3), uint32(60))
 	}
 	bomb := "Kind: directory"
@@ -104,7 +104,7 @@ func addBoundSeeds(f *testing.F) {
 		cbomb += "\n--\nKind: chunks\nChunk+Link: 0.." + strconv.Itoa(n) + " " + ref + "\nChunk+Link: " + strconv.Itoa(n) + ".." + strconv.Itoa(2*n) + " " + ref
 	}
 	for _, s := range []string{bomb, cbomb} {
-		f.Add(s, uint8(255), uint16(65535), uint32(1<<20-1), uint32(1<<16-1))
+		f.Add(s, uint8(255), uint16(1<<12-1), uint32(1<<16-1), uint32(1<<16-1))
 		f.Add(s, uint8(63), uint16(4095), uint32(4095), uint32(4095))
 	}
 }
