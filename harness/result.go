@@ -30,6 +30,15 @@ const (
 	NotApplicable Status = "not-applicable"
 	// NotRun: the run was interrupted or aborted before the vector's answer.
 	NotRun Status = "not-run"
+	// Reading: the vector failed, and the answer is what the vector of a
+	// named alternative reading expects (docs/READINGS.md); the testee did
+	// not declare that reading. Counted apart from failures; it fails the
+	// run until the reading is declared in hello.
+	Reading Status = "reading"
+	// OtherReading: the vector belongs to another branch of a reading than
+	// the one the testee takes (declared, or the default): not run, the
+	// vectors of the testee's branch judge it instead.
+	OtherReading Status = "other-reading"
 	// Error: conform could not build the request (an input file unreadable
 	// or not matching its index entry); the run exits with status 2.
 	Error Status = "error"
@@ -71,9 +80,22 @@ type VectorResult struct {
 	Failure *TesteeFailure `json:"testee_failure,omitempty"`
 	// ExpectedFailure is the reason of the expected-failures entry that
 	// matched (and, after a colon, its file and line).
-	ExpectedFailure string  `json:"expected_failure,omitempty"`
-	Rerun           string  `json:"rerun"`
-	Millis          float64 `json:"elapsed_ms"`
+	ExpectedFailure string `json:"expected_failure,omitempty"`
+	// Readings are the readings the vector's expectation depends on, with
+	// the alternative it encodes (docs/READINGS.md).
+	Readings map[string]string `json:"readings,omitempty"`
+	// TakesReading, for status Reading, names the reading and the
+	// alternative the answer matches ("HR-READ-03=zero-previous-hash-rejected").
+	TakesReading string `json:"takes_reading,omitempty"`
+	// Declared is set when a reading the testee declared decides whether
+	// the vector runs: the vector of its branch was run, or the default
+	// vector was set aside for it ("HR-READ-03=zero-previous-hash-rejected").
+	Declared string `json:"declared_reading,omitempty"`
+	// NotPreferred: the rejection passed with one of the vector's
+	// acceptable codes, not its preferred code.
+	NotPreferred string  `json:"not_preferred,omitempty"`
+	Rerun        string  `json:"rerun"`
+	Millis       float64 `json:"elapsed_ms"`
 }
 
 // TesteeFailure describes a testee failure on one vector.
@@ -116,6 +138,19 @@ type Counts struct {
 	NotApplicable  int `json:"not_applicable"`
 	NotRun         int `json:"not_run"`
 	Errors         int `json:"errors"`
+	// Readings: vectors failed with the answer of an undeclared reading
+	// (status Reading), counted apart from Failed.
+	Readings int `json:"undeclared_readings"`
+	// OtherReading: vectors of another branch than the testee's, not run.
+	OtherReading int `json:"other_reading"`
+	// DeclaredJudged: vectors of a declared non-default alternative that
+	// ran; DeclaredSetAside: default vectors a declared alternative set
+	// aside. Together, the vectors a declared reading changed.
+	DeclaredJudged   int `json:"declared_reading_judged"`
+	DeclaredSetAside int `json:"declared_reading_set_aside"`
+	// NotPreferred: rejections that passed with an acceptable, not the
+	// preferred, code.
+	NotPreferred int `json:"acceptable_not_preferred"`
 }
 
 // TesteeInfo describes the testee of a run.
@@ -128,6 +163,7 @@ type TesteeInfo struct {
 	Ops            []string                   `json:"ops"`            // claimed (nil with every op claimed)
 	Profiles       []string                   `json:"profiles"`       // claimed in hello
 	Limits         map[string]json.RawMessage `json:"limits,omitempty"`
+	Readings       map[string]string          `json:"readings,omitempty"`    // declared in hello
 	Stats          *Stats                     `json:"stats,omitempty"`       // persistent mode
 	StderrTail     string                     `json:"stderr_tail,omitempty"` // of the last process, persistent mode
 }
@@ -211,6 +247,20 @@ func (r *Report) finish() {
 			c.NotRun++
 		case Error:
 			c.Errors++
+		case Reading:
+			c.Readings++
+		case OtherReading:
+			c.OtherReading++
+		}
+		if v.Declared != "" {
+			if v.Status == OtherReading {
+				c.DeclaredSetAside++
+			} else {
+				c.DeclaredJudged++
+			}
+		}
+		if v.NotPreferred != "" && v.Status == Pass {
+			c.NotPreferred++
 		}
 		if v.Failure != nil && (v.Status == Fail || v.Status == XFail) {
 			c.TesteeFailures++
@@ -224,7 +274,7 @@ func (r *Report) finish() {
 		r.ExitCode = ExitTestee
 	case c.Errors > 0:
 		r.ExitCode = ExitSetup
-	case c.Failed > 0 || c.XPassed > 0 || len(r.Expectations) > 0:
+	case c.Failed > 0 || c.XPassed > 0 || c.Readings > 0 || len(r.Expectations) > 0:
 		r.ExitCode = ExitFail
 	default:
 		r.ExitCode = ExitPass
@@ -259,7 +309,7 @@ func summarizeRules(vs []*VectorResult) []*RuleSummary {
 			}
 			s.Counts[v.Status]++
 			switch v.Status {
-			case Fail, Warn, XFail, XPass, Error:
+			case Fail, Warn, XFail, XPass, Error, Reading:
 				s.Vectors = append(s.Vectors, v.ID)
 			}
 		}

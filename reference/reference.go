@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/threespec/conformance/internal/reading"
 	"sort"
 
 	"github.com/threespec/conformance/impl/lace"
@@ -54,6 +55,10 @@ func handlers() map[string]handler {
 // not ready; use New. It is safe for concurrent use.
 type Reference struct {
 	ops map[string]handler
+	// Undeclared keeps the readings the reference takes out of its hello:
+	// it then behaves as a testee that reads the spec otherwise without
+	// saying so (for testing conform's readings report).
+	Undeclared bool
 }
 
 var _ testee.Implementation = (*Reference)(nil)
@@ -77,15 +82,21 @@ func (r *Reference) Profiles() []string {
 	return []string{testee.ProfileLaceMarkBIP340Standin}
 }
 
-// Hello is the reference's hello result.
+// Hello is the reference's hello result. It declares the readings the
+// reference has been switched into (internal/reading; `conform serve
+// --reading`), and none when it takes every default.
 func (r *Reference) Hello() map[string]any {
-	return map[string]any{
+	h := map[string]any{
 		"protocol":       testee.ProtocolVersion,
 		"implementation": Name,
 		"ops":            r.Ops(),
 		"profiles":       r.Profiles(),
 		"limits":         limits(),
 	}
+	if m := reading.Active(); len(m) > 0 && !r.Undeclared {
+		h["readings"] = m
+	}
+	return h
 }
 
 // Do answers one request. Rejections are Responses; the error is non-nil only

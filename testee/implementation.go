@@ -29,6 +29,10 @@ type Hello struct {
 	Ops            []string                   // the operations it implements
 	Profiles       []string                   // the optional capabilities it claims
 	Limits         map[string]json.RawMessage // informational: the testee's own resource limits
+	// Readings are the alternatives the testee declares it takes (reading ID
+	// to alternative, docs/READINGS.md); a reading it does not list is taken
+	// at the project's default. Optional in hello.
+	Readings map[string]string
 	// AllOps is true when the testee answered hello with unsupported: it is
 	// then taken to claim every operation and no profile.
 	AllOps bool
@@ -98,6 +102,7 @@ func ParseHello(result json.RawMessage) (*Hello, error) {
 		Ops            *[]string                  `json:"ops"`
 		Profiles       *[]string                  `json:"profiles"`
 		Limits         map[string]json.RawMessage `json:"limits"`
+		Readings       json.RawMessage            `json:"readings"`
 	}
 	if !isObject(result) {
 		return nil, errors.New("hello result is not an object")
@@ -123,5 +128,13 @@ func ParseHello(result json.RawMessage) (*Hello, error) {
 		h.Implementation = *raw.Implementation
 	}
 	h.Ops, h.Profiles, h.Limits = *raw.Ops, *raw.Profiles, raw.Limits
+	if len(raw.Readings) > 0 && string(raw.Readings) != "null" {
+		if !isObject(raw.Readings) {
+			return nil, fmt.Errorf(`hello result: "readings" is %s, not an object of reading IDs to alternatives`, excerpt(raw.Readings))
+		}
+		if err := json.Unmarshal(raw.Readings, &h.Readings); err != nil {
+			return nil, fmt.Errorf(`hello result: "readings" must map reading IDs to alternative names (strings): %v`, err)
+		}
+	}
 	return h, nil
 }

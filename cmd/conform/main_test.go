@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/threespec/conformance/impl/catalog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -78,6 +79,8 @@ func TestRunAgainstServe(t *testing.T) {
 				t.Fatal("nothing passed")
 			}
 			profiles := map[string][]string{}
+			otherBranch := map[string]bool{} // vectors of a non-default reading
+			defaults := catalog.ReadingDefaults()
 			for _, suite := range vectorset.Suites {
 				idx, err := vectorset.Load("../../vectors", suite)
 				if err != nil {
@@ -85,11 +88,15 @@ func TestRunAgainstServe(t *testing.T) {
 				}
 				for _, iv := range idx.Vectors {
 					profiles[iv.ID] = iv.Profiles
+					otherBranch[iv.ID] = iv.Branch(nil, defaults) != ""
 				}
 			}
 			for _, v := range rep.Vectors {
 				needs009 := slices.Contains(profiles[v.ID], "lace-009")
 				switch {
+				case otherBranch[v.ID] != (v.Status == harness.OtherReading):
+					t.Errorf("%s is %s; it is of another reading's branch: %v", v.ID, v.Status, otherBranch[v.ID])
+				case otherBranch[v.ID]:
 				case needs009 && v.Status != harness.NotApplicable:
 					t.Errorf("%s needs lace-009 but is %s", v.ID, v.Status)
 				case !needs009 && v.Status != harness.Pass:

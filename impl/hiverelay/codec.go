@@ -15,6 +15,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"github.com/threespec/conformance/internal/reading"
 
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/rules"
@@ -517,6 +518,15 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 		v.PreviousFrameHash = new([32]byte)
 		if err := d.Fixed("previousFrameHash", v.PreviousFrameHash[:]); err != nil {
 			return err
+		}
+		// Reading HR-READ-03 (docs/READINGS.md): section 3 does not mark
+		// the previous hash nonzero, so a zero one is accepted; under the
+		// alternative zero-previous-hash-rejected it is one of section 2's
+		// nonzero frame hashes (HR-CENC-16).
+		if reading.Is(ReadZeroPreviousHash, AltZeroPreviousHashRejected) && cenc.IsZero(v.PreviousFrameHash[:]) {
+			if err := d.Fail(cenc.RuleNonzero, at+1, "previousFrameHash", "all 32 bytes are zero; under reading %s %s the previous frame hash must be nonzero", ReadZeroPreviousHash, AltZeroPreviousHashRejected); err != nil {
+				return err
+			}
 		}
 	}
 	if !keyFirst {

@@ -1,0 +1,75 @@
+package tracervec
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/threespec/conformance/impl/libtracer"
+	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// readingUses ties the libtracer vectors to the readings of
+// libtracer.Readings (docs/READINGS.md): the default vectors, the codes
+// that are each a correct report where a reading is one of error
+// precedence, and the branch vectors the reference can take.
+func readingUses() []vecgen.ReadingUse {
+	p := func(names ...string) []string { return vecgen.Prefixed("libtracer/positive/", names) }
+	n := func(names ...string) []string { return vecgen.Prefixed("libtracer/negative/", names) }
+	var combos []string
+	for _, kind := range []string{"path", "value"} {
+		for _, c := range []string{"ll0-cw0-tf1-ts0-cr0", "ll0-cw0-tf1-ts0-cr1", "ll0-cw1-tf0-ts0-cr0", "ll0-cw1-tf0-ts1-cr0", "ll0-cw1-tf1-ts0-cr0",
+			"ll0-cw1-tf1-ts0-cr1", "ll0-cw1-tf1-ts1-cr0", "ll1-cw0-tf1-ts0-cr0", "ll1-cw0-tf1-ts0-cr1", "ll1-cw1-tf0-ts0-cr0", "ll1-cw1-tf0-ts1-cr0",
+			"ll1-cw1-tf1-ts0-cr0", "ll1-cw1-tf1-ts0-cr1", "ll1-cw1-tf1-ts1-cr0"} {
+			combos = append(combos, "libtracer/positive/combo-"+kind+"-"+c)
+		}
+	}
+	var unknownCRC []string
+	acceptUnknown := map[string][]string{}
+	for _, t := range []string{"05", "0e", "1f", "20", "7f"} {
+		for _, w := range []string{"crc16", "crc32c"} {
+			id := fmt.Sprintf("libtracer/negative/unknown-outer-%s-bad-%s", t, w)
+			unknownCRC = append(unknownCRC, id)
+			acceptUnknown[id] = []string{libtracer.CodeTypeMismatch}
+		}
+	}
+	overrun := n("children-overrun-by-trailer", "children-overrun-parent", "children-underfill-1-byte-remainder",
+		"children-underfill-2-byte-remainder", "children-underfill-3-byte-remainder", "children-underfill-deep")
+	acceptOverrun := map[string][]string{"libtracer/negative/children-overrun-stream": {libtracer.CodeTransportDown}}
+	for _, id := range overrun {
+		acceptOverrun[id] = []string{libtracer.CodeTruncated}
+	}
+	return []vecgen.ReadingUse{
+		{Reading: libtracer.ReadEmptyInput, Vectors: append(n("empty-datagram"), p("stream-empty-clean-end")...),
+			Branches: []vecgen.Branch{{Of: "libtracer/negative/empty-datagram", Alternative: libtracer.AltEmptyDatagramNoFrames,
+				Expect: vectorset.Accept, Result: json.RawMessage(`{"frames":[]}`),
+				Comment: "an empty datagram, like an empty stream, holds no frame"}}},
+		{Reading: libtracer.ReadEmptyStructured, Vectors: p("empty-pl1-crc16", "empty-pl1-crc32c", "empty-pl1-nested", "empty-pl1-path-root", "empty-pl1-stamped")},
+		{Reading: libtracer.ReadChildrenFill, Vectors: append(overrun, n("children-overrun-stream")...), Acceptable: acceptOverrun},
+		{Reading: libtracer.ReadCRCFirst, Vectors: n("crc-before-malformed-children"),
+			Acceptable: map[string][]string{"libtracer/negative/crc-before-malformed-children": {libtracer.CodeInvalid}}},
+		{Reading: libtracer.ReadOuterCRCFirst, Vectors: n("crc-outer-reported-before-inner")},
+		{Reading: libtracer.ReadAnchorBeforeType, Vectors: n("ts-rel-no-anchor-unknown-outer"),
+			Acceptable: map[string][]string{"libtracer/negative/ts-rel-no-anchor-unknown-outer": {libtracer.CodeTypeMismatch}}},
+		{Reading: libtracer.ReadByteOrder, Vectors: n("first-error-in-byte-order-crc-before-truncation", "first-error-in-byte-order-crc-before-down-stream"),
+			Acceptable: map[string][]string{
+				"libtracer/negative/first-error-in-byte-order-crc-before-truncation":  {libtracer.CodeTruncated},
+				"libtracer/negative/first-error-in-byte-order-crc-before-down-stream": {libtracer.CodeTransportDown},
+			}},
+		{Reading: libtracer.ReadContinue, Vectors: append(p("report-continues-after-crc-fail", "report-continues-after-nested-error", "report-continues-after-nesting-too-deep",
+			"report-continues-after-path-invalid", "report-continues-after-unknown-outer", "report-stream-continues-after-unknown-05"),
+			n("report-framing-error-still-rejects", "report-framing-error-still-rejects-stream")...)},
+		{Reading: libtracer.ReadIgnoredBits, Vectors: combos},
+		{Reading: libtracer.ReadMaxTLVDefault, Vectors: n("max-tlv-default-16mib-exactly-header-only", "max-tlv-default-16mib-plus-1-header-only", "max-tlv-default-16mib-plus-1-header-only-stream")},
+		{Reading: libtracer.ReadMaxBeforeTrunc, Vectors: n("max-tlv-default-16mib-plus-1-header-only", "max-tlv-default-16mib-plus-1-header-only-stream"),
+			Acceptable: map[string][]string{
+				"libtracer/negative/max-tlv-default-16mib-plus-1-header-only":        {libtracer.CodeTruncated},
+				"libtracer/negative/max-tlv-default-16mib-plus-1-header-only-stream": {libtracer.CodeTransportDown},
+			}},
+		{Reading: libtracer.ReadEmptyLevel, Vectors: n("nest-empty-pl1-counts-as-a-level")},
+		{Reading: libtracer.ReadUnknownCRC, Vectors: append(unknownCRC, p("report-unknown-outer-bad-crc-is-crc-fail")...), Acceptable: acceptUnknown},
+		{Reading: libtracer.ReadReturnPath, Vectors: n("unknown-outer-05", "unknown-outer-0e", "unknown-outer-1f", "unknown-outer-20", "unknown-outer-7f")},
+		{Reading: libtracer.ReadStampWrap, Vectors: p("ts-rel-wraps-above-2-64", "ts-rel-wraps-below-zero")},
+		{Reading: libtracer.ReadUnknownNested, Vectors: p("unknown-nested-pl1-never-walked", "nest-unknown-pl1-not-counted", "unknown-nested-kept-opaque")},
+	}
+}
