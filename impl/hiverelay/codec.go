@@ -15,7 +15,6 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
-	"github.com/threespec/conformance/internal/reading"
 
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/rules"
@@ -519,14 +518,10 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 		if err := d.Fixed("previousFrameHash", v.PreviousFrameHash[:]); err != nil {
 			return err
 		}
-		// Reading HR-READ-03 (docs/READINGS.md): section 3 does not mark
-		// the previous hash nonzero, so a zero one is accepted; under the
-		// alternative zero-previous-hash-rejected it is one of section 2's
-		// nonzero frame hashes (HR-CENC-16).
-		if reading.Is(ReadZeroPreviousHash, AltZeroPreviousHashRejected) && cenc.IsZero(v.PreviousFrameHash[:]) {
-			if err := d.Fail(cenc.RuleNonzero, at+1, "previousFrameHash", "all 32 bytes are zero; under reading %s %s the previous frame hash must be nonzero", ReadZeroPreviousHash, AltZeroPreviousHashRejected); err != nil {
-				return err
-			}
+		// Reading HR-READ-03 (docs/READINGS.md): a zero previous hash is
+		// accepted by default; readings.go holds the other branch.
+		if err := previousHashBranch(d, at+1, v.PreviousFrameHash[:]); err != nil {
+			return err
 		}
 	}
 	if !keyFirst {

@@ -4,6 +4,7 @@ import (
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // Reading IDs of HiveRelay Blind Client Composition v1 (docs/READINGS.md).
@@ -35,6 +36,20 @@ const (
 )
 
 const sec2 = "2. Canonical primitives"
+
+// previousHashBranch is the decoder's branch of reading HR-READ-03: by
+// default a present previous frame hash of 32 zero bytes is accepted
+// (section 3 does not mark it nonzero); under the alternative
+// zero-previous-hash-rejected it is one of section 2's nonzero frame hashes
+// (HR-CENC-16). The branch lives here, beside the catalog, so that the
+// default's rule-usage checks see only the default's rejections.
+func previousHashBranch(d *cenc.Decoder, at int, hash []byte) error {
+	if !reading.Is(ReadZeroPreviousHash, AltZeroPreviousHashRejected) || !cenc.IsZero(hash) {
+		return nil
+	}
+	return d.Fail(cenc.RuleNonzero, at, "previousFrameHash", "all 32 bytes are zero; under reading %s %s the previous frame hash must be nonzero",
+		ReadZeroPreviousHash, AltZeroPreviousHashRejected)
+}
 
 const quoteNonzero = "§2: All fields called keys, commitments, hashes, slots, chain IDs, or frame hashes that the executable codec marks nonzero MUST contain at least one nonzero byte."
 
