@@ -140,7 +140,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		}
 		todo = append(todo, it)
 	}
-	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, alternates: alternatesOf(items)}
+	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, alternates: alternatesOf(cfg.Suites)}
 	r.naCount = r.done
 	r.ctx, r.abort = context.WithCancel(ctx)
 	defer r.abort()
@@ -187,7 +187,7 @@ type runner struct {
 
 	// alternates are the vectors that name readings, by the request they
 	// make (alternateKey): the answers of the branches of each reading.
-	alternates map[string][]*item
+	alternates map[string][]*vectorset.Vector
 }
 
 func (r *runner) runAll(todo []*item) {
@@ -475,13 +475,17 @@ func alternateKey(v *vectorset.Vector) string {
 	return v.Op + "\x00" + string(compactJSON(v.Args)) + "\x00" + v.BLAKE2b
 }
 
-// alternatesOf lists the vectors that name readings by request.
-func alternatesOf(items []*item) map[string][]*item {
-	m := map[string][]*item{}
-	for _, it := range items {
-		if len(it.v.Readings) > 0 {
-			k := alternateKey(it.v)
-			m[k] = append(m[k], it)
+// alternatesOf lists the vectors that name readings by request, over every
+// vector of the suites (selected or not): the answers of each branch.
+func alternatesOf(suites []*Suite) map[string][]*vectorset.Vector {
+	m := map[string][]*vectorset.Vector{}
+	for _, s := range suites {
+		for i := range s.Index.Vectors {
+			v := &s.Index.Vectors[i]
+			if len(v.Readings) > 0 {
+				k := alternateKey(v)
+				m[k] = append(m[k], v)
+			}
 		}
 	}
 	return m
@@ -496,21 +500,21 @@ func (r *runner) takesReading(it *item, resp testee.Response) bool {
 		return false
 	}
 	for _, alt := range r.alternates[alternateKey(it.v)] {
-		if alt == it {
+		if alt == it.v {
 			continue
 		}
 		var ids []string
-		for _, id := range reading.IDs(alt.v.Readings) {
-			if alt.v.Readings[id] != it.v.Readings[id] {
-				ids = append(ids, id+"="+alt.v.Readings[id])
+		for _, id := range reading.IDs(alt.Readings) {
+			if alt.Readings[id] != it.v.Readings[id] {
+				ids = append(ids, id+"="+alt.Readings[id])
 			}
 		}
-		if len(ids) == 0 || !vectorset.Judge(alt.v, resp, false).Pass {
+		if len(ids) == 0 || !vectorset.Judge(alt, resp, false).Pass {
 			continue
 		}
 		which := strings.Join(ids, ", ")
 		it.res.Status, it.res.TakesReading = Reading, which
-		it.res.Reason = fmt.Sprintf("takes reading %s (the answer %s expects); declare it in hello to be judged by it", readingText(which), alt.v.ID)
+		it.res.Reason = fmt.Sprintf("takes reading %s (the answer %s expects); declare it in hello to be judged by it", readingText(which), alt.ID)
 		return true
 	}
 	return false

@@ -286,6 +286,7 @@ func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
 	if c := classOfLength(d.Remaining()); mutated(MutBlobClassFromLength) && c != 0 {
 		class = c // the mistake: the length chooses the class
 	}
+	class = blobClassBranch(class, d.Remaining()) // reading HR-READ-16 (readings.go)
 	v.Class = class
 	want := ClassLength(class)
 	if want == 0 {

@@ -33,9 +33,23 @@ const (
 const (
 	AltZeroPreviousHashRejected = "zero-previous-hash-rejected"
 	AltFixedU64SafeRange        = cenc.AltFixedU64SafeRange
+	AltBlobClassFromLength      = "class-from-length"
 )
 
 const sec2 = "2. Canonical primitives"
+
+// blobClassBranch is the decoder's branch of reading HR-READ-16: by default
+// a CellBlobV1 decoded with no class (0) fails HR-BLOB-01; under the
+// alternative class-from-length the class whose exact length the blob has is
+// taken. A class that is given is never replaced.
+func blobClassBranch(class uint8, n int) uint8 {
+	if class == 0 && reading.Is(ReadBlobWithoutClass, AltBlobClassFromLength) {
+		if c := classOfLength(n); c != 0 {
+			return c
+		}
+	}
+	return class
+}
 
 // previousHashBranch is the decoder's branch of reading HR-READ-03: by
 // default a present previous frame hash of 32 zero bytes is accepted
@@ -180,7 +194,7 @@ func Readings() []rules.Reading {
 			"no-class-fails",
 			"no class is serialized in the blob, so without one the decoder has none to select and fails closed",
 			alt("no-class-fails", "the blob fails with BAD_ENCODING"),
-			alt("class-from-length", "the class is inferred from the blob's length")),
+			alt(AltBlobClassFromLength, "with no class given, the class whose exact length the blob has is taken")),
 		r(ReadCapSortKey, secSchemas, []rules.ID{RuleCkptCapsDuplicate, RuleFrameCapsDuplicate},
 			[]string{"§3: Snapshot capabilities are strictly sorted by `(relayPublicKey, storageSlot)`.",
 				"§2: Sorting is lexicographic unsigned-byte order and is strict: equal adjacent keys are duplicates and fail closed."},

@@ -52,7 +52,10 @@ func readingUses() []vecgen.ReadingUse {
 			"format-catalog-entry-count-9007199254740991", "opaque-chain-frame-v1-payload-length-262145", "format-spec-length-18446744073709551615")},
 		{Reading: hiverelay.ReadMetadataExactSpec, Vectors: n("authority-metadata-other-spec")},
 		{Reading: hiverelay.ReadEmptyPayload, Vectors: p("opaque-chain-frame-v1-genesis-252-empty-payloads", "opaque-chain-frame-v1-genesis-253-empty-payloads", "opaque-chain-frame-v1-genesis-256-empty-payloads")},
-		{Reading: hiverelay.ReadBlobWithoutClass, Vectors: n("cell-blob-v1-class-1-decoded-without-class")},
+		{Reading: hiverelay.ReadBlobWithoutClass, Vectors: n("cell-blob-v1-class-1-decoded-without-class"),
+			Branches: []vecgen.Branch{{Of: "hiverelay/negative/cell-blob-v1-class-1-decoded-without-class", Alternative: hiverelay.AltBlobClassFromLength,
+				Expect: vectorset.Accept, Rules: []string{"HR-BLOB-01", "HR-BLOB-02"}, Want: []string{"reencoded"},
+				Comment: "the 4096-byte blob with no class argument is decoded as class 1, the class of its length"}}},
 		{Reading: hiverelay.ReadCapSortKey, Vectors: n("opaque-chain-checkpoint-v1-snapshot-read-caps-1-duplicate-key",
 			"opaque-chain-frame-v1-successor-checkpoint-snapshot-read-caps-1-duplicate-key", "opaque-chain-frame-v1-successor-next-read-cell-caps-1-duplicate-key")},
 	}
