@@ -2,11 +2,12 @@ package harness
 
 import (
 	"fmt"
-	"github.com/threespec/conformance/internal/reading"
 	"io"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // TextOptions control the human report.

@@ -11,13 +11,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/threespec/conformance/internal/reading"
 	"sort"
 
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/lace/convention"
 	"github.com/threespec/conformance/impl/libtracer"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/testee"
 )
 

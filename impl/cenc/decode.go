@@ -17,12 +17,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"github.com/threespec/conformance/internal/reading"
 	"strconv"
 	"strings"
 
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // Code is the code section 2 gives every decoding failure.

@@ -1,6 +1,9 @@
 package libtracer
 
-import "github.com/threespec/conformance/impl/rules"
+import (
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/reading"
+)
 
 // Reading IDs of libtracer v1 (docs/READINGS.md). IDs are stable.
 const (
@@ -24,8 +27,26 @@ const (
 
 // Alternatives the reference can be switched into (internal/reading).
 const (
-	AltEmptyDatagramNoFrames = "empty-datagram-no-frames"
+	AltEmptyDatagramNoFrames  = "empty-datagram-no-frames"
+	AltEmptyStructuredInvalid = "empty-structured-invalid"
+	AltStopAtFirstError       = "stop-at-first-error"
+	AltSaturate               = "saturate"
+	AltWalkedWhenPL1          = "walked-when-pl1"
 )
+
+// readingDialect switches the flags of the dialect that are the other
+// branches of libtracer readings (internal/reading): an empty PL=1 TLV
+// INVALID (LT-READ-02), the first error ending the parse (LT-READ-08),
+// wire-times clamped (LT-READ-15), nested unknown PL=1 TLVs walked
+// (LT-READ-16). The same flags serve the fault proof, where they are what
+// an implementation ignoring LT-NEST-06, LT-CTX-04, LT-TS-07 or LT-UNK-06
+// does.
+func readingDialect(d *dialect) {
+	d.emptyPL1Invalid = reading.Is(ReadEmptyStructured, AltEmptyStructuredInvalid)
+	d.frameErrStops = reading.Is(ReadContinue, AltStopAtFirstError)
+	d.tsSaturate = reading.Is(ReadStampWrap, AltSaturate)
+	d.unknownWalked = reading.Is(ReadUnknownNested, AltWalkedWhenPL1)
+}
 
 // Readings returns the readings catalog of libtracer v1: every place the
 // project chose between defensible readings of the spec.
@@ -52,7 +73,7 @@ func Readings() []rules.Reading {
 			"empty-structured-valid",
 			"an empty payload is a payload of zero children; the PATH of the root is naturally such a frame",
 			alt("empty-structured-valid", "a PL=1 TLV with an empty payload is valid with zero children"),
-			alt("empty-structured-invalid", "a structured TLV needs at least one child; an empty one is INVALID")),
+			alt(AltEmptyStructuredInvalid, "a structured TLV needs at least one child; an empty one is INVALID")),
 		r(ReadChildrenFill, secNest, []rules.ID{RuleNestExactFill},
 			[]string{quoteTrunc, "§Truncation handling: Datagram transports (UDP, single CAN frame): truncation is ERROR{tr::frame::truncated}."},
 			"A child that overruns its parent's payload, or a remainder too short for a header: INVALID, or truncation?",
@@ -95,7 +116,7 @@ func Readings() []rules.Reading {
 			"continue-within-framing",
 			"\"continue parsing the surrounding stream\" is possible exactly while the frame's extent is known; when framing breaks nothing after it can be found",
 			alt("continue-within-framing", "errors inside known extents are listed and parsing continues; framing errors reject"),
-			alt("stop-at-first-error", "the first error ends the parse")),
+			alt(AltStopAtFirstError, "the first error ends the parse")),
 		r(ReadIgnoredBits, secOpt, []rules.ID{RuleOptCWIgnored, RuleOptTFIgnored, RuleIopAcceptAll},
 			[]string{"§Frame layout: trailer_crc u32 LE Optional, present iff opt.CR = 1, opt.CW = 0",
 				"§Interop: Every conforming receiver MUST accept all combinations of LL, CW, TF."},
@@ -148,13 +169,13 @@ func Readings() []rules.Reading {
 			"wrap-modulo-2-64",
 			"the wraparound note treats the u64 as wrapping; nothing makes such a frame invalid",
 			alt("wrap-modulo-2-64", "the resolved time is computed modulo 2^64"),
-			alt("saturate", "the resolved time is clamped to 0 or 2^64-1")),
+			alt(AltSaturate, "the resolved time is clamped to 0 or 2^64-1")),
 		r(ReadUnknownNested, secUnknown, []rules.ID{RuleUnkNested},
 			[]string{"§Handling unknown type codes: If nested inside a structured TLV (parent has opt.PL=1): treat as opaque bytes and continue."},
 			"Is a nested unknown TLV with PL=1 walked into?",
 			"opaque-never-walked",
 			"\"treat as opaque bytes\": its payload is not parsed as children",
 			alt("opaque-never-walked", "its payload is kept as bytes, never walked"),
-			alt("walked-when-pl1", "its children are walked as for a known type")),
+			alt(AltWalkedWhenPL1, "its children are walked as for a known type")),
 	}
 }

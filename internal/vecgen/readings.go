@@ -1,13 +1,18 @@
 package vecgen
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/internal/reading"
+	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -56,7 +61,12 @@ const TagDecision = "decision"
 // vectors. It fails when a use names an unknown reading or vector, when a
 // decision or code-decision vector names no reading, or when a reading of
 // the suite's spec has no vector.
-func applyReadings(suite string, vecs []Vector, uses []ReadingUse) ([]Vector, error) {
+//
+// With large set (Options.Large, the by-hand families), a use may name a
+// mutation the large families name otherwise: it is skipped, and the
+// branches' checks over the other vectors are not made (they are made on
+// the committed set).
+func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) ([]Vector, error) {
 	byID := map[string]int{}
 	for i := range vecs {
 		byID[vecs[i].ID] = i
@@ -71,6 +81,9 @@ func applyReadings(suite string, vecs []Vector, uses []ReadingUse) ([]Vector, er
 		used[u.Reading] = true
 		for _, id := range u.Vectors {
 			i, ok := byID[id]
+			if !ok && large {
+				continue
+			}
 			if !ok {
 				return nil, fmt.Errorf("reading %s names vector %s, which the suite does not generate", u.Reading, id)
 			}
@@ -176,6 +189,89 @@ func Prefixed(prefix string, names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
 		out[i] = prefix + n
+	}
+	return out
+}
+
+// deriveBranches gives every vector that names a reading at its default,
+// and whose answer one of the reading's byte-testable alternatives (those
+// with an explicit Branch) changes, a branch vector of its own: the
+// reference's outcome and code under that branch, its result fields where
+// the default vector lists some. So that a testee taking the alternative
+// without declaring it is reported as taking it on every such vector,
+// never as failing one, and one declaring it is judged by every one.
+func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []ReadingUse) ([]Vector, [][]byte, error) {
+	have := map[string]bool{}
+	for i := range vecs {
+		have[vecs[i].ID] = true
+	}
+	var out []Vector
+	var in [][]byte
+	for _, u := range uses {
+		r, _ := catalog.LookupReading(u.Reading)
+		alts := map[string]bool{}
+		for _, b := range u.Branches {
+			alts[b.Alternative] = true
+		}
+		for _, alt := range reading.IDs(alts2map(alts)) {
+			restore := reading.Set(map[string]string{u.Reading: alt})
+			ref := reference.New()
+			for i := range vecs {
+				v := &vecs[i]
+				if v.Readings[u.Reading] != r.Default {
+					continue
+				}
+				id := path.Join(suite, "positive", v.Name()+"--"+alt)
+				if have[id] || have[path.Join(suite, "negative", v.Name()+"--"+alt)] {
+					continue
+				}
+				resp, err := ref.Do(context.Background(), testee.Request{Op: v.Op, Args: v.Args, Input: inputs[i]})
+				if err != nil {
+					restore()
+					return nil, nil, fmt.Errorf("%s under %s %s: %w", v.ID, u.Reading, alt, err)
+				}
+				if vectorset.Judge(&v.Vector, resp, false).Pass {
+					continue
+				}
+				b := Branch{Of: v.ID, Alternative: alt, Comment: "the answer of the reference taking this branch"}
+				switch resp.Outcome {
+				case testee.Accepted:
+					b.Expect = vectorset.Accept
+					var fields map[string]json.RawMessage
+					if len(v.Result) > 0 && json.Unmarshal(v.Result, &fields) == nil {
+						for f := range fields {
+							b.Want = append(b.Want, f)
+						}
+						sort.Strings(b.Want)
+					}
+				case testee.Rejected:
+					b.Expect, b.Code = vectorset.Reject, resp.Code
+					b.Rules = append([]string{resp.Rule}, v.Rules...)
+					b.Rules = slices.Compact(b.Rules)
+				default:
+					continue
+				}
+				bv, err := branchVector(suite, *v, u.Reading, b)
+				if err != nil {
+					restore()
+					return nil, nil, err
+				}
+				if bv.Expect == vectorset.Reject {
+					bv.Result = nil
+				}
+				have[bv.ID] = true
+				out, in = append(out, bv), append(in, inputs[i])
+			}
+			restore()
+		}
+	}
+	return out, in, nil
+}
+
+func alts2map(m map[string]bool) map[string]string {
+	out := make(map[string]string, len(m))
+	for k := range m {
+		out[k] = k
 	}
 	return out
 }

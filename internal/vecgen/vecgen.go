@@ -121,7 +121,7 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		return nil, err
 	}
 	if s.Readings != nil {
-		if vecs, err = applyReadings(s.Name, vecs, s.Readings()); err != nil {
+		if vecs, err = applyReadings(s.Name, vecs, s.Readings(), opt.Large); err != nil {
 			return nil, err
 		}
 	}
@@ -180,8 +180,20 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		v.Size = int64(len(inputs[i]))
 		v.BLAKE2b = vectorset.Hash(inputs[i])
 	}
-	if err := verify(s.Name, vecs, inputs, opt.Progress); err != nil {
+	if err := verify(s.Name, vecs, inputs, opt.Progress, !opt.Large); err != nil {
 		return nil, err
+	}
+	if s.Readings != nil && !opt.Large {
+		derived, in, err := deriveBranches(s.Name, vecs, inputs, s.Readings())
+		if err != nil {
+			return nil, err
+		}
+		if len(derived) > 0 {
+			if err := verify(s.Name, derived, in, opt.Progress, true); err != nil {
+				return nil, err
+			}
+			vecs = append(vecs, derived...)
+		}
 	}
 
 	ix := &vectorset.Index{Format: vectorset.Format, Suite: s.Name, GeneratedBy: "go run ./cmd/vecgen", Vectors: make([]vectorset.Vector, len(vecs))}
@@ -306,7 +318,10 @@ func checkRules(v *Vector) error {
 // the first disagreement. It fills the Want fields of accepted vectors. A
 // vector that needs a profile the reference does not claim (lace-009) cannot
 // be checked: it is skipped, with a line on progress naming it.
-func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer) error {
+//
+// With untouched set, every branch is also run over the default vectors
+// that name none of its readings, which must still pass (verifyUntouched).
+func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer, untouched bool) error {
 	defaults := catalog.ReadingDefaults()
 	groups := map[string][]int{}
 	var keys []string
@@ -336,8 +351,10 @@ func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer) er
 			// The branch must change the answer: the default vector a
 			// branch vector derives from fails under that branch.
 			for j := range sub {
-				of := byID[sub[j].DerivedFrom]
-				if sub[j].DerivedFrom == "" || !hasTag(&sub[j], TagReadingBranch) {
+				// (A derived branch, checked apart, was made from an answer
+				// that fails its default vector.)
+				of, ok := byID[sub[j].DerivedFrom]
+				if !ok || !hasTag(&sub[j], TagReadingBranch) {
 					continue
 				}
 				if verifyOne(reference.New(), &Vector{Vector: vecs[of].Vector}, inputs[of]) == nil {
@@ -346,7 +363,7 @@ func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer) er
 				}
 			}
 		}
-		if err == nil && k != "" {
+		if err == nil && k != "" && untouched {
 			err = verifyUntouched(vecs, inputs, groups[""], taken)
 		}
 		restore()
