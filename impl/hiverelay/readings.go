@@ -70,11 +70,7 @@ const quoteNonzero = "§2: All fields called keys, commitments, hashes, slots, c
 // Readings returns the readings catalog of HiveRelay BCC v1: every place the
 // project chose between defensible readings of the spec.
 func Readings() []rules.Reading {
-	r := func(id, section string, ruleIDs []rules.ID, quote []string, question string, def string, why string, alts ...rules.Alternative) rules.Reading {
-		return rules.Reading{ID: rules.ID(id), Spec: "hiverelay", Section: section, Quote: quote, Question: question,
-			Rules: ruleIDs, Alternatives: alts, Default: def, Why: why}
-	}
-	alt := func(name, text string) rules.Alternative { return rules.Alternative{Name: name, Text: text} }
+	r, alt := rules.ReadingMaker("hiverelay"), rules.Alt
 	return []rules.Reading{
 		r(ReadSpecText, secFormat, []rules.ID{RuleFmtSpecExact, RuleFmtCatalogDecode},
 			[]string{"§4: specBytes[specLength] // this exact UTF-8 file",

@@ -24,11 +24,7 @@ const quoteOneSpace = "§Shared field-line rules: exactly one ASCII space follow
 // Readings returns the readings catalog of Lace-010: every place the project
 // chose between defensible readings of the spec.
 func Readings() []rules.Reading {
-	r := func(id, section string, ruleIDs []rules.ID, quote []string, question, def, why string, alts ...rules.Alternative) rules.Reading {
-		return rules.Reading{ID: rules.ID(id), Spec: "lace", Section: section, Quote: quote, Question: question,
-			Rules: ruleIDs, Alternatives: alts, Default: def, Why: why}
-	}
-	alt := func(name, text string) rules.Alternative { return rules.Alternative{Name: name, Text: text} }
+	r, alt := rules.ReadingMaker("lace"), rules.Alt
 	return []rules.Reading{
 		r(ReadValueLeadingSpace, secField, []rules.ID{RuleFieldLeadingSpace, RuleFieldWhitespace, RuleBlobDataLength},
 			[]string{quoteOneSpace, "§Shared field-line rules: whitespace in a value is data and is never trimmed."},

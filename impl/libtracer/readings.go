@@ -51,11 +51,7 @@ func readingDialect(d *dialect) {
 // Readings returns the readings catalog of libtracer v1: every place the
 // project chose between defensible readings of the spec.
 func Readings() []rules.Reading {
-	r := func(id, section string, ruleIDs []rules.ID, quote []string, question, def, why string, alts ...rules.Alternative) rules.Reading {
-		return rules.Reading{ID: rules.ID(id), Spec: "libtracer", Section: section, Quote: quote, Question: question,
-			Rules: ruleIDs, Alternatives: alts, Default: def, Why: why}
-	}
-	alt := func(name, text string) rules.Alternative { return rules.Alternative{Name: name, Text: text} }
+	r, alt := rules.ReadingMaker("libtracer"), rules.Alt
 	const quoteTrunc = "§Truncation handling: If wire bytes end before the parser has consumed the full frame, it is a stream-level error:"
 	return []rules.Reading{
 		r(ReadEmptyInput, secTrunc, []rules.ID{RuleTruncEmptyDatagram, RuleTruncEmptyStream},

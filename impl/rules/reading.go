@@ -96,3 +96,18 @@ func (r *Reading) Check() error {
 	}
 	return nil
 }
+
+// ReadingMaker returns the constructor the readings catalogs of spec use:
+// it makes a Reading of that spec from its ID, section, rules, quoted
+// sentences, question, default, the reason for the default and its
+// alternatives.
+func ReadingMaker(spec string) func(id, section string, ruleIDs []ID, quote []string, question, def, why string, alts ...Alternative) Reading {
+	return func(id, section string, ruleIDs []ID, quote []string, question, def, why string, alts ...Alternative) Reading {
+		return Reading{ID: ID(id), Spec: spec, Section: section, Quote: quote, Question: question,
+			Rules: ruleIDs, Alternatives: alts, Default: def, Why: why}
+	}
+}
+
+// Alt is an Alternative: its short name and what an implementation taking
+// it does.
+func Alt(name, text string) Alternative { return Alternative{Name: name, Text: text} }
