@@ -69,6 +69,19 @@ func TestDeclaredReadingPassesEverySuite(t *testing.T) {
 				case undeclared && !strings.Contains(b.String(), "Readings taken but not declared") || undeclared && strings.Contains(b.String(), "\nFAIL "):
 					t.Errorf("undeclared: no readings section, or a FAIL line:\n%s", b.String())
 				}
+				if undeclared {
+					var j, x strings.Builder
+					if err := WriteJSON(&j, rep); err != nil {
+						t.Fatal(err)
+					}
+					if err := WriteJUnit(&x, rep); err != nil {
+						t.Fatal(err)
+					}
+					if !strings.Contains(j.String(), `"status": "reading"`) || !strings.Contains(j.String(), `"undeclared_readings": `) ||
+						!strings.Contains(x.String(), `type="undeclared-reading"`) || !strings.Contains(x.String(), `name="undeclared-readings"`) {
+						t.Errorf("the JSON or JUnit report does not show the undeclared reading apart")
+					}
+				}
 				for _, v := range rep.Vectors {
 					if v.Status == Reading && !strings.Contains(v.Reason, "declare it in hello") {
 						t.Errorf("%s: %s", v.ID, v.Reason)
