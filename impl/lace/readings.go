@@ -1,6 +1,9 @@
 package lace
 
-import "github.com/threespec/conformance/impl/rules"
+import (
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/reading"
+)
 
 // Reading IDs of Lace-010 Records (docs/READINGS.md). IDs are stable.
 const (
@@ -19,6 +22,14 @@ const (
 	ReadLimitBeforeData   = "LACE-READ-13"
 )
 
+// AltSecondSpaceRejected is the alternative of LACE-READ-01 the reference
+// can take (internal/reading).
+const AltSecondSpaceRejected = "second-space-rejected"
+
+// secondSpaceRejected reports whether the parser takes LACE-READ-01's
+// alternative: a space after the separating space breaks LACE-FIELD-04.
+func secondSpaceRejected() bool { return reading.Is(ReadValueLeadingSpace, AltSecondSpaceRejected) }
+
 const quoteOneSpace = "§Shared field-line rules: exactly one ASCII space follows :;"
 
 // Readings returns the readings catalog of Lace-010: every place the project
@@ -32,7 +43,7 @@ func Readings() []rules.Reading {
 			"value-starts-with-space",
 			"one space separates and whitespace in a value is data; the directory convention needs names with leading spaces (`File+Link:  a B.<h>.H3` is the file ' a'), which only this reading allows",
 			alt("value-starts-with-space", "the second space begins the value; structural lines then fail their own value syntax (`Data-Length:  5` is not canonical decimal)"),
-			alt("second-space-rejected", "a space after the separating space breaks the separator rule")),
+			alt(AltSecondSpaceRejected, "a space after the separating space breaks the separator rule")),
 		r(ReadEmptyData, secBlob, []rules.ID{RuleBlobEmptyData},
 			[]string{"§Generic constructors: empty specification -> empty Blob",
 				"§Blob records: Data-Length uses ASCII decimal digits [0-9] with no leading zero except 0;"},

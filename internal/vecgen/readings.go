@@ -246,6 +246,9 @@ func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []Reading
 					}
 				case testee.Rejected:
 					b.Expect, b.Code = vectorset.Reject, resp.Code
+					if resp.Code == resp.Rule {
+						b.Code = "" // the spec names no code (Lace): the reference gives its rule ID
+					}
 					b.Rules = append([]string{resp.Rule}, v.Rules...)
 					b.Rules = slices.Compact(b.Rules)
 				default:
@@ -274,4 +277,19 @@ func alts2map(m map[string]bool) map[string]string {
 		out[k] = k
 	}
 	return out
+}
+
+// WithAffected adds to each use the vectors the affected pairs (reading ID,
+// vector ID) give it: mutations whose expectation a branch the reference
+// can take changes as well, found by vecgen's check that every vector
+// naming none of a branch's readings passes under it.
+func WithAffected(uses []ReadingUse, affected [][2]string) []ReadingUse {
+	for k := range uses {
+		for _, a := range affected {
+			if a[0] == uses[k].Reading {
+				uses[k].Vectors = append(uses[k].Vectors, a[1])
+			}
+		}
+	}
+	return uses
 }

@@ -3,6 +3,7 @@ package lacevec
 import (
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/vectorset"
 )
 
 // readingUses ties the Lace vectors to the readings of lace.Readings
@@ -11,8 +12,10 @@ import (
 func readingUses() []vecgen.ReadingUse {
 	p := func(names ...string) []string { return vecgen.Prefixed("lace/positive/", names) }
 	n := func(names ...string) []string { return vecgen.Prefixed("lace/negative/", names) }
-	return []vecgen.ReadingUse{
-		{Reading: lace.ReadValueLeadingSpace, Vectors: append(p("plex-value-leading-space", "construct-value-spaces-kept"), n("blob-data-length-two-spaces")...)},
+	return vecgen.WithAffected([]vecgen.ReadingUse{
+		{Reading: lace.ReadValueLeadingSpace, Vectors: append(p("plex-value-leading-space", "construct-value-spaces-kept"), n("blob-data-length-two-spaces")...),
+			Branches: []vecgen.Branch{{Of: "lace/positive/plex-value-leading-space", Alternative: lace.AltSecondSpaceRejected,
+				Expect: vectorset.Reject, Rules: []string{"LACE-FIELD-04"}, Comment: "Name:  x breaks \"exactly one ASCII space follows :\""}}},
 		{Reading: lace.ReadEmptyData, Vectors: p("blob-empty", "plex-empty-data", "seal-empty-data")},
 		{Reading: lace.ReadUnsupportedTarget, Vectors: n("chunks-target-non-h3", "dir-child-target-non-h3", "dir-file-target-non-h3", "dir-page-target-non-h3")},
 		{Reading: lace.ReadSeparator, Vectors: p("plex-value-with-colon-space")},
@@ -27,5 +30,16 @@ func readingUses() []vecgen.ReadingUse {
 			"glyph-type-plex-over-seal-payload", "glyph-type-seal-over-blob-payload", "glyph-type-seal-over-plex-payload")},
 		{Reading: lace.ReadEmptyStreamRoot, Vectors: n("chunks-empty-stream", "dir-empty-stream")},
 		{Reading: lace.ReadLimitBeforeData, Vectors: n("blob-data-length-33554433-short", "blob-data-length-huge")},
-	}
+	}, affected)
+}
+
+// affected lists, by reading, the vectors its branches change besides
+// those named above.
+var affected = [][2]string{
+	{"LACE-READ-01", "lace/positive/plex-value-leading-space--one-more-data-byte"},
+	{"LACE-READ-01", "lace/positive/plex-value-leading-space--duplicate-field-1"},
+	{"LACE-READ-01", "lace/positive/plex-link-malformed-values--one-more-data-byte"},
+	{"LACE-READ-01", "lace/positive/plex-link-malformed-values--duplicate-field-1"},
+	{"LACE-READ-01", "lace/positive/plex-link-malformed-values"},
+	{"LACE-READ-01", "lace/positive/dir-names-with-spaces"},
 }

@@ -84,14 +84,7 @@ func readingUses() []vecgen.ReadingUse {
 	// expectation a branch the reference can take changes as well; vecgen
 	// finds them (every vector naming none of a branch's readings must pass
 	// under it) and they are listed here.
-	for k := range uses {
-		for _, a := range affected {
-			if a[0] == uses[k].Reading {
-				uses[k].Vectors = append(uses[k].Vectors, a[1])
-			}
-		}
-	}
-	return uses
+	return vecgen.WithAffected(uses, affected)
 }
 
 // affected lists, by reading, the mutations of its vectors that its
