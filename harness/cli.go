@@ -258,3 +258,26 @@ var mutantIDs = func() map[string]struct{} {
 	}
 	return m
 }()
+
+// ParseReadings parses the value of `conform serve --reading`: comma-separated
+// ID=ALTERNATIVE pairs (HR-READ-03=zero-previous-hash-rejected), each a
+// reading of the catalog and one of its alternatives (docs/READINGS.md).
+func ParseReadings(s string) (map[string]string, error) {
+	var l ListFlag
+	l.Set(s)
+	m := map[string]string{}
+	for _, p := range l {
+		id, alt, ok := strings.Cut(p, "=")
+		if !ok || id == "" || alt == "" {
+			return nil, fmt.Errorf("--reading %q: want ID=ALTERNATIVE (HR-READ-03=zero-previous-hash-rejected)", p)
+		}
+		if _, dup := m[id]; dup {
+			return nil, fmt.Errorf("--reading: %s given twice", id)
+		}
+		m[id] = alt
+	}
+	if err := catalog.CheckTaken(m); err != nil {
+		return nil, fmt.Errorf("--reading: %w", err)
+	}
+	return m, nil
+}

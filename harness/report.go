@@ -81,6 +81,8 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		}
 		js.Properties = append(js.Properties, junitProperty{"testee", ShellJoin(r.Testee.Command)}, junitProperty{"mode", r.Testee.Mode})
 		js.Properties = append(js.Properties, timeProperties(r)...)
+		js.Properties = append(js.Properties, junitProperty{"readings", declaredText(r)},
+			junitProperty{"undeclared-readings", fmt.Sprint(r.Counts.Readings)})
 		idx[s.Name] = len(out.Suites)
 		out.Suites = append(out.Suites, js)
 	}
@@ -96,12 +98,22 @@ func WriteJUnit(w io.Writer, r *Report) error {
 			c.Failure = &junitMessage{Message: firstLine(v.Reason), Type: typ, Text: detail}
 		case Error, NotRun:
 			c.Error = &junitMessage{Message: firstLine(v.Reason), Type: string(v.Status), Text: detail}
+		case Reading:
+			// Counted apart from MUST failures: the suite property
+			// undeclared-readings, and the failure's type, say so.
+			c.Failure = &junitMessage{Message: firstLine(v.Reason), Type: "undeclared-reading", Text: detail}
+		case OtherReading:
+			c.Skipped = &junitMessage{Message: "other reading: " + v.Reason}
 		case NotApplicable:
 			c.Skipped = &junitMessage{Message: "not applicable: " + v.Reason}
 		case XFail:
 			c.Skipped = &junitMessage{Message: "expected failure: " + v.ExpectedFailure, Text: detail}
 		case Warn:
 			c.SystemOut = "WARNING (SHOULD-level failure)\n" + detail
+		case Pass:
+			if v.NotPreferred != "" {
+				c.SystemOut = v.NotPreferred + "\n"
+			}
 		}
 		if v.Failure != nil && v.Failure.Stderr != "" {
 			c.SystemErr = v.Failure.Stderr

@@ -31,6 +31,15 @@ const (
 	NotApplicable Status = "not-applicable"
 	// NotRun: the run was interrupted or aborted before the vector's answer.
 	NotRun Status = "not-run"
+	// Reading: the vector failed, and the answer is what the vector of a
+	// named alternative reading expects (docs/READINGS.md); the testee did
+	// not declare that reading. Counted apart from failures; it fails the
+	// run until the reading is declared in hello.
+	Reading Status = "reading"
+	// OtherReading: the vector belongs to another branch of a reading than
+	// the one the testee takes (declared, or the default): not run, the
+	// vectors of the testee's branch judge it instead.
+	OtherReading Status = "other-reading"
 	// Error: conform could not build the request (an input file unreadable
 	// or not matching its index entry); the run exits with status 2.
 	Error Status = "error"
@@ -79,9 +88,22 @@ type VectorResult struct {
 	Failure *TesteeFailure `json:"testee_failure,omitempty"`
 	// ExpectedFailure is the reason of the expected-failures entry that
 	// matched (and, after a colon, its file and line).
-	ExpectedFailure string  `json:"expected_failure,omitempty"`
-	Rerun           string  `json:"rerun"`
-	Millis          float64 `json:"elapsed_ms"`
+	ExpectedFailure string `json:"expected_failure,omitempty"`
+	// Readings are the readings the vector's expectation depends on, with
+	// the alternative it encodes (docs/READINGS.md).
+	Readings map[string]string `json:"readings,omitempty"`
+	// TakesReading, for status Reading, names the reading and the
+	// alternative the answer matches ("HR-READ-03=zero-previous-hash-rejected").
+	TakesReading string `json:"takes_reading,omitempty"`
+	// Declared is set when a reading the testee declared decides whether
+	// the vector runs: the vector of its branch was run, or the default
+	// vector was set aside for it ("HR-READ-03=zero-previous-hash-rejected").
+	Declared string `json:"declared_reading,omitempty"`
+	// NotPreferred: the rejection passed with one of the vector's
+	// acceptable codes, not its preferred code.
+	NotPreferred string  `json:"not_preferred,omitempty"`
+	Rerun        string  `json:"rerun"`
+	Millis       float64 `json:"elapsed_ms"`
 	// Times splits Millis (nil for a vector that was not asked).
 	Times *VectorTimes `json:"times,omitempty"`
 }
@@ -104,14 +126,15 @@ type RuleSummary struct {
 	ProjectDefined string         `json:"project_defined,omitempty"`
 	Counts         map[Status]int `json:"counts"`
 	Vectors        []string       `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed or errored
-	// Verdict is the rule's verdict (ruleStatus): fail, warn, xfail, pass,
-	// not-run (no vector of it ran: the run was aborted or interrupted
-	// first) or not-applicable.
+	// Verdict is the rule's verdict (ruleStatus): fail, reading, warn,
+	// xfail, pass, not-run (no vector of it ran: the run was aborted or
+	// interrupted first) or not-applicable.
 	Verdict Status `json:"verdict"`
 }
 
 // ruleStatus is the verdict of a rule from the verdicts of its vectors: a
-// failure, an unexpected pass or an error fails it; else a warning warns,
+// failure, an unexpected pass or an error fails it; else an answer that
+// takes an undeclared reading marks it Reading; else a warning warns,
 // an expected failure makes it xfail; else one pass passes it; else it is
 // not run when a vector did not run, and not applicable otherwise. A rule
 // passes only on a vector that ran and passed.
@@ -119,6 +142,8 @@ func ruleStatus(c map[Status]int) Status {
 	switch {
 	case c[Fail] > 0 || c[XPass] > 0 || c[Error] > 0:
 		return Fail
+	case c[Reading] > 0:
+		return Reading
 	case c[Warn] > 0:
 		return Warn
 	case c[XFail] > 0:
@@ -154,6 +179,19 @@ type Counts struct {
 	NotApplicable  int `json:"not_applicable"`
 	NotRun         int `json:"not_run"`
 	Errors         int `json:"errors"`
+	// Readings: vectors failed with the answer of an undeclared reading
+	// (status Reading), counted apart from Failed.
+	Readings int `json:"undeclared_readings"`
+	// OtherReading: vectors of another branch than the testee's, not run.
+	OtherReading int `json:"other_reading"`
+	// DeclaredJudged: vectors of a declared non-default alternative that
+	// ran; DeclaredSetAside: default vectors a declared alternative set
+	// aside. Together, the vectors a declared reading changed.
+	DeclaredJudged   int `json:"declared_reading_judged"`
+	DeclaredSetAside int `json:"declared_reading_set_aside"`
+	// NotPreferred: rejections that passed with an acceptable, not the
+	// preferred, code.
+	NotPreferred int `json:"acceptable_not_preferred"`
 }
 
 // TesteeInfo describes the testee of a run.
@@ -168,6 +206,7 @@ type TesteeInfo struct {
 	Limits         map[string]json.RawMessage `json:"limits,omitempty"`
 	Capabilities   []string                   `json:"capabilities,omitempty"` // claimed in hello
 	Inputs         string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path) or "stdin" (one-shot)
+	Readings       map[string]string          `json:"readings,omitempty"`     // declared in hello
 	Stats          *Stats                     `json:"stats,omitempty"`        // persistent mode
 	StderrTail     string                     `json:"stderr_tail,omitempty"`  // of the last process, persistent mode
 }
@@ -252,6 +291,20 @@ func (r *Report) finish() {
 			c.NotRun++
 		case Error:
 			c.Errors++
+		case Reading:
+			c.Readings++
+		case OtherReading:
+			c.OtherReading++
+		}
+		if v.Declared != "" {
+			if v.Status == OtherReading {
+				c.DeclaredSetAside++
+			} else {
+				c.DeclaredJudged++
+			}
+		}
+		if v.NotPreferred != "" && v.Status == Pass {
+			c.NotPreferred++
 		}
 		if v.Failure != nil && (v.Status == Fail || v.Status == XFail) {
 			c.TesteeFailures++
@@ -265,7 +318,7 @@ func (r *Report) finish() {
 		r.ExitCode = ExitTestee
 	case c.Errors > 0:
 		r.ExitCode = ExitSetup
-	case c.Failed > 0 || c.XPassed > 0 || len(r.Expectations) > 0:
+	case c.Failed > 0 || c.XPassed > 0 || c.Readings > 0 || len(r.Expectations) > 0:
 		r.ExitCode = ExitFail
 	default:
 		r.ExitCode = ExitPass
@@ -326,7 +379,7 @@ func summarizeRules(vs []*VectorResult) []*RuleSummary {
 			}
 			s.Counts[v.Status]++
 			switch v.Status {
-			case Fail, Warn, XFail, XPass, Error:
+			case Fail, Warn, XFail, XPass, Error, Reading:
 				s.Vectors = append(s.Vectors, v.ID)
 			}
 		}

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -145,16 +147,27 @@ func Run(ctx context.Context, cfg Config) *Report {
 	case cfg.Testee.Mode != "":
 		rep.Testee.Inputs = "base64"
 	}
+	rep.Testee.Readings = hello.Readings
+	if err := catalog.CheckTaken(hello.Readings); err != nil {
+		rep.Aborted = "hello declares a reading conform does not know: " + err.Error()
+		for _, it := range items {
+			it.res.Status, it.res.Reason = NotRun, "the testee's hello was refused"
+		}
+		return rep
+	}
 
 	var todo []*item
 	for _, it := range items {
+		if branchOut(hello.Readings, it) {
+			continue
+		}
 		if why := cfg.Policy.NotApplicable(hello, it.v); why != "" {
 			it.res.Status, it.res.Reason = NotApplicable, why
 			continue
 		}
 		todo = append(todo, it)
 	}
-	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, byPath: byPath}
+	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, byPath: byPath, alternates: alternatesOf(cfg.Suites)}
 	r.naCount = r.done
 	r.ctx, r.abort = context.WithCancel(ctx)
 	defer r.abort()
@@ -214,6 +227,10 @@ type runner struct {
 	naCount     int
 	startFails  int // consecutive vectors that failed because the testee did not start
 	aborted     string
+
+	// alternates are the vectors that name readings, by the request they
+	// make (alternateKey): the answers of the branches of each reading.
+	alternates map[string][]*vectorset.Vector
 }
 
 func (r *runner) runAll(todo []*item) {
@@ -311,10 +328,11 @@ func (r *runner) runOne(it *item) {
 		return
 	}
 	vd := vectorset.Judge(it.v, resp, false)
-	res.RuleNote = vd.RuleMismatch
+	res.RuleNote, res.NotPreferred = vd.RuleMismatch, vd.NotPreferred
 	switch {
 	case vd.Pass:
 		res.Status = Pass
+	case r.takesReading(it, resp):
 	case it.v.Level == "SHOULD":
 		res.Status, res.Reason = Warn, vd.Reason
 	default:
@@ -512,3 +530,96 @@ func clipBytes(b []byte, n int) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Readings (docs/READINGS.md).
+
+var readingDefaults = catalog.ReadingDefaults()
+
+// branchOut sets aside a vector of another branch than the testee takes
+// (its declared alternatives, the defaults elsewhere), as OtherReading, and
+// reports whether it did. It marks the vectors a declared alternative
+// decides: those of its branch that run, and the defaults it sets aside.
+func branchOut(declared map[string]string, it *item) bool {
+	res := it.res
+	res.Readings = it.v.Readings
+	for _, id := range reading.IDs(it.v.Readings) {
+		if alt, ok := declared[id]; ok && alt != readingDefaults[id] {
+			res.Declared = id + "=" + alt
+		}
+	}
+	differs := it.v.Branch(declared, readingDefaults)
+	if differs == "" {
+		return false
+	}
+	taken, ok := declared[differs]
+	if !ok {
+		taken = readingDefaults[differs]
+	}
+	how := "the default"
+	if ok && taken != readingDefaults[differs] {
+		how = "declared in hello"
+	}
+	res.Status = OtherReading
+	res.Reason = fmt.Sprintf("the vector of reading %s %s; the testee takes %s (%s)", differs, it.v.Readings[differs], taken, how)
+	return true
+}
+
+// alternateKey names the request a vector makes: op, args and input.
+func alternateKey(v *vectorset.Vector) string {
+	return v.Op + "\x00" + string(compactJSON(v.Args)) + "\x00" + v.BLAKE2b
+}
+
+// alternatesOf lists the vectors that name readings by request, over every
+// vector of the suites (selected or not): the answers of each branch.
+func alternatesOf(suites []*Suite) map[string][]*vectorset.Vector {
+	m := map[string][]*vectorset.Vector{}
+	for _, s := range suites {
+		for i := range s.Index.Vectors {
+			v := &s.Index.Vectors[i]
+			if len(v.Readings) > 0 {
+				k := alternateKey(v)
+				m[k] = append(m[k], v)
+			}
+		}
+	}
+	return m
+}
+
+// takesReading judges a failed answer against the vectors of the other
+// branches that make the same request. When one of them passes, the
+// testee takes that reading without declaring it: the vector's status is
+// Reading, with the reading named, and takesReading reports true.
+func (r *runner) takesReading(it *item, resp testee.Response) bool {
+	if len(it.v.Readings) == 0 {
+		return false
+	}
+	for _, alt := range r.alternates[alternateKey(it.v)] {
+		if alt == it.v {
+			continue
+		}
+		var ids []string
+		for _, id := range reading.IDs(alt.Readings) {
+			if alt.Readings[id] != it.v.Readings[id] {
+				ids = append(ids, id+"="+alt.Readings[id])
+			}
+		}
+		if len(ids) == 0 || !vectorset.Judge(alt, resp, false).Pass {
+			continue
+		}
+		which := strings.Join(ids, ", ")
+		it.res.Status, it.res.TakesReading = Reading, which
+		it.res.Reason = fmt.Sprintf("takes reading %s (the answer %s expects); declare it in hello to be judged by it", readingText(which), alt.ID)
+		return true
+	}
+	return false
+}
+
+// readingText renders "HR-READ-03=x" as "x of HR-READ-03".
+func readingText(s string) string {
+	var out []string
+	for _, p := range strings.Split(s, ", ") {
+		id, alt, _ := strings.Cut(p, "=")
+		out = append(out, alt+" of "+id)
+	}
+	return strings.Join(out, ", ")
+}

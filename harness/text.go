@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // TextOptions control the human report.
@@ -29,6 +31,7 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	tw := &textWriter{w: w}
 	tw.header(r)
 	tw.vectors(r, opt)
+	tw.readings(r)
 	tw.rules(r, opt)
 	tw.notApplicable(r)
 	tw.expectations(r)
@@ -65,6 +68,7 @@ func (t *textWriter) header(r *Report) {
 	if len(r.Policy.Profiles) > 0 {
 		t.printf("; profiles added: %s", strings.Join(r.Policy.Profiles, ", "))
 	}
+	t.printf("\nreadings:    %s", declaredText(r))
 	t.printf("\nvector sets:\n")
 	for _, s := range r.Suites {
 		t.printf("  %-10s set hash %s  (%d of %d vectors selected; %d files verified against manifest/%s/suite-manifest.bin)\n",
@@ -79,7 +83,59 @@ func (t *textWriter) header(r *Report) {
 
 var statusLabel = map[Status]string{
 	Pass: "PASS", Fail: "FAIL", Warn: "WARN", XFail: "XFAIL", XPass: "XPASS",
-	NotApplicable: "N/A", NotRun: "NOT RUN", Error: "ERROR",
+	NotApplicable: "N/A", NotRun: "NOT RUN", Error: "ERROR", Reading: "READING", OtherReading: "OTHER",
+}
+
+// declaredText says which readings the testee declared and how many
+// vectors that changed.
+func declaredText(r *Report) string {
+	if len(r.Testee.Readings) == 0 {
+		return "none declared: judged by every reading's default (docs/READINGS.md)"
+	}
+	var parts []string
+	for _, id := range reading.IDs(r.Testee.Readings) {
+		parts = append(parts, id+"="+r.Testee.Readings[id])
+	}
+	c := r.Counts
+	return fmt.Sprintf("declared %s: %s changed (%d judged by the declared branch, %s set aside)",
+		strings.Join(parts, ", "), plural(c.DeclaredJudged+c.DeclaredSetAside, "vector"), c.DeclaredJudged, plural(c.DeclaredSetAside, "default vector"))
+}
+
+// readings lists the vectors whose answer is that of an undeclared
+// reading, apart from the failures, and the rejections that passed with an
+// acceptable code that is not the preferred one.
+func (t *textWriter) readings(r *Report) {
+	var taken, notPreferred []*VectorResult
+	for _, v := range r.Vectors {
+		switch {
+		case v.Status == Reading:
+			taken = append(taken, v)
+		case v.Status == Pass && v.NotPreferred != "":
+			notPreferred = append(notPreferred, v)
+		}
+	}
+	if len(taken) > 0 {
+		t.printf("Readings taken but not declared (not MUST failures: the spec is open here; each fails the run until declared in hello):\n")
+		for _, v := range taken {
+			t.printf("READING %s  [%s %s]\n", v.ID, v.Level, strings.Join(v.Rules, " "))
+			t.printf("  reading   %s\n", v.Reason)
+			t.printf("  expected  %s (the default reading)\n", v.Expected)
+			if v.Got != "" {
+				t.printf("  got       %s\n", v.Got)
+			}
+			if v.Rerun != "" {
+				t.printf("  rerun     %s\n", v.Rerun)
+			}
+		}
+		t.printf("\n")
+	}
+	if len(notPreferred) > 0 {
+		t.printf("Acceptable, not preferred (passed: the code is a correct report of the input, the spec naming no precedence):\n")
+		for _, v := range notPreferred {
+			t.printf("  %s: %s\n", v.ID, v.NotPreferred)
+		}
+		t.printf("\n")
+	}
 }
 
 func (t *textWriter) vectors(r *Report, opt TextOptions) {
@@ -254,7 +310,7 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 func ruleVerdict(s *RuleSummary) string { return verdictLabel[s.Verdict] }
 
 var verdictLabel = map[Status]string{
-	Fail: "FAIL", Warn: "WARN", XFail: "XFAIL", Pass: "PASS", NotRun: "-", NotApplicable: "N/A",
+	Fail: "FAIL", Reading: "READING", Warn: "WARN", XFail: "XFAIL", Pass: "PASS", NotRun: "-", NotApplicable: "N/A",
 }
 
 var countOrder = []struct {
@@ -262,7 +318,8 @@ var countOrder = []struct {
 	name string
 }{
 	{Pass, "passed"}, {Fail, "failed"}, {Warn, "warned"}, {XFail, "expected failures"},
-	{XPass, "unexpected passes"}, {Error, "errors"}, {NotApplicable, "not applicable"}, {NotRun, "not run"},
+	{XPass, "unexpected passes"}, {Error, "errors"}, {Reading, "undeclared readings"}, {OtherReading, "other readings"},
+	{NotApplicable, "not applicable"}, {NotRun, "not run"},
 }
 
 func countsText(c map[Status]int) string {
@@ -347,6 +404,18 @@ func (t *textWriter) footer(r *Report) {
 	if c.Errors > 0 {
 		t.printf(", %d errors", c.Errors)
 	}
+	if c.Readings > 0 {
+		t.printf(", %s", plural(c.Readings, "undeclared reading"))
+	}
+	if c.NotPreferred > 0 {
+		t.printf(", %d acceptable not preferred", c.NotPreferred)
+	}
+	if c.OtherReading > 0 {
+		t.printf(", %d of other readings' branches", c.OtherReading)
+	}
+	if n := c.DeclaredJudged + c.DeclaredSetAside; n > 0 {
+		t.printf("; declared readings changed %s", plural(n, "vector"))
+	}
 	t.printf("\n%s (exit status %d)\n", verdictText(r), r.ExitCode)
 }
 
@@ -366,6 +435,9 @@ func verdictText(r *Report) string {
 		}
 		if n := c.XPassed; n > 0 {
 			why = append(why, plural(n, "unexpected pass", "unexpected passes"))
+		}
+		if n := c.Readings; n > 0 {
+			why = append(why, plural(n, "vector")+" taking an undeclared reading (declare it in hello)")
 		}
 		if n := len(r.Expectations); n > 0 {
 			why = append(why, plural(n, "expected-failures problem"))

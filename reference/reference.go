@@ -14,6 +14,7 @@ import (
 	"sort"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -61,6 +62,10 @@ func handlers(c Caps) map[string]handler {
 type Reference struct {
 	ops  map[string]handler
 	caps Caps
+	// Undeclared keeps the readings the reference takes out of its hello:
+	// it then behaves as a testee that reads the spec otherwise without
+	// saying so (for testing conform's readings report).
+	Undeclared bool
 }
 
 var _ testee.Implementation = (*Reference)(nil)
@@ -88,15 +93,21 @@ func (r *Reference) Profiles() []string {
 	return []string{testee.ProfileLaceMarkBIP340Standin}
 }
 
-// Hello is the reference's hello result.
+// Hello is the reference's hello result. It declares the readings the
+// reference has been switched into (internal/reading; `conform serve
+// --reading`), and none when it takes every default.
 func (r *Reference) Hello() map[string]any {
-	return map[string]any{
+	h := map[string]any{
 		"protocol":       testee.ProtocolVersion,
 		"implementation": Name,
 		"ops":            r.Ops(),
 		"profiles":       r.Profiles(),
 		"limits":         r.caps.limits(),
 	}
+	if m := reading.Active(); len(m) > 0 && !r.Undeclared {
+		h["readings"] = m
+	}
+	return h
 }
 
 // Do answers one request. Rejections are Responses; the error is non-nil only

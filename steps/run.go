@@ -10,6 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -105,6 +106,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					if p, ok := strings.CutPrefix(tag.Name, "@needs-"); ok && !hello.ClaimsProfile(p) {
 						return ctx, fmt.Errorf("%w: the implementation does not claim profile %s", godog.ErrSkip, p)
 					}
+					// A scenario tagged @reading:ID (the default) or
+					// @reading:ID=ALT shows one branch of a reading
+					// (docs/READINGS.md): it applies only to an
+					// implementation taking that branch, as declared in hello.
+					if why := otherReading(tag.Name, hello.Readings); why != "" {
+						return ctx, fmt.Errorf("%w: %s", godog.ErrSkip, why)
+					}
 				}
 				return ctx, nil
 			})
@@ -142,4 +150,41 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.Scenarios = append(rep.Scenarios, *rs.scenarios[id])
 	}
 	return rep, nil
+}
+
+// ReadingTag parses a scenario tag @reading:ID or @reading:ID=ALT into the
+// reading and the alternative the scenario shows (the catalog default when
+// none is given); ok is false for other tags and for unknown readings.
+func ReadingTag(tag string) (id, alt string, ok bool) {
+	rest, found := strings.CutPrefix(tag, "@reading:")
+	if !found {
+		return "", "", false
+	}
+	id, alt, _ = strings.Cut(rest, "=")
+	r, known := catalog.LookupReading(id)
+	if !known {
+		return "", "", false
+	}
+	if alt == "" {
+		alt = r.Default
+	}
+	return id, alt, r.Has(alt)
+}
+
+// otherReading says why a scenario with the given tag is of another
+// branch than the implementation takes, or "" when it applies.
+func otherReading(tag string, declared map[string]string) string {
+	id, alt, ok := ReadingTag(tag)
+	if !ok {
+		return ""
+	}
+	taken, set := declared[id]
+	if !set {
+		r, _ := catalog.LookupReading(id)
+		taken = r.Default
+	}
+	if taken == alt {
+		return ""
+	}
+	return fmt.Sprintf("the scenario of reading %s %s; the implementation takes %s", id, alt, taken)
 }

@@ -34,6 +34,10 @@ type Hello struct {
 	// requests are sent, not which vectors apply. Unknown ones are kept and
 	// ignored.
 	Capabilities []string
+	// Readings are the alternatives the testee declares it takes (reading ID
+	// to alternative, docs/READINGS.md); a reading it does not list is taken
+	// at the project's default. Optional in hello.
+	Readings map[string]string
 	// AllOps is true when the testee answered hello with unsupported: it is
 	// then taken to claim every operation and no profile.
 	AllOps bool
@@ -116,6 +120,7 @@ func ParseHello(result json.RawMessage) (*Hello, error) {
 		Profiles       *[]string                  `json:"profiles"`
 		Limits         map[string]json.RawMessage `json:"limits"`
 		Capabilities   *[]string                  `json:"capabilities"`
+		Readings       json.RawMessage            `json:"readings"`
 	}
 	if !isObject(result) {
 		return nil, errors.New("hello result is not an object")
@@ -143,6 +148,14 @@ func ParseHello(result json.RawMessage) (*Hello, error) {
 	h.Ops, h.Profiles, h.Limits = *raw.Ops, *raw.Profiles, raw.Limits
 	if raw.Capabilities != nil {
 		h.Capabilities = *raw.Capabilities
+	}
+	if len(raw.Readings) > 0 && string(raw.Readings) != "null" {
+		if !isObject(raw.Readings) {
+			return nil, fmt.Errorf(`hello result: "readings" is %s, not an object of reading IDs to alternatives`, excerpt(raw.Readings))
+		}
+		if err := json.Unmarshal(raw.Readings, &h.Readings); err != nil {
+			return nil, fmt.Errorf(`hello result: "readings" must map reading IDs to alternative names (strings): %v`, err)
+		}
 	}
 	return h, nil
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,9 @@ type Verdict struct {
 	// RuleMismatch is set when the testee reported a rule other than the
 	// vector's first rule (informational unless rules are checked).
 	RuleMismatch string
+	// NotPreferred is set when a rejection passed with one of the vector's
+	// acceptable codes rather than its preferred code.
+	NotPreferred string
 }
 
 // Judge compares a testee's response with what the vector expects
@@ -45,8 +49,14 @@ func Judge(v *Vector, resp testee.Response, checkRule bool) Verdict {
 		if len(v.Rules) > 0 && resp.Rule != "" && resp.Rule != v.Rules[0] {
 			vd.RuleMismatch = fmt.Sprintf("testee reported rule %s, vector tests %s", resp.Rule, v.Rules[0])
 		}
-		if v.Code != "" && resp.Code != v.Code {
+		if v.Code != "" && resp.Code != v.Code && slices.Contains(v.AcceptableCodes, resp.Code) {
+			vd.NotPreferred = fmt.Sprintf("acceptable, not preferred: code %q is a correct report of this input; the preferred code is %q", resp.Code, v.Code)
+		} else if v.Code != "" && resp.Code != v.Code {
 			vd.Reason = fmt.Sprintf("expected code %q, got %q (%s)", v.Code, resp.Code, clip(resp.Detail, 300))
+			return vd
+		}
+		if checkRule && vd.NotPreferred != "" {
+			vd.Reason = vd.NotPreferred
 			return vd
 		}
 		if checkRule && len(v.Rules) > 0 && resp.Rule != v.Rules[0] {

@@ -42,22 +42,31 @@ type Index struct {
 
 // Vector is one entry of an index.
 type Vector struct {
-	ID          string          `json:"id"`
-	File        string          `json:"file,omitempty"`
-	Recipe      *Recipe         `json:"recipe,omitempty"`
-	Size        int64           `json:"size"`
-	BLAKE2b     string          `json:"blake2b"`
-	Op          string          `json:"op"`
-	Args        json.RawMessage `json:"args"`
-	Expect      string          `json:"expect"`
-	Code        string          `json:"code"`
-	Result      json.RawMessage `json:"result,omitempty"`
-	Rules       []string        `json:"rules"`
-	Level       string          `json:"level"`
-	Tags        []string        `json:"tags"`
-	Profiles    []string        `json:"profiles"`
-	Comment     string          `json:"comment"`
-	DerivedFrom string          `json:"derived_from,omitempty"`
+	ID      string          `json:"id"`
+	File    string          `json:"file,omitempty"`
+	Recipe  *Recipe         `json:"recipe,omitempty"`
+	Size    int64           `json:"size"`
+	BLAKE2b string          `json:"blake2b"`
+	Op      string          `json:"op"`
+	Args    json.RawMessage `json:"args"`
+	Expect  string          `json:"expect"`
+	Code    string          `json:"code"`
+	// AcceptableCodes lists, for a rejection, the other codes that are each
+	// a correct report of the input (two faults present, the spec naming no
+	// precedence); Code is the preferred one. A testee answering one of
+	// them passes, noted "acceptable, not preferred".
+	AcceptableCodes []string        `json:"acceptable_codes,omitempty"`
+	Result          json.RawMessage `json:"result,omitempty"`
+	Rules           []string        `json:"rules"`
+	Level           string          `json:"level"`
+	Tags            []string        `json:"tags"`
+	Profiles        []string        `json:"profiles"`
+	Comment         string          `json:"comment"`
+	DerivedFrom     string          `json:"derived_from,omitempty"`
+	// Readings names the readings (docs/READINGS.md) the expectation
+	// depends on, each with the alternative it encodes: the catalog's
+	// default, or another alternative for a vector of that branch.
+	Readings map[string]string `json:"readings,omitempty"`
 }
 
 // Name is the vector's name: its ID without the suite and polarity.
@@ -185,7 +194,56 @@ func (v *Vector) check(suite string) error {
 	if v.Op == "" {
 		return bad("names no op")
 	}
+	for id, alt := range v.Readings {
+		if !validReadingID(id) || alt == "" {
+			return bad("reading %q: %q is not <SPEC>-READ-<nn> with an alternative", id, alt)
+		}
+	}
+	if len(v.AcceptableCodes) > 0 && (v.Expect != Reject || v.Code == "") {
+		return bad("only a rejection with a preferred code lists acceptable codes")
+	}
+	for _, c := range v.AcceptableCodes {
+		if c == "" || c == v.Code {
+			return bad("acceptable code %q is empty or the preferred code", c)
+		}
+	}
 	return nil
+}
+
+// validReadingID reports whether id is <SPEC>-READ-<nn> (impl/rules).
+func validReadingID(id string) bool {
+	spec, n, ok := strings.Cut(id, "-READ-")
+	if !ok || len(n) != 2 || n[0] < '0' || n[0] > '9' || n[1] < '0' || n[1] > '9' {
+		return false
+	}
+	return spec == "LACE" || spec == "HR" || spec == "LT"
+}
+
+// Branch reports whether the vector belongs to the branch of a testee that
+// takes the given alternatives (reading ID to alternative; a reading it
+// does not list is taken at its default, given by defaults): every reading
+// the vector names must be taken at the alternative the vector encodes.
+// It returns the first reading that differs, or "" when the vector belongs.
+func (v *Vector) Branch(taken, defaults map[string]string) (differs string) {
+	for _, id := range sortedKeys(v.Readings) {
+		alt, ok := taken[id]
+		if !ok {
+			alt = defaults[id]
+		}
+		if v.Readings[id] != alt {
+			return id
+		}
+	}
+	return ""
+}
+
+func sortedKeys(m map[string]string) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }
 
 // Input returns the vector's input bytes: its file's bytes, or its recipe

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/threespec/conformance/impl/catalog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -82,6 +83,8 @@ func TestRunAgainstServe(t *testing.T) {
 				t.Fatal("nothing passed")
 			}
 			profiles := map[string][]string{}
+			otherBranch := map[string]bool{} // vectors of a non-default reading
+			defaults := catalog.ReadingDefaults()
 			for _, suite := range vectorset.Suites {
 				idx, err := vectorset.Load("../../vectors", suite)
 				if err != nil {
@@ -89,11 +92,15 @@ func TestRunAgainstServe(t *testing.T) {
 				}
 				for _, iv := range idx.Vectors {
 					profiles[iv.ID] = iv.Profiles
+					otherBranch[iv.ID] = iv.Branch(nil, defaults) != ""
 				}
 			}
 			for _, v := range rep.Vectors {
 				needs009 := slices.Contains(profiles[v.ID], "lace-009")
 				switch {
+				case otherBranch[v.ID] != (v.Status == harness.OtherReading):
+					t.Errorf("%s is %s; it is of another reading's branch: %v", v.ID, v.Status, otherBranch[v.ID])
+				case otherBranch[v.ID]:
 				case needs009 && v.Status != harness.NotApplicable:
 					t.Errorf("%s needs lace-009 but is %s", v.ID, v.Status)
 				case !needs009 && v.Status != harness.Pass:
@@ -331,7 +338,7 @@ func TestPythonExample(t *testing.T) {
 			t.Fatalf("%v: exit %d\n%s%s", mode, code, out, errOut)
 		}
 		rep := readReport(t, jsonFile)
-		if rep.Counts.Passed < 5 || rep.Counts.Failed != 0 || rep.Counts.Passed+rep.Counts.NotApplicable != rep.Counts.Selected {
+		if rep.Counts.Passed < 5 || rep.Counts.Failed != 0 || rep.Counts.Passed+rep.Counts.NotApplicable+rep.Counts.OtherReading != rep.Counts.Selected {
 			t.Errorf("%v: counts %+v", mode, rep.Counts)
 		}
 		if rep.Testee.Inputs != c.inputs {
@@ -390,5 +397,32 @@ func TestJavaScriptExample(t *testing.T) {
 	}
 	if c := run(args...).Counts; c.Passed != len(ids) {
 		t.Errorf("one-shot: counts %+v", c)
+	}
+}
+
+// The Python example declares reading HR-READ-16 class-from-length in hello
+// and is judged by that branch: the branch vector passes, the default one is
+// set aside, and the report shows the declared reading. Taking it without
+// declaring it puts the default vector in the readings section, with no
+// failure, and fails the run.
+func TestPythonExampleDeclaresAReading(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not on PATH: the Python example testee cannot run")
+	}
+	const def = "hiverelay/negative/cell-blob-v1-class-1-decoded-without-class"
+	for _, undeclared := range []bool{false, true} {
+		t.Setenv("TESTEE_UNDECLARED", map[bool]string{false: "0", true: "1"}[undeclared])
+		jsonFile := filepath.Join(t.TempDir(), "report.json")
+		code, out, errOut := conform(t, "run", "--vectors", "../../vectors", "--suite", "hiverelay", "--op", "hiverelay.decode",
+			"--id", def, "--id", "hiverelay/positive/cell-blob-v1-class-1-decoded-without-class--class-from-length", "--json", jsonFile, "--", "python3", "../../examples/python/testee.py")
+		rep := readReport(t, jsonFile)
+		c := rep.Counts
+		switch {
+		case !undeclared && (code != 0 || c.Passed != 1 || c.DeclaredJudged != 1 || c.DeclaredSetAside != 1 || rep.Testee.Readings["HR-READ-16"] != "class-from-length" ||
+			!strings.Contains(out, "readings:    declared HR-READ-16=class-from-length: 2 vectors changed")):
+			t.Errorf("declared: exit %d, counts %+v\n%s%s", code, c, out, errOut)
+		case undeclared && (code != harness.ExitFail || c.Failed != 0 || c.Readings != 1 || !strings.Contains(out, "takes reading class-from-length of HR-READ-16")):
+			t.Errorf("undeclared: exit %d, counts %+v\n%s%s", code, c, out, errOut)
+		}
 	}
 }

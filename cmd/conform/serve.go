@@ -10,6 +10,7 @@ import (
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 )
@@ -21,9 +22,11 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	maxLine := fs.Int("max-request", testee.DefaultMaxLine, "longest request line (persistent) or input (one-shot) in bytes; longer is answered BAD_REQUEST")
 	faults := fs.String("fault", "", "switch off these rules' enforcement, or switch on these named mutants (comma-separated rule or MUT- IDs; for testing the suite)")
+	readings := fs.String("reading", "", "take these alternatives of the readings catalog and declare them in hello (comma-separated ID=ALTERNATIVE; for testing the suite)")
+	undeclared := fs.Bool("undeclared", false, "take the --reading alternatives without declaring them in hello (for testing the readings report)")
 	fs.Usage = harness.Usage(fs, "usage: conform serve [flags] [OP]\n"+
 		"  Without OP: persistent mode, JSON Lines on stdin and stdout.\n"+
-		"  With OP: one-shot mode, the input on stdin, the args in CONFORM_ARGS.\n", "fault")
+		"  With OP: one-shot mode, the input on stdin, the args in CONFORM_ARGS.\n", "fault", "reading", "undeclared")
 	if err := fs.Parse(args); err != nil {
 		return harness.HelpStatus(err)
 	}
@@ -42,8 +45,17 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fault.Set(ids...)
 	}
+	if *readings != "" {
+		m, err := harness.ParseReadings(*readings)
+		if err != nil {
+			fmt.Fprintln(stderr, "conform serve:", err)
+			return 2
+		}
+		reading.Set(m)
+	}
 	ctx := context.Background()
 	impl := reference.New()
+	impl.Undeclared = *undeclared
 	if fs.NArg() == 1 {
 		code, err := harness.ServeOneShot(ctx, fs.Arg(0), stdin, os.Getenv(testee.ArgsEnv), stdout, impl, *maxLine)
 		if err != nil {

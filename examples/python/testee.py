@@ -4,12 +4,20 @@ for three of the six HiveRelay BCC v1 schemas (section 3): ReadCellCapV1,
 WriteCellCapV1 and CellBlobV1. Other schemas are answered unsupported, which
 conform reports as not applicable.
 
+It reads one open sentence otherwise than the project's default and says so
+in hello (docs/READINGS.md, HR-READ-16): a CellBlobV1 decoded with no class
+argument takes the class of its exact length ("class-from-length"), so conform
+judges it by that branch's vector, not by the default's. With
+TESTEE_UNDECLARED=1 it takes the reading without declaring it, and conform
+reports the vector under "Readings taken but not declared".
+
     conform run --suite hiverelay --op hiverelay.decode -- python3 examples/python/testee.py
     conform run --one-shot --suite hiverelay -- python3 examples/python/testee.py
 """
 import base64, json, os, sys
 
 BLOB_LENGTHS = {1: 4096, 2: 16384, 3: 65536, 4: 262144, 5: 1048576}
+READINGS = {"HR-READ-16": "class-from-length"}  # the alternatives this testee takes
 
 class BadEncoding(Exception):
     pass
@@ -48,6 +56,8 @@ def decode(schema, cls, b):
         if len(set(keys)) != 3: raise BadEncoding("private keys not pairwise distinct")
         out += b"".join(keys)
     elif schema == "CellBlobV1":
+        if cls is None:  # HR-READ-16 class-from-length: the class whose exact length the blob has
+            cls = next((c for c, n in BLOB_LENGTHS.items() if n == len(b)), None)
         if len(b) != BLOB_LENGTHS.get(cls, -1): raise BadEncoding(f"{len(b)} bytes for size class {cls}")
         if r.u8("version") != 1: raise BadEncoding("version is not 1")
         out = b[:1] + r.take(12, "nonce") + r.take(len(b) - 13, "sealed")
@@ -58,9 +68,12 @@ def decode(schema, cls, b):
 
 def answer(op, args, data):
     if op == "hello":
-        return {"ok": True, "result": {"protocol": 1, "implementation": "python example",
-                "ops": ["hiverelay.decode"], "profiles": [], "limits": {},
-                "capabilities": ["input-path"]}}  # persistent requests may name a file: "input_path"
+        result = {"protocol": 1, "implementation": "python example",
+                  "ops": ["hiverelay.decode"], "profiles": [], "limits": {},
+                  "capabilities": ["input-path"]}  # persistent requests may name a file: "input_path"
+        if os.environ.get("TESTEE_UNDECLARED") != "1":
+            result["readings"] = READINGS
+        return {"ok": True, "result": result}
     if op != "hiverelay.decode":
         return {"unsupported": True}
     try:

@@ -581,11 +581,19 @@ Feature: HiveRelay BCC v1, section 2: canonical primitives
         | OpaqueChainFrameV1 | transportSignature  |
         | BlindCoreReadCapV1 | witnessedSignedHead |
 
+    @reading:HR-READ-03
     Scenario: a zero previous frame hash is accepted (the spec does not mark it nonzero)
       Given a successor OpaqueChainFrameV1
       And its previousFrameHash is zero
       When it is decoded as OpaqueChainFrameV1
       Then the re-encoding equals the input
+
+    @reading:HR-READ-03=zero-previous-hash-rejected
+    Scenario: under reading zero-previous-hash-rejected, a zero previous frame hash is one of section 2's nonzero frame hashes
+      Given a successor OpaqueChainFrameV1
+      And its previousFrameHash is zero
+      When it is decoded as OpaqueChainFrameV1
+      Then it is rejected with code "BAD_ENCODING"
 
   Rule: HR-CENC-17 Sorting is strict lexicographic unsigned-byte order
 

@@ -176,10 +176,18 @@ Feature: libtracer truncation handling
 
   Rule: LT-TRUNC-08 An empty datagram carries no frame and is tr::frame::truncated (decision: docs/libtracer.md)
 
+    @reading:LT-READ-01
     Scenario: An empty datagram
       Given the bytes ""
       When it is received as a datagram
       Then it is rejected by rule LT-TRUNC-08 with code "tr::frame::truncated"
+
+    @reading:LT-READ-01=empty-datagram-no-frames
+    Scenario: Under reading empty-datagram-no-frames, an empty datagram holds no frame
+      Given the bytes ""
+      When it is received as a datagram
+      Then it is accepted
+      And there are 0 frames
 
   Rule: LT-TRUNC-09 A stream that closes before its first byte, or between frames, ends cleanly (decision: docs/libtracer.md)
 

@@ -22,6 +22,7 @@ import (
 
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // Code is the code section 2 gives every decoding failure.
@@ -243,8 +244,24 @@ func (d *Decoder) U32(field string) (uint32, error) {
 
 // U64 reads a big-endian u64 (HR-CENC-02).
 func (d *Decoder) U64(field string) (uint64, error) {
-	return d.uint(8, field)
+	at := d.off
+	v, err := d.uint(8, field)
+	// Reading HR-READ-12 (docs/READINGS.md): the safe-integer bound of
+	// section 2 binds compact uints; under the alternative
+	// fixed-u64-within-safe-range it binds fixed u64 fields too.
+	if err == nil && v > MaxSafeInteger && reading.Is(ReadFixedU64Range, AltFixedU64SafeRange) {
+		return v, d.Fail(RuleCompactSafe, at, field, "u64 %d is above 2^53-1 (reading %s %s)", v, ReadFixedU64Range, AltFixedU64SafeRange)
+	}
+	return v, err
 }
+
+// ReadFixedU64Range is the HiveRelay reading of whether the safe-integer
+// bound binds fixed u64 fields; AltFixedU64SafeRange is its alternative that
+// says it does (impl/hiverelay.Readings).
+const (
+	ReadFixedU64Range    = "HR-READ-12"
+	AltFixedU64SafeRange = "fixed-u64-within-safe-range"
+)
 
 // Fixed reads len(dst) bytes into dst: a fixed byte string has no length
 // prefix (HR-CENC-03).

@@ -286,6 +286,7 @@ func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
 	if c := classOfLength(d.Remaining()); mutated(MutBlobClassFromLength) && c != 0 {
 		class = c // the mistake: the length chooses the class
 	}
+	class = blobClassBranch(class, d.Remaining()) // reading HR-READ-16 (readings.go)
 	v.Class = class
 	want := ClassLength(class)
 	if want == 0 {
@@ -535,6 +536,11 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 	if present {
 		v.PreviousFrameHash = new([32]byte)
 		if err := d.Fixed("previousFrameHash", v.PreviousFrameHash[:]); err != nil {
+			return err
+		}
+		// Reading HR-READ-03 (docs/READINGS.md): a zero previous hash is
+		// accepted by default; readings.go holds the other branch.
+		if err := previousHashBranch(d, at+1, v.PreviousFrameHash[:]); err != nil {
 			return err
 		}
 	}

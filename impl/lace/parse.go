@@ -174,7 +174,7 @@ func (p *parser) readLine(pos int, what string) (line, error) {
 	// line of exactly 128 bytes, LACE-EX-01, take the slow path.)
 	if s := bytes.Index(content, []byte(": ")); s > 0 && s+2 < len(content) &&
 		(len(content) < MaxLine || len(content) == MaxLine && rules.Enforced(RuleExLineASCII)) &&
-		(content[s+2] != ' ' || rules.Enforced(RuleFieldLeadingSpace)) {
+		(content[s+2] != ' ' || rules.Enforced(RuleFieldLeadingSpace) && !secondSpaceRejected()) {
 		clean := true
 		for j, c := range content {
 			if c < 0x20 || c >= 0x7f || (j < s && (c == ' ' || c == ':')) {
@@ -248,6 +248,12 @@ func (p *parser) checkLine(l *line, what string) error {
 		// Fault: "exactly one space follows ':'" read as forbidding a value
 		// that starts with a space.
 		return FaultError("%s line %s: more than one space after ':'", what, quote(string(content)))
+	}
+	if l.val < l.end && p.in[l.val] == ' ' && secondSpaceRejected() {
+		// Reading LACE-READ-01 second-space-rejected (readings.go).
+		if err := p.fail(RuleFieldOneSpace, l.val, "%s line %s: more than one space after ':' (reading %s %s)", what, quote(string(content)), ReadValueLeadingSpace, AltSecondSpaceRejected); err != nil {
+			return err
+		}
 	}
 	if err := checkValue(p.value(*l), at(l.val)); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // A dialect is how a receiver (or sender) reads and writes frames: the
@@ -187,6 +188,12 @@ var stdDialect = func() dialect {
 // fault dialect is kept for the next parse under the same faults.
 func currentDialect() *dialect {
 	ids := fault.Active() // nil, without allocating, when no fault is set
+	// Readings (docs/READINGS.md) whose other branch is a dialect.
+	for id, alt := range reading.Active() {
+		if strings.HasPrefix(id, "LT-READ-") {
+			ids = append(ids, id+"="+alt)
+		}
+	}
 	lt := false
 	for _, id := range ids {
 		lt = lt || strings.HasPrefix(id, "LT-") || strings.HasPrefix(id, "MUT-LT-")
@@ -215,6 +222,7 @@ var lastDialect atomic.Pointer[cachedDialect]
 func faultDialect() *dialect {
 	d := stdDialect
 	d.std = false
+	readingDialect(&d)
 	// Rules: what an implementation that ignores the rule does (the flags'
 	// comments in the dialect type say what each does).
 	d.swapTypeOpt = !rules.Enforced(RuleFrameType)
@@ -246,9 +254,9 @@ func faultDialect() *dialect {
 	d.anchorOutermost = !rules.Enforced(RuleTSParent)
 	d.siblingChain = !rules.Enforced(RuleTSExampleADC)
 	d.forwardKeepsStamp = !rules.Enforced(RuleTSWireTime)
-	d.tsSaturate = !rules.Enforced(RuleTSWrap)
+	d.tsSaturate = d.tsSaturate || !rules.Enforced(RuleTSWrap)
 	d.absSigned = !rules.Enforced(RuleTSAbsAny)
-	d.frameErrStops = !rules.Enforced(RuleCtxBackToBack)
+	d.frameErrStops = d.frameErrStops || !rules.Enforced(RuleCtxBackToBack)
 	d.namedOnly = !rules.Enforced(RuleTypeCore)
 	d.core1F = !rules.Enforced(RuleTypeFuture)
 	d.userOpaque = !rules.Enforced(RuleTypeUser)
@@ -260,10 +268,10 @@ func faultDialect() *dialect {
 	d.unknownStops = !rules.Enforced(RuleUnkContinue)
 	d.unknownNoCRC = !rules.Enforced(RuleUnkCRC)
 	d.unknownNoTrailer = !rules.Enforced(RuleUnkSkipByLength)
-	d.unknownWalked = !rules.Enforced(RuleUnkNested)
+	d.unknownWalked = d.unknownWalked || !rules.Enforced(RuleUnkNested)
 	d.cap32 = !rules.Enforced(RuleNestIterative)
 	d.ignoreBudget = !rules.Enforced(RuleNestBudget)
-	d.emptyPL1Invalid = !rules.Enforced(RuleNestEmpty)
+	d.emptyPL1Invalid = d.emptyPL1Invalid || !rules.Enforced(RuleNestEmpty)
 	d.popNoTrailer = !rules.Enforced(RuleCtxWire)
 	d.ropeOneView = !rules.Enforced(RuleCtxRope)
 	d.ropeSplitHeader = !rules.Enforced(RuleCtxAgree)

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // The walker: one iterative parser for both contexts (§Two parser contexts,
@@ -86,7 +87,11 @@ func (w *walker) run() error {
 	size := w.src.size()
 	if size == 0 {
 		// Decision (docs/libtracer.md): an empty datagram carries no
-		// frame (LT-TRUNC-08).
+		// frame (LT-TRUNC-08). Under the reading LT-READ-01
+		// empty-datagram-no-frames it holds no frame, like an empty stream.
+		if reading.Is(ReadEmptyInput, AltEmptyDatagramNoFrames) {
+			return nil
+		}
 		return rules.Fail(RuleTruncEmptyDatagram, CodeTruncated, w.base, "empty datagram: the minimum frame is 4 bytes")
 	}
 	for off := int64(0); off < size; {

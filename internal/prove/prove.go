@@ -148,8 +148,11 @@ func New(ctx context.Context, opt Options) (*Prover, error) {
 		if err != nil {
 			return nil, fmt.Errorf("prove: %w", err)
 		}
+		defaults := catalog.ReadingDefaults()
 		for _, v := range ix.Vectors {
-			if !h.Applies(v.Op, v.Profiles) {
+			// The reference takes every reading's default: the vectors of
+			// other branches are not its (docs/READINGS.md).
+			if !h.Applies(v.Op, v.Profiles) || v.Branch(nil, defaults) != "" {
 				continue
 			}
 			in, err := v.Input(opt.VectorsDir, suite)

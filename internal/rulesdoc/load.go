@@ -23,7 +23,7 @@ const ProofFile = "manifest/proof.json"
 // Load reads the catalogs, the features below root/features, the committed
 // indexes below root/vectors and, when present, the recorded proof.
 func Load(root string) (Input, error) {
-	in := Input{Catalog: catalog.All(), Mutants: catalog.Mutants()}
+	in := Input{Catalog: catalog.All(), Readings: catalog.Readings(), Mutants: catalog.Mutants()}
 	inv, err := steps.LoadInventory([]string{filepath.Join(root, "features")})
 	if err != nil {
 		return in, err

@@ -24,6 +24,7 @@ const Command = "go run ./cmd/rulesdoc"
 // Input is everything the list is made from.
 type Input struct {
 	Catalog   []rules.Rule
+	Readings  []rules.Reading // the readings catalogs (docs/READINGS.md)
 	Inventory *steps.Inventory
 	Indexes   []*vectorset.Index
 	// Proof is the recorded fault proof (manifest/proof.json); nil when
@@ -56,6 +57,7 @@ func Render(in Input) []byte {
 			}
 		}
 	}
+	readingsOf := readingsOfRule(in.Readings)
 	bySpec := map[string][]rules.Rule{}
 	for _, r := range in.Catalog {
 		bySpec[r.Spec] = append(bySpec[r.Spec], r)
@@ -141,6 +143,13 @@ func Render(in Input) []byte {
 				fmt.Fprintf(&b, "- Vectors (%d): %s\n", len(vs), list(vs, 12))
 			} else {
 				b.WriteString("- Vectors: none\n")
+			}
+			if rd := readingsOf[string(r.ID)]; len(rd) > 0 {
+				var links []string
+				for _, id := range rd {
+					links = append(links, fmt.Sprintf("[%s](../%s#%s)", id, ReadingsFile, anchor(id)))
+				}
+				fmt.Fprintf(&b, "- Readings: %s\n", strings.Join(links, ", "))
 			}
 			if in.Proof != nil {
 				b.WriteString(faultLine(in.Proof, string(r.ID)))

@@ -31,6 +31,26 @@ func TestCommittedListIsFresh(t *testing.T) {
 	}
 }
 
+func TestCommittedReadingsAreFresh(t *testing.T) {
+	root := filepath.Join("..", "..")
+	in, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(root, ReadingsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, RenderReadings(in)) {
+		t.Fatalf("%s is stale: run %s", ReadingsFile, Command)
+	}
+	for _, r := range in.Readings {
+		if !strings.Contains(string(got), "### "+string(r.ID)+"\n") {
+			t.Errorf("%s does not list %s", ReadingsFile, r.ID)
+		}
+	}
+}
+
 func TestRender(t *testing.T) {
 	in := Input{
 		Catalog: []rules.Rule{

@@ -11,9 +11,11 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -24,6 +26,7 @@ import (
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/parallel"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
@@ -50,6 +53,10 @@ type Suite struct {
 	// registry/...) by suite-tree path, and files for manifest/<suite>/ by
 	// name. Nil when the suite has none.
 	Extra func() (tree, manifestFiles map[string][]byte, err error)
+	// Readings ties vectors to the readings of the suite's spec and gives
+	// the branch vectors of their alternatives (readings.go). Nil for a
+	// suite that has no readings checked (tests of the engine).
+	Readings func() []ReadingUse
 }
 
 // Options tune a generation.
@@ -113,6 +120,11 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 	if err != nil {
 		return nil, err
 	}
+	if s.Readings != nil {
+		if vecs, err = applyReadings(s.Name, vecs, s.Readings(), opt.Large); err != nil {
+			return nil, err
+		}
+	}
 	sort.Slice(vecs, func(i, j int) bool { return vecs[i].ID < vecs[j].ID })
 	tree := map[string][]byte{} // suite-tree path -> bytes
 	inputs := make([][]byte, len(vecs))
@@ -168,8 +180,20 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		v.Size = int64(len(inputs[i]))
 		v.BLAKE2b = vectorset.Hash(inputs[i])
 	}
-	if err := verify(s.Name, vecs, inputs, opt.Progress); err != nil {
+	if err := verify(s.Name, vecs, inputs, opt.Progress, !opt.Large); err != nil {
 		return nil, err
+	}
+	if s.Readings != nil && !opt.Large {
+		derived, in, err := deriveBranches(s.Name, vecs, inputs, s.Readings())
+		if err != nil {
+			return nil, err
+		}
+		if len(derived) > 0 {
+			if err := verify(s.Name, derived, in, opt.Progress, true); err != nil {
+				return nil, err
+			}
+			vecs = append(vecs, derived...)
+		}
 	}
 
 	ix := &vectorset.Index{Format: vectorset.Format, Suite: s.Name, GeneratedBy: "go run ./cmd/vecgen", Vectors: make([]vectorset.Vector, len(vecs))}
@@ -338,7 +362,119 @@ func checkRules(v *Vector) error {
 // the first disagreement. It fills the Want fields of accepted vectors. A
 // vector that needs a profile the reference does not claim (lace-009) cannot
 // be checked: it is skipped, with a line on progress naming it.
-func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer) error {
+//
+// With untouched set, every branch is also run over the default vectors
+// that name none of its readings, which must still pass (verifyUntouched).
+func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer, untouched bool) error {
+	defaults := catalog.ReadingDefaults()
+	groups := map[string][]int{}
+	var keys []string
+	for i := range vecs {
+		k, _ := branchKey(&vecs[i], defaults)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	sort.Strings(keys)
+	byID := map[string]int{}
+	for i := range vecs {
+		byID[vecs[i].ID] = i
+	}
+	for _, k := range keys {
+		idx := groups[k]
+		_, taken := branchKey(&vecs[idx[0]], defaults)
+		restore := reading.Set(taken)
+		sub := make([]Vector, len(idx))
+		in := make([][]byte, len(idx))
+		for j, i := range idx {
+			sub[j], in[j] = vecs[i], inputs[i]
+		}
+		err := verifyGroup(suite, sub, in, progress)
+		if err == nil && k != "" {
+			// The branch must change the answer: the default vector a
+			// branch vector derives from fails under that branch.
+			for j := range sub {
+				// (A derived branch, checked apart, was made from an answer
+				// that fails its default vector.)
+				of, ok := byID[sub[j].DerivedFrom]
+				if !ok || !hasTag(&sub[j], TagReadingBranch) {
+					continue
+				}
+				if verifyOne(reference.New(), &Vector{Vector: vecs[of].Vector}, inputs[of]) == nil {
+					err = fmt.Errorf("%s: under %s the reference still meets %s: the branch changes nothing", sub[j].ID, k, vecs[of].ID)
+					break
+				}
+			}
+		}
+		if err == nil && k != "" && untouched {
+			err = verifyUntouched(vecs, inputs, groups[""], taken)
+		}
+		restore()
+		if err != nil {
+			return err
+		}
+		for j, i := range idx {
+			vecs[i] = sub[j]
+		}
+	}
+	return nil
+}
+
+// verifyUntouched checks that the reference, switched into the branch
+// taken, still meets every default vector that names none of its readings:
+// a testee declaring those alternatives is then judged by every other
+// vector as it stands, and a vector whose expectation the branch changes
+// must name the reading (the error says which).
+func verifyUntouched(vecs []Vector, inputs [][]byte, idx []int, taken map[string]string) error {
+	ref := reference.New()
+	errs := make([]error, len(idx))
+	parallel.Each(len(idx), func(j int) {
+		v := &vecs[idx[j]]
+		for id := range taken {
+			if _, ok := v.Readings[id]; ok {
+				return
+			}
+		}
+		if len(v.Profiles) > 0 {
+			for _, p := range v.Profiles {
+				if !slices.Contains(ref.Profiles(), p) {
+					return
+				}
+			}
+		}
+		// Judged as conform judges a testee: outcome, code and result,
+		// not the rule reported.
+		resp, err := ref.Do(context.Background(), testee.Request{Op: v.Op, Args: v.Args, Input: inputs[idx[j]]})
+		if err == nil {
+			if vd := vectorset.Judge(&v.Vector, resp, false); !vd.Pass {
+				err = errors.New(vd.Reason)
+			}
+		}
+		if err != nil {
+			errs[j] = fmt.Errorf("under %v the reference fails %s: %w; if the reading decides this vector, name it in the suite's reading uses", taken, v.ID, err)
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func hasTag(v *Vector, tag string) bool {
+	for _, t := range v.Tags {
+		if t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// verifyGroup checks vectors of one branch against the reference, which
+// the caller has switched into it.
+func verifyGroup(suite string, vecs []Vector, inputs [][]byte, progress io.Writer) error {
 	ref := reference.New()
 	claimed := map[string]bool{}
 	for _, p := range ref.Profiles() {

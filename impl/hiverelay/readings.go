@@ -1,0 +1,203 @@
+package hiverelay
+
+import (
+	"github.com/threespec/conformance/impl/cenc"
+	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/reading"
+)
+
+// Reading IDs of HiveRelay Blind Client Composition v1 (docs/READINGS.md).
+// IDs are stable: never reused or renumbered.
+const (
+	ReadSpecText          = "HR-READ-01"
+	ReadCatalogLayout     = "HR-READ-02"
+	ReadZeroPreviousHash  = "HR-READ-03"
+	ReadCatalogDeps       = "HR-READ-04"
+	ReadZeroBlobBytes     = "HR-READ-05"
+	ReadZeroSignature     = "HR-READ-06"
+	ReadPathNFC           = "HR-READ-07"
+	ReadPathEmpty         = "HR-READ-08"
+	ReadPathControls      = "HR-READ-09"
+	ReadDotComponents     = "HR-READ-10"
+	ReadMetadataFormat    = "HR-READ-11"
+	ReadFixedU64Range     = cenc.ReadFixedU64Range
+	ReadRangeBeforeEnd    = "HR-READ-13"
+	ReadMetadataExactSpec = "HR-READ-14"
+	ReadEmptyPayload      = "HR-READ-15"
+	ReadBlobWithoutClass  = "HR-READ-16"
+	ReadCapSortKey        = "HR-READ-17"
+)
+
+// Alternatives the reference can be switched into (internal/reading).
+const (
+	AltZeroPreviousHashRejected = "zero-previous-hash-rejected"
+	AltFixedU64SafeRange        = cenc.AltFixedU64SafeRange
+	AltBlobClassFromLength      = "class-from-length"
+)
+
+const sec2 = "2. Canonical primitives"
+
+// blobClassBranch is the decoder's branch of reading HR-READ-16: by default
+// a CellBlobV1 decoded with no class (0) fails HR-BLOB-01; under the
+// alternative class-from-length the class whose exact length the blob has is
+// taken. A class that is given is never replaced.
+func blobClassBranch(class uint8, n int) uint8 {
+	if class == 0 && reading.Is(ReadBlobWithoutClass, AltBlobClassFromLength) {
+		if c := classOfLength(n); c != 0 {
+			return c
+		}
+	}
+	return class
+}
+
+// previousHashBranch is the decoder's branch of reading HR-READ-03: by
+// default a present previous frame hash of 32 zero bytes is accepted
+// (section 3 does not mark it nonzero); under the alternative
+// zero-previous-hash-rejected it is one of section 2's nonzero frame hashes
+// (HR-CENC-16). The branch lives here, beside the catalog, so that the
+// default's rule-usage checks see only the default's rejections.
+func previousHashBranch(d *cenc.Decoder, at int, hash []byte) error {
+	if !reading.Is(ReadZeroPreviousHash, AltZeroPreviousHashRejected) || !cenc.IsZero(hash) {
+		return nil
+	}
+	return d.Fail(cenc.RuleNonzero, at, "previousFrameHash", "all 32 bytes are zero; under reading %s %s the previous frame hash must be nonzero",
+		ReadZeroPreviousHash, AltZeroPreviousHashRejected)
+}
+
+const quoteNonzero = "§2: All fields called keys, commitments, hashes, slots, chain IDs, or frame hashes that the executable codec marks nonzero MUST contain at least one nonzero byte."
+
+// Readings returns the readings catalog of HiveRelay BCC v1: every place the
+// project chose between defensible readings of the spec.
+func Readings() []rules.Reading {
+	r, alt := rules.ReadingMaker("hiverelay"), rules.Alt
+	return []rules.Reading{
+		r(ReadSpecText, secFormat, []rules.ID{RuleFmtSpecExact, RuleFmtCatalogDecode},
+			[]string{"§4: specBytes[specLength] // this exact UTF-8 file",
+				"§4: Both lengths are nonzero and at most 1 MiB. `specBytes` use LF only, no BOM or NUL, strict UTF-8, and exactly one final LF."},
+			"Does a format verifier accept any spec text and catalog meeting section 4's rules, or only this authority's exact bytes?",
+			"any-conforming-artifact",
+			"section 4 lists the checks a verifier makes; which artifact is the authority's own is what the format hash decides, so the verifier checks the rules and the hash names the artifact",
+			alt("any-conforming-artifact", "any spec text and catalog meeting section 4's rules is accepted, each with its own format hash"),
+			alt("exact-authority-bytes", "only this authority's exact spec file and catalog are accepted; every other artifact fails with BAD_ENCODING")),
+		r(ReadCatalogLayout, secAuthority, []rules.ID{RuleCatalogLayout, RuleCatalogDeclLength, RuleCatalogDeclText, RuleCatalogDeclHead},
+			[]string{"§1: The exact canonical declarations and composition dependencies are the six entries in `hiverelay-blind-client-composition-schema-catalog-v1.cenc`, generated with the stable master schema meta-grammar."},
+			"What bytes is the schema catalog, and what makes a declaration valid, when the master schema meta-grammar is not given?",
+			"project-catalog-layout",
+			"the meta-grammar is not part of the spec and the lossy copy cannot restore it; the project defines the layout with section 2's primitives and bounds the declaration text (docs/hiverelay.md, \"The schema catalog\")",
+			alt("project-catalog-layout", "the catalog is docs/hiverelay.md's layout: declarations below 64 KiB, LF-only printable UTF-8, headed by the entry's name and \" {\""),
+			alt("master-meta-grammar", "the catalog is whatever the (unpublished) master meta-grammar generates; the project's declaration checks do not apply")),
+		r(ReadZeroPreviousHash, secSchemas, []rules.ID{RuleFrameSuccessorPrev, cenc.RuleNonzero},
+			[]string{quoteNonzero,
+				"§3: `OpaqueChainFrameV1` is version 1; nonzero chain ID; sequence `u64`; optional previous frame hash; nonzero 32-byte transport verification key; ..."},
+			"Is a present previous frame hash of 32 zero bytes valid: is it one of the \"frame hashes\" section 2 requires nonzero, though section 3 does not mark it nonzero?",
+			"zero-previous-hash-accepted",
+			"section 2 binds only the fields \"that the executable codec marks nonzero\", and section 3, which lists every nonzero field of the frame, leaves the previous hash out",
+			alt("zero-previous-hash-accepted", "a present previousFrameHash of 32 zero bytes is accepted"),
+			alt(AltZeroPreviousHashRejected, "a present previousFrameHash of 32 zero bytes fails with BAD_ENCODING, as a frame hash section 2 requires nonzero")),
+		r(ReadCatalogDeps, secAuthority, []rules.ID{RuleCatalogDepsClosed},
+			[]string{"§1: The exact canonical declarations and composition dependencies are the six entries in `hiverelay-blind-client-composition-schema-catalog-v1.cenc`"},
+			"Must an entry's composition dependencies be exactly the names its declaration mentions, or only closed (among the six) and strictly sorted?",
+			"closed-and-sorted",
+			"no rule derives dependencies from declaration text, whose grammar is not given; closure and strict order are what the spec's primitives state",
+			alt("closed-and-sorted", "dependencies are any strictly sorted subset of the six other names"),
+			alt("derived-from-declaration", "dependencies must equal the names the declaration mentions")),
+		r(ReadZeroBlobBytes, secSchemas, []rules.ID{RuleBlobLayout, RuleBlobAEADOutside},
+			[]string{"§3: It contains version 1, a 12-byte nonce, and exactly `classLength - 13` sealed bytes.",
+				"§3: Cryptographic nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; this binary codec only fixes the envelope bytes."},
+			"Does a CellBlobV1 whose nonce (or sealed bytes) are all zero decode?",
+			"zero-blob-bytes-accepted",
+			"section 3 marks no blob field nonzero and gives nonce handling to the encryption profile",
+			alt("zero-blob-bytes-accepted", "a nonce and sealed bytes of zeros decode"),
+			alt("zero-nonce-rejected", "an all-zero nonce fails with BAD_ENCODING")),
+		r(ReadZeroSignature, secSchemas, []rules.ID{RuleFrameHigherLevel},
+			[]string{"§3: and a 64-byte transport signature.",
+				"§3: Signature verification, sequence increment across two frames, and complete chain continuity are higher-level composition checks; this codec fixes the signed record bytes and its local invariants."},
+			"Does a frame whose transport signature is 64 zero bytes (which no scheme verifies) decode?",
+			"zero-signature-accepted",
+			"signature verification is named a higher-level check; the codec fixes bytes only",
+			alt("zero-signature-accepted", "a 64-byte zero signature decodes"),
+			alt("zero-signature-rejected", "a 64-byte zero signature fails with BAD_ENCODING")),
+		r(ReadPathNFC, secVectors, []rules.ID{manifest.RuleNFC},
+			[]string{"§5: ... rows of path length `u16be`, canonical relative path bytes, ...",
+				"§5: Duplicate, absolute, dot-component, backslash, non-canonical UTF-8, unsorted, truncated, or trailing-byte manifests fail closed."},
+			"Are \"canonical relative path bytes\" NFC, or is any strict UTF-8 canonical?",
+			"nfc-required",
+			"strict UTF-8 leaves two byte sequences for many names; only a normalization form makes one of them canonical, and NFC is the one in use (docs/hiverelay.md, \"NFC is required\")",
+			alt("nfc-required", "a path not in NFC fails with BAD_ENCODING"),
+			alt("strict-utf8-only", "any strict UTF-8 path is canonical; normalization is not checked")),
+		r(ReadPathEmpty, secVectors, []rules.ID{manifest.RuleEmptySegment},
+			[]string{"§5: ... canonical relative path bytes ..."},
+			"Is the empty path, or a path with an empty component (a//b, a/), a canonical relative path?",
+			"empty-components-rejected",
+			"an empty component names no file and makes two spellings of one path",
+			alt("empty-components-rejected", "the empty path and empty components fail with BAD_ENCODING"),
+			alt("empty-components-allowed", "only the listed conditions fail; empty components are bytes like any other")),
+		r(ReadPathControls, secVectors, []rules.ID{manifest.RuleControl},
+			[]string{"§5: ... canonical relative path bytes ..."},
+			"Are C0 control bytes and DEL allowed in a canonical relative path?",
+			"controls-rejected",
+			"a control byte in a file name is not canonical in any file system convention the spec could mean",
+			alt("controls-rejected", "a path with a byte U+0000..U+001F or DEL fails with BAD_ENCODING"),
+			alt("controls-allowed", "control bytes are valid path bytes")),
+		r(ReadDotComponents, secVectors, []rules.ID{manifest.RuleDotSegment},
+			[]string{"§5: Duplicate, absolute, dot-component, backslash, ... manifests fail closed."},
+			"Is a \"dot-component\" only a whole . or .. component, or any component starting with a dot?",
+			"whole-dot-components",
+			"the dot components of path resolution are exactly . and ..; .hidden and a..b name files",
+			alt("whole-dot-components", "only the components . and .. fail"),
+			alt("leading-dot-components", "every component starting with . fails")),
+		r(ReadMetadataFormat, secVectors, []rules.ID{RuleVecIdentity},
+			[]string{"§5: The final identity of this authority is the pair `(clientCompositionFormatHash, clientCompositionVectorSetHash)` published in the generated metadata artifact."},
+			"What is the metadata artifact's format, and is it checked?",
+			"project-metadata-json",
+			"the spec names the artifact but not its bytes; the project defines one canonical JSON form and checks it exactly (docs/hiverelay.md)",
+			alt("project-metadata-json", "the metadata is the project's canonical JSON and any other bytes fail"),
+			alt("metadata-unchecked", "the metadata's format is not fixed; only the two hashes are compared")),
+		r(ReadFixedU64Range, sec2, []rules.ID{cenc.RuleBigEndian, cenc.RuleCompactSafe},
+			[]string{"§2: `u8`, `u32`, and `u64` are fixed-width unsigned big-endian integers.",
+				"§2: ... an overlong form and a value above JavaScript's exact safe integer range fail closed."},
+			"Does the safe-integer bound bind fixed u64 fields (sequences, witnessed fork and length), or only compact uints?",
+			"compact-uints-only",
+			"the sentence stands in the compact-uint description; a fixed u64 is fixed-width and needs no bound to be canonical",
+			alt("compact-uints-only", "fixed u64 fields take every value up to 2^64-1"),
+			alt(AltFixedU64SafeRange, "a fixed u64 field above 2^53-1 fails with BAD_ENCODING")),
+		r(ReadRangeBeforeEnd, sec2, []rules.ID{cenc.RuleOutOfRange, cenc.RuleTruncated},
+			[]string{"§2: Unknown versions, truncation, trailing bytes, out-of-range values, and non-canonical encodings fail with `BAD_ENCODING`."},
+			"When a count or length breaks both its range and the input's end, which failure is the input's?",
+			"range-before-truncation",
+			"the range is known from the prefix alone, before any allocation; every such failure carries BAD_ENCODING, so the reading changes the rule reported, never the code",
+			alt("range-before-truncation", "the range failure is reported"),
+			alt("truncation-first", "the truncation is reported")),
+		r(ReadMetadataExactSpec, secFormat, []rules.ID{RuleFmtSpecExact},
+			[]string{"§4: specBytes[specLength] // this exact UTF-8 file"},
+			"Against a metadata artifact naming this authority, must the format artifact embed this exact spec file?",
+			"exact-spec-with-metadata",
+			"the metadata names this authority, whose artifact section 4 says embeds this exact file",
+			alt("exact-spec-with-metadata", "with metadata, an artifact around other spec text fails"),
+			alt("any-spec-with-metadata", "the metadata's hashes alone decide")),
+		r(ReadEmptyPayload, secSchemas, []rules.ID{RuleFrameNotEmpty},
+			[]string{"§3: `0..256` opaque payloads each `0..262144` bytes",
+				"§3: At least one payload or a checkpoint is required."},
+			"Does one zero-length payload count as \"a payload\" for the at-least-one rule?",
+			"empty-payload-counts",
+			"a payload of 0 bytes is an element of the payload array, which section 3 allows to be 0 bytes long",
+			alt("empty-payload-counts", "a frame with one empty payload and no checkpoint decodes"),
+			alt("empty-payload-does-not-count", "a frame whose payloads are all empty needs a checkpoint")),
+		r(ReadBlobWithoutClass, secSchemas, []rules.ID{RuleBlobClassSelect},
+			[]string{"§3: A decoder MUST be selected by an already authenticated size class."},
+			"How does a decoder asked for a CellBlobV1 with no class answer?",
+			"no-class-fails",
+			"no class is serialized in the blob, so without one the decoder has none to select and fails closed",
+			alt("no-class-fails", "the blob fails with BAD_ENCODING"),
+			alt(AltBlobClassFromLength, "with no class given, the class whose exact length the blob has is taken")),
+		r(ReadCapSortKey, secSchemas, []rules.ID{RuleCkptCapsDuplicate, RuleFrameCapsDuplicate},
+			[]string{"§3: Snapshot capabilities are strictly sorted by `(relayPublicKey, storageSlot)`.",
+				"§2: Sorting is lexicographic unsigned-byte order and is strict: equal adjacent keys are duplicates and fail closed."},
+			"Are two capabilities equal on (relayPublicKey, storageSlot) but different elsewhere duplicates?",
+			"key-pair-duplicates",
+			"the sort key is the pair; equal keys are duplicates whatever else differs",
+			alt("key-pair-duplicates", "equal (relayPublicKey, storageSlot) fails as a duplicate"),
+			alt("whole-record-duplicates", "only byte-identical capabilities are duplicates")),
+	}
+}

@@ -1,0 +1,62 @@
+package hivevec
+
+import (
+	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// readingUses ties the HiveRelay vectors to the readings of
+// hiverelay.Readings (docs/READINGS.md) and gives the branch vectors of the
+// alternatives the reference can take.
+func readingUses() []vecgen.ReadingUse {
+	p := func(names ...string) []string { return vecgen.Prefixed("hiverelay/positive/", names) }
+	n := func(names ...string) []string { return vecgen.Prefixed("hiverelay/negative/", names) }
+	cat := func(kinds ...string) []string {
+		var out []string
+		for _, k := range kinds {
+			out = append(out, "hiverelay/negative/format-catalog-entry-1-declaration-"+k)
+		}
+		return out
+	}
+	return []vecgen.ReadingUse{
+		{Reading: hiverelay.ReadSpecText, Vectors: p("format-spec-single-lf", "format-spec-1048576-bytes", "format-catalog-declaration-65535-bytes")},
+		{Reading: hiverelay.ReadCatalogLayout, Vectors: cat("65536-bytes", "cr", "del", "empty", "head-no-space", "head-paren", "invalid-utf8",
+			"lf-after-closing-brace", "no-closing-brace", "nul", "other-schema", "tab")},
+		{Reading: hiverelay.ReadZeroPreviousHash, Vectors: p("opaque-chain-frame-v1-successor-zero-previous-hash"),
+			Branches: []vecgen.Branch{{Of: "hiverelay/positive/opaque-chain-frame-v1-successor-zero-previous-hash",
+				Alternative: hiverelay.AltZeroPreviousHashRejected, Expect: vectorset.Reject, Code: Code, Rules: []string{"HR-CENC-16", "HR-FRAME-04"},
+				Comment: "the zero previous frame hash is one of section 2's nonzero frame hashes: BAD_ENCODING"}}},
+		{Reading: hiverelay.ReadCatalogDeps, Vectors: p("format-catalog-entry-1-five-dependencies")},
+		{Reading: hiverelay.ReadZeroBlobBytes, Vectors: p("cell-blob-v1-class-1-zero-nonce-and-sealed")},
+		{Reading: hiverelay.ReadZeroSignature, Vectors: p("opaque-chain-frame-v1-genesis-zero-signature")},
+		{Reading: hiverelay.ReadPathNFC, Vectors: append(n("manifest-path-not-nfc-angstrom-sign", "manifest-path-not-nfc-combining-accent"), p("manifest-nfc-non-ascii-path")...)},
+		{Reading: hiverelay.ReadPathEmpty, Vectors: n("manifest-path-empty", "manifest-path-empty-component", "manifest-path-trailing-slash")},
+		{Reading: hiverelay.ReadPathControls, Vectors: n("manifest-path-control-1f", "manifest-path-control-del", "manifest-path-control-nul", "manifest-path-control-tab",
+			"manifest-authority-v1-row-0-path-length-plus-one", "manifest-authority-v1-row-17-path-length-plus-one")},
+		{Reading: hiverelay.ReadDotComponents, Vectors: p("manifest-dot-names-are-not-dot-components")},
+		{Reading: hiverelay.ReadMetadataFormat, Vectors: n("authority-metadata-other-format-hash", "authority-metadata-relay-wire-key", "authority-metadata-row-count-17", "authority-metadata-whitespace")},
+		{Reading: hiverelay.ReadFixedU64Range, Vectors: p("opaque-chain-checkpoint-v1-frontier-sequences-near-max", "opaque-chain-frame-v1-successor-sequence-max", "blind-core-read-cap-v1-fork-and-length-18446744073709551615"),
+			Branches: []vecgen.Branch{
+				{Of: "hiverelay/positive/opaque-chain-checkpoint-v1-frontier-sequences-near-max", Alternative: hiverelay.AltFixedU64SafeRange,
+					Expect: vectorset.Reject, Code: Code, Rules: []string{"HR-CENC-08", "HR-CKPT-01"},
+					Comment: "a frontier sequence above 2^53-1 is outside the safe range: BAD_ENCODING"},
+				{Of: "hiverelay/positive/opaque-chain-frame-v1-successor-sequence-max", Alternative: hiverelay.AltFixedU64SafeRange,
+					Expect: vectorset.Reject, Code: Code, Rules: []string{"HR-CENC-08", "HR-FRAME-01"},
+					Comment: "the sequence 2^64-1 is outside the safe range: BAD_ENCODING"},
+				{Of: "hiverelay/positive/blind-core-read-cap-v1-fork-and-length-18446744073709551615", Alternative: hiverelay.AltFixedU64SafeRange,
+					Expect: vectorset.Reject, Code: Code, Rules: []string{"HR-CENC-08", "HR-BCORE-01"},
+					Comment: "a witnessed fork of 2^64-1 is outside the safe range: BAD_ENCODING"},
+			}},
+		{Reading: hiverelay.ReadRangeBeforeEnd, Vectors: n("blind-core-read-cap-v1-head-length-4097-at-end", "blind-core-read-cap-v1-head-length-9007199254740991-at-end",
+			"format-catalog-entry-count-9007199254740991", "opaque-chain-frame-v1-payload-length-262145", "format-spec-length-18446744073709551615")},
+		{Reading: hiverelay.ReadMetadataExactSpec, Vectors: n("authority-metadata-other-spec")},
+		{Reading: hiverelay.ReadEmptyPayload, Vectors: p("opaque-chain-frame-v1-genesis-252-empty-payloads", "opaque-chain-frame-v1-genesis-253-empty-payloads", "opaque-chain-frame-v1-genesis-256-empty-payloads")},
+		{Reading: hiverelay.ReadBlobWithoutClass, Vectors: n("cell-blob-v1-class-1-decoded-without-class"),
+			Branches: []vecgen.Branch{{Of: "hiverelay/negative/cell-blob-v1-class-1-decoded-without-class", Alternative: hiverelay.AltBlobClassFromLength,
+				Expect: vectorset.Accept, Rules: []string{"HR-BLOB-01", "HR-BLOB-02"}, Want: []string{"reencoded"},
+				Comment: "the 4096-byte blob with no class argument is decoded as class 1, the class of its length"}}},
+		{Reading: hiverelay.ReadCapSortKey, Vectors: n("opaque-chain-checkpoint-v1-snapshot-read-caps-1-duplicate-key",
+			"opaque-chain-frame-v1-successor-checkpoint-snapshot-read-caps-1-duplicate-key", "opaque-chain-frame-v1-successor-next-read-cell-caps-1-duplicate-key")},
+	}
+}

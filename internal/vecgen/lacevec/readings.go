@@ -1,0 +1,45 @@
+package lacevec
+
+import (
+	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/vectorset"
+)
+
+// readingUses ties the Lace vectors to the readings of lace.Readings
+// (docs/READINGS.md). Lace names no error codes, so no reading changes a
+// rejection's code; the reference takes no other branch of a Lace reading.
+func readingUses() []vecgen.ReadingUse {
+	p := func(names ...string) []string { return vecgen.Prefixed("lace/positive/", names) }
+	n := func(names ...string) []string { return vecgen.Prefixed("lace/negative/", names) }
+	return vecgen.WithAffected([]vecgen.ReadingUse{
+		{Reading: lace.ReadValueLeadingSpace, Vectors: append(p("plex-value-leading-space", "construct-value-spaces-kept"), n("blob-data-length-two-spaces")...),
+			Branches: []vecgen.Branch{{Of: "lace/positive/plex-value-leading-space", Alternative: lace.AltSecondSpaceRejected,
+				Expect: vectorset.Reject, Rules: []string{"LACE-FIELD-04"}, Comment: "Name:  x breaks \"exactly one ASCII space follows :\""}}},
+		{Reading: lace.ReadEmptyData, Vectors: p("blob-empty", "plex-empty-data", "seal-empty-data")},
+		{Reading: lace.ReadUnsupportedTarget, Vectors: n("chunks-target-non-h3", "dir-child-target-non-h3", "dir-file-target-non-h3", "dir-page-target-non-h3")},
+		{Reading: lace.ReadSeparator, Vectors: p("plex-value-with-colon-space")},
+		{Reading: lace.ReadPadBits, Vectors: n("glyph-digest-pad-bits", "seal-by-pad-bits", "seal-mark-pad-bits", "chunks-target-pad-bits",
+			"dir-child-target-pad-bits", "dir-file-target-pad-bits", "dir-page-target-pad-bits")},
+		{Reading: lace.ReadPrecedence, Vectors: n("blob-data-length-trailing-tab", "chunks-child-plex-with-data")},
+		{Reading: lace.ReadEmptyStream, Vectors: append(n("record-empty"), p("stream-empty")...)},
+		{Reading: lace.ReadNameSpaces, Vectors: p("dir-names-with-spaces")},
+		{Reading: lace.ReadTrailingBytes, Vectors: n("blob-trailing-lf")},
+		{Reading: lace.ReadDigestOrder, Vectors: n("stream-second-record-digest-mismatch")},
+		{Reading: lace.ReadGlyphMismatch, Vectors: n("glyph-type-blob-over-plex-payload", "glyph-type-blob-over-seal-payload", "glyph-type-plex-over-blob-payload",
+			"glyph-type-plex-over-seal-payload", "glyph-type-seal-over-blob-payload", "glyph-type-seal-over-plex-payload")},
+		{Reading: lace.ReadEmptyStreamRoot, Vectors: n("chunks-empty-stream", "dir-empty-stream")},
+		{Reading: lace.ReadLimitBeforeData, Vectors: n("blob-data-length-33554433-short", "blob-data-length-huge")},
+	}, affected)
+}
+
+// affected lists, by reading, the vectors its branches change besides
+// those named above.
+var affected = [][2]string{
+	{"LACE-READ-01", "lace/positive/plex-value-leading-space--one-more-data-byte"},
+	{"LACE-READ-01", "lace/positive/plex-value-leading-space--duplicate-field-1"},
+	{"LACE-READ-01", "lace/positive/plex-link-malformed-values--one-more-data-byte"},
+	{"LACE-READ-01", "lace/positive/plex-link-malformed-values--duplicate-field-1"},
+	{"LACE-READ-01", "lace/positive/plex-link-malformed-values"},
+	{"LACE-READ-01", "lace/positive/dir-names-with-spaces"},
+}

@@ -1,0 +1,77 @@
+package steps
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cucumber/godog"
+
+	"github.com/threespec/conformance/internal/reading"
+	"github.com/threespec/conformance/reference"
+)
+
+var readingTagPattern = regexp.MustCompile(`@reading:[^\s]+`)
+
+// TestReadingScenarios: every @reading tag of the features names a reading
+// of the catalog and one of its alternatives; for every non-default
+// alternative a scenario shows, the feature files holding it pass against
+// the reference switched into that branch and declaring it in hello, with
+// the alternative's scenarios run and the default's set aside.
+func TestReadingScenarios(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(featuresDir, "*", "*.feature"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	alts := map[string][]string{} // "ID=ALT" -> feature files
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tag := range readingTagPattern.FindAllString(string(b), -1) {
+			id, alt, ok := ReadingTag(tag)
+			if !ok {
+				t.Errorf("%s: tag %s names no reading of the catalog, or no alternative of it", f, tag)
+				continue
+			}
+			if strings.Contains(tag, "=") {
+				k := id + "=" + alt
+				alts[k] = append(alts[k], f)
+			}
+		}
+	}
+	if len(alts) == 0 {
+		t.Fatal("no scenario shows a non-default alternative")
+	}
+	for k, paths := range alts {
+		t.Run(k, func(t *testing.T) {
+			id, alt, _ := strings.Cut(k, "=")
+			restore := reading.Set(map[string]string{id: alt})
+			defer restore()
+			rep, err := Run(context.Background(), Config{Impl: reference.New(), StrictRules: false,
+				Options: godog.Options{Paths: paths, Format: "progress", TestingT: t}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Status != 0 {
+				t.Fatalf("godog status %d under %s", rep.Status, k)
+			}
+			var ran, setAside int
+			for _, s := range rep.Scenarios {
+				switch {
+				case strings.Contains(s.Name, alt) && !s.Skipped && s.Err == nil:
+					ran++
+				case s.Skipped:
+					setAside++
+				}
+			}
+			if ran == 0 || setAside == 0 {
+				t.Errorf("under %s: %d scenarios of the branch ran, %d set aside", k, ran, setAside)
+			}
+		})
+	}
+}
