@@ -194,21 +194,37 @@ func newResult(s *Suite, v *vectorset.Vector) *VectorResult {
 	return &VectorResult{
 		ID: v.ID, Suite: s.Name, Op: v.Op, Args: compactJSON(args), Input: input, Size: v.Size,
 		Level: v.Level, Rules: v.Rules, ProjectDefined: projectDefined(v.Rules), Comment: v.Comment, Expected: expectedText(v),
-		Decision: decisionText(s.Name, v),
+		Decision: decisionText(s.Name, v), Readings: v.Readings,
 	}
 }
 
 // decisionText says, for a vector whose expectation is the project's
-// reading (docs/VECTORS.md, tags decision and code-decision), that it is
-// one and where it is argued; "" for a vector that states the spec.
+// reading (docs/VECTORS.md, tags decision and code-decision, and every
+// vector that names a reading), that it is one, which readings it turns on
+// (with the alternative the vector encodes) and where they are argued; ""
+// for a vector that states the spec.
 func decisionText(suite string, v *vectorset.Vector) string {
+	var what string
 	switch {
 	case slices.Contains(v.Tags, "code-decision"):
-		return "project decision: the expected code is the project's reading where the specification names none or several (SHOULD: a failure only warns; docs/" + suite + ".md)"
-	case slices.Contains(v.Tags, "decision"):
-		return "project decision: the expectation is the project's reading where the specification is silent or open, not a statement of it (docs/" + suite + ".md)"
+		what = "project decision: the expected code is the project's reading where the specification names none or several (SHOULD: a failure only warns)"
+	case slices.Contains(v.Tags, "decision") || len(v.Readings) > 0:
+		what = "project decision: the expectation is the project's reading where the specification is silent or open, not a statement of it"
+	default:
+		return ""
 	}
-	return ""
+	if len(v.Readings) == 0 {
+		return what + " (docs/" + suite + ".md)"
+	}
+	var rs []string
+	for _, id := range reading.IDs(v.Readings) {
+		alt := v.Readings[id]
+		if alt == readingDefaults[id] {
+			alt += ", the default"
+		}
+		rs = append(rs, id+" "+alt)
+	}
+	return what + "; reading " + strings.Join(rs, "; ") + " (docs/READINGS.md)"
 }
 
 // runner runs the applicable vectors, on Jobs workers.

@@ -220,6 +220,9 @@ func decisionMark(v *VectorResult) string {
 	if v == nil || v.Decision == "" {
 		return ""
 	}
+	if len(v.Readings) > 0 {
+		return "  (project decision: " + strings.Join(reading.IDs(v.Readings), ", ") + ")"
+	}
 	return "  (project decision)"
 }
 
