@@ -9,7 +9,8 @@
 package reading
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"sync/atomic"
 )
 
@@ -60,10 +61,5 @@ func Active() map[string]string {
 
 // IDs returns the reading IDs of m, sorted.
 func IDs(m map[string]string) []string {
-	ids := make([]string, 0, len(m))
-	for k := range m {
-		ids = append(ids, k)
-	}
-	sort.Strings(ids)
-	return ids
+	return slices.Sorted(maps.Keys(m))
 }
