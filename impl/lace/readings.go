@@ -23,6 +23,7 @@ const (
 	ReadStreamPrefix      = "LACE-READ-14"
 	ReadDataLengthWide    = "LACE-READ-15"
 	ReadValueFormatChars  = "LACE-READ-16"
+	ReadBoundMeasure      = "LACE-READ-17"
 )
 
 // AltSecondSpaceRejected is the alternative of LACE-READ-01 the reference
@@ -160,5 +161,12 @@ func Readings() []rules.Reading {
 			"the prohibition names bytes 0x00..0x1F and 0x7F, and these characters are NFC text none of whose UTF-8 bytes is one of those; widening it would reject text every stated rule accepts",
 			alt("allowed-as-data", "they are valid name and value text, kept byte for byte"),
 			alt("rejected-as-controls", "a name or value holding one is rejected like a C0 control")),
+		r(ReadBoundMeasure, secDir, []rules.ID{RuleDirDepth, RuleDirExpansion},
+			[]string{"§Directory links: Consumers bound reference depth and logical expansion, counting repeated uses rather than only distinct hashes, and reject cycles;"},
+			"What do the consumer bounds measure: is depth the links from the root (the root at 0) or the records on the path (the root at 1), and is expansion the link uses or the records entered (the root included)?",
+			"links-from-root",
+			"a bound on references counts references: the root is reached by none, so depth is the links followed to reach a record and expansion the link uses, every repeat counted; the default numbers (64 links, 1,048,576 uses, 1 GiB of assembled file) are the project's, given by max_depth, max_expansion and max_bytes where a vector needs others",
+			alt("links-from-root", "depth counts links from the root and expansion counts link uses; a Blob 2 links below the root is within max_depth 2"),
+			alt("records-on-path", "the root counts as one level and one use; a Blob 2 links below the root needs max_depth 3")),
 	}
 }

@@ -26,6 +26,7 @@ const (
 	ReadDownReport       = "LT-READ-17"
 	ReadDepthFloor       = "LT-READ-18"
 	ReadCRC16Variant     = "LT-READ-19"
+	ReadStoredBits       = "LT-READ-20"
 )
 
 // Alternatives the reference can be switched into (internal/reading).
@@ -203,5 +204,13 @@ func Readings() []rules.Reading {
 			"with init 0xFFFF and no final XOR the non-reflected form is the one commonly called CRC-16-CCITT; the CRC-32C section names its reflected representation explicitly and this section names none",
 			alt("ccitt-false", "not reflected: CRC-16-CCITT(\"123456789\") = 0x29B1"),
 			alt("reflected", "reflected input and output (CRC-16/MCRF4XX): CRC-16(\"123456789\") = 0x6F91")),
+		r(ReadStoredBits, secLife, []rules.ID{RuleLifeAtRest, RuleLifeStrip, RuleLifeRecord},
+			[]string{"§Append-only-at-egress, strip-only-at-ingress: At rest again (after received, validated, stripped): [ header ] [ payload ] ← H + L bytes (same payload bytes)",
+				"§Append-only-at-egress, strip-only-at-ingress: A recorder writing to disk: strip the trailer, store header+payload."},
+			"When the trailer is stripped, are the header's TS and CR bits cleared with it, or is the header kept byte for byte?",
+			"bits-cleared",
+			"the stored H + L bytes must themselves be a TLV a receiver can read back; a header still announcing a trailer would make the stored bytes a truncated frame, and only the payload is said to stay identical",
+			alt("bits-cleared", "the stripped header has TS = CR = 0; its other bits (TF and CW included) are kept"),
+			alt("header-kept", "the stripped header is the received one, TS and CR still set")),
 	}
 }

@@ -36,6 +36,9 @@ func readingUses() []vecgen.ReadingUse {
 		{Reading: lace.ReadDataLengthWide, Vectors: n("blob-data-length-huge", "blob-data-length-2-64-plus-5")},
 		{Reading: lace.ReadValueFormatChars, Vectors: p("plex-value-c1-separators-bidi", "plex-value-c1-separators-bidi--duplicate-field-1", "plex-value-c1-separators-bidi--one-more-data-byte",
 			"plex-name-c1-and-bidi", "plex-name-c1-and-bidi--duplicate-field-1", "plex-name-c1-and-bidi--one-more-data-byte")},
+		{Reading: lace.ReadBoundMeasure, Vectors: append(p("chunks-at-max-bytes", "chunks-at-max-depth", "chunks-at-max-expansion", "dir-at-max-depth", "dir-at-max-expansion"),
+			n("chunks-over-max-bytes", "chunks-over-max-depth", "chunks-over-max-expansion", "chunks-over-max-expansion-by-repeats", "dir-over-max-depth",
+				"dir-over-max-expansion", "dir-over-max-expansion-by-reuse")...)},
 	}, affected)
 }
 

@@ -87,6 +87,7 @@ func readingUses() []vecgen.ReadingUse {
 				Expect: vectorset.Reject, Code: libtracer.CodeNestingTooDeep, Rules: []string{"LT-NEST-03", "LT-NEST-04"},
 				Comment: "the requested budget of 1 is used as given: the second nested record opens a second level, nesting_too_deep"}}},
 		{Reading: libtracer.ReadCRC16Variant, Select: carriesCRC16},
+		{Reading: libtracer.ReadStoredBits, Select: stripsATrailer},
 	}
 	// Vectors derived from those above (systematic mutations) whose
 	// expectation a branch the reference can take changes as well; vecgen
@@ -168,4 +169,25 @@ func carriesCRC16(v *vecgen.Vector) bool {
 		return false
 	}
 	return has(libtracer.Decode(v.Data, libtracer.Limits{}).Frames)
+}
+
+// stripsATrailer selects the accepted decode vectors that strip (args
+// "strip") a top-level frame that has a trailer: the stored bytes they
+// expect have the TS and CR bits cleared (LT-READ-20).
+func stripsATrailer(v *vecgen.Vector) bool {
+	if v.Op != testee.OpLibtracerDecode || v.Expect != vectorset.Accept || v.Data == nil {
+		return false
+	}
+	var args struct {
+		Strip bool `json:"strip"`
+	}
+	if json.Unmarshal(v.Args, &args) != nil || !args.Strip {
+		return false
+	}
+	for _, f := range libtracer.Decode(v.Data, libtracer.Limits{}).Frames {
+		if f.Opt&(libtracer.OptTS|libtracer.OptCR) != 0 {
+			return true
+		}
+	}
+	return false
 }
