@@ -27,6 +27,7 @@ const (
 	ReadDepthFloor       = "LT-READ-18"
 	ReadCRC16Variant     = "LT-READ-19"
 	ReadStoredBits       = "LT-READ-20"
+	ReadAssignedTypes    = "LT-READ-21"
 )
 
 // Alternatives the reference can be switched into (internal/reading).
@@ -212,5 +213,13 @@ func Readings() []rules.Reading {
 			"the stored H + L bytes must themselves be a TLV a receiver can read back; a header still announcing a trailer would make the stored bytes a truncated frame, and only the payload is said to stay identical",
 			alt("bits-cleared", "the stripped header has TS = CR = 0; its other bits (TF and CW included) are kept"),
 			alt("header-kept", "the stripped header is the received one, TS and CR still set")),
+		r(ReadAssignedTypes, secType, []rules.ID{RuleTypeCore, RuleTypeFuture, RuleOptExtensions},
+			[]string{"§Type code registry: `0x01` – `0x1F`	Core protocol types (05-protocol-tlvs.md)	Stable; the wire format does not version.",
+				"§Type code registry: Type code 0x05 is reserved with no assigned meaning (see §rejected designs)."},
+			"Which core type codes 0x01..0x1F does a v1 receiver know, when the chapter assigning them (05-protocol-tlvs.md) is not given: every code of the range but 0x05, or only those assigned?",
+			"0x01-0x0d-assigned",
+			"the range is the core types' room, not their list, and only 0x05 is singled out as unassigned; the project's design decisions (docs/DECISIONS.md) give 0x01..0x0D as assigned, so 0x0E..0x1F are unassigned core codes a v1 receiver handles as unknown",
+			alt("0x01-0x0d-assigned", "0x01..0x0D (but 0x05) are known and walked when PL=1; 0x0E..0x1F are unknown types"),
+			alt("whole-core-range-known", "every code of 0x01..0x1F but 0x05 is a known core type: a top-level 0x0E..0x1F TLV is accepted, and walked when PL=1")),
 	}
 }

@@ -88,6 +88,7 @@ func readingUses() []vecgen.ReadingUse {
 				Comment: "the requested budget of 1 is used as given: the second nested record opens a second level, nesting_too_deep"}}},
 		{Reading: libtracer.ReadCRC16Variant, Select: carriesCRC16},
 		{Reading: libtracer.ReadStoredBits, Select: stripsATrailer},
+		{Reading: libtracer.ReadAssignedTypes, Select: carriesUnassignedCore},
 	}
 	// Vectors derived from those above (systematic mutations) whose
 	// expectation a branch the reference can take changes as well; vecgen
@@ -190,4 +191,28 @@ func stripsATrailer(v *vecgen.Vector) bool {
 		}
 	}
 	return false
+}
+
+// carriesUnassignedCore selects the decode vectors holding a frame, at
+// any depth the reference lists, of an unassigned core type 0x0E..0x1F,
+// that are accepted or rejected with type_mismatch: their expectation
+// turns on which core types are assigned (LT-READ-21). A rejection for
+// another reason (a CRC, a truncation) is the same under either reading.
+func carriesUnassignedCore(v *vecgen.Vector) bool {
+	if v.Op != testee.OpLibtracerDecode || v.Data == nil {
+		return false
+	}
+	if v.Expect != vectorset.Accept && v.Code != libtracer.CodeTypeMismatch && !slices.Contains(v.AcceptableCodes, libtracer.CodeTypeMismatch) {
+		return false
+	}
+	var has func(fs []libtracer.Frame) bool
+	has = func(fs []libtracer.Frame) bool {
+		for _, f := range fs {
+			if (f.Type >= 0x0E && f.Type <= 0x1F) || has(f.Children) {
+				return true
+			}
+		}
+		return false
+	}
+	return has(libtracer.Decode(v.Data, libtracer.Limits{}).Frames)
 }
