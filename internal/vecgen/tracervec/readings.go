@@ -157,13 +157,19 @@ func carriesCRC16(v *vecgen.Vector) bool {
 	if namesRule("LT-CRC-05", "LT-CRC-06", "LT-CRC-07", "LT-CRC-08", "LT-CRC-10")(v) {
 		return true
 	}
+	return anyFrame(v, func(f libtracer.Frame) bool { return f.Opt.Has(libtracer.OptCR | libtracer.OptCW) })
+}
+
+// anyFrame reports whether v is a decode vector one of whose frames, at
+// any depth the reference lists, has property p.
+func anyFrame(v *vecgen.Vector, p func(libtracer.Frame) bool) bool {
 	if v.Op != testee.OpLibtracerDecode || v.Data == nil {
 		return false
 	}
 	var has func(fs []libtracer.Frame) bool
 	has = func(fs []libtracer.Frame) bool {
 		for _, f := range fs {
-			if f.Opt.Has(libtracer.OptCR|libtracer.OptCW) || has(f.Children) {
+			if p(f) || has(f.Children) {
 				return true
 			}
 		}
@@ -199,20 +205,8 @@ func stripsATrailer(v *vecgen.Vector) bool {
 // turns on which core types are assigned (LT-READ-21). A rejection for
 // another reason (a CRC, a truncation) is the same under either reading.
 func carriesUnassignedCore(v *vecgen.Vector) bool {
-	if v.Op != testee.OpLibtracerDecode || v.Data == nil {
-		return false
-	}
 	if v.Expect != vectorset.Accept && v.Code != libtracer.CodeTypeMismatch && !slices.Contains(v.AcceptableCodes, libtracer.CodeTypeMismatch) {
 		return false
 	}
-	var has func(fs []libtracer.Frame) bool
-	has = func(fs []libtracer.Frame) bool {
-		for _, f := range fs {
-			if (f.Type >= 0x0E && f.Type <= 0x1F) || has(f.Children) {
-				return true
-			}
-		}
-		return false
-	}
-	return has(libtracer.Decode(v.Data, libtracer.Limits{}).Frames)
+	return anyFrame(v, func(f libtracer.Frame) bool { return f.Type >= 0x0E && f.Type <= 0x1F })
 }
