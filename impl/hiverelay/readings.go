@@ -27,6 +27,7 @@ const (
 	ReadEmptyPayload      = "HR-READ-15"
 	ReadBlobWithoutClass  = "HR-READ-16"
 	ReadCapSortKey        = "HR-READ-17"
+	ReadSignedHeadOpaque  = "HR-READ-18"
 )
 
 // Alternatives the reference can be switched into (internal/reading).
@@ -199,5 +200,13 @@ func Readings() []rules.Reading {
 			"the sort key is the pair; equal keys are duplicates whatever else differs",
 			alt("key-pair-duplicates", "equal (relayPublicKey, storageSlot) fails as a duplicate"),
 			alt("whole-record-duplicates", "only byte-identical capabilities are duplicates")),
+		r(ReadSignedHeadOpaque, secSchemas, []rules.ID{RuleCoreHeadLength, RuleCoreLayout},
+			[]string{"§3: `BlindCoreReadCapV1` is version 1; nonzero 32-byte core public key; nonzero 32-byte block-encryption key; witnessed fork and length as `u64`; and a `1..4096` byte witnessed signed head.",
+				"§1, the schema catalog's BlindCoreReadCapV1 declaration (as the lossy copy gives it): witnessedSignedHead:bounded canonical Hypercore proof, maximum 4096 bytes"},
+			"Is the witnessed signed head, which the catalog declaration calls a \"bounded canonical Hypercore proof\", checked as a Hypercore proof, or only for its length 1..4096?",
+			"length-only",
+			"section 3 states the head's bounds and nothing of its structure, and the Hypercore proof encoding is not part of the spec (nor its catalog, whose grammar is not given); as with the frame's signature, verifying what the head proves is a higher-level composition check, and the codec fixes bytes",
+			alt("length-only", "any 1..4096 bytes are a valid head; no proof structure is parsed"),
+			alt("hypercore-proof-checked", "a head that does not parse as a canonical Hypercore proof fails with BAD_ENCODING")),
 	}
 }

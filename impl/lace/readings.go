@@ -20,6 +20,10 @@ const (
 	ReadGlyphMismatch     = "LACE-READ-11"
 	ReadEmptyStreamRoot   = "LACE-READ-12"
 	ReadLimitBeforeData   = "LACE-READ-13"
+	ReadStreamPrefix      = "LACE-READ-14"
+	ReadDataLengthWide    = "LACE-READ-15"
+	ReadValueFormatChars  = "LACE-READ-16"
+	ReadBoundMeasure      = "LACE-READ-17"
 )
 
 // AltSecondSpaceRejected is the alternative of LACE-READ-01 the reference
@@ -133,5 +137,36 @@ func Readings() []rules.Reading {
 			"the limit is known from the Data-Length line before any data is read, so nothing over it is awaited or allocated; Lace names no codes, so the reading changes the rule reported, not the outcome",
 			alt("limit-before-data", "the 32 MiB limit is reported"),
 			alt("data-before-limit", "the missing data is reported")),
+		r(ReadStreamPrefix, secStream, []rules.ID{RuleStreamValidate, RuleStreamTruncated, RuleStreamGarbage},
+			[]string{"§Record streams: A reader MUST validate every record as this document defines and MUST reject a stream that ends inside a record or continues with bytes that do not form a valid record.",
+				"§Record streams: Each record’s own structure and Blob Data-Length delimit it, and the next record starts at the following byte."},
+			"When a stream holds valid records and then a defect, are the records before the defect reported, or is the whole stream simply rejected?",
+			"whole-stream-rejected",
+			"the sentence rejects the stream, not the bytes after its last good record; a reader that hands out the records before the defect accepts a prefix of a stream it MUST reject, and a truncated transfer would then look like a shorter valid one",
+			alt("whole-stream-rejected", "the stream is rejected and no record of it is reported"),
+			alt("valid-prefix-reported", "the records before the defect are reported (with the defect), as a reader recovering a damaged .lrs might")),
+		r(ReadDataLengthWide, secBlob, []rules.ID{RuleBlobMaxData, RuleBlobDataLength},
+			[]string{"§Blob records: Data-Length uses ASCII decimal digits [0-9] with no leading zero except 0;",
+				"§Blob records: Blob data does not exceed 32 MiB (33,554,432 bytes)."},
+			"A canonical Data-Length too large for a 64-bit integer (2^64 or more): is it the size limit that fails, or the value's syntax?",
+			"limit-not-syntax",
+			"the digit rule is about spelling, and such a value is spelled canonically; it is a length, far over 32 MiB, so the limit is what it breaks, judged without converting the digits to a machine integer (so nothing wraps); Lace names no codes, so the reading changes the rule reported, not the outcome",
+			alt("limit-not-syntax", "the 32 MiB limit is reported (LACE-BLOB-05)"),
+			alt("unrepresentable-is-syntax", "a value that does not fit 64 bits is reported as not canonical decimal (LACE-BLOB-03)")),
+		r(ReadValueFormatChars, secField, []rules.ID{RuleFieldControl, RuleFieldUTF8, RuleFieldNFC},
+			[]string{"§Shared field-line rules: control bytes 0x00..0x1F and 0x7F are forbidden in name and value bytes; the terminating LF is structural and excluded from this prohibition;",
+				"§Shared field-line rules: names and values are UTF-8 NFC;"},
+			"Are C1 controls (U+0080..U+009F), the line and paragraph separators U+2028/U+2029 and bidirectional controls (U+200E, U+202A..U+202E, U+2066..U+2069) allowed in names and values?",
+			"allowed-as-data",
+			"the prohibition names bytes 0x00..0x1F and 0x7F, and these characters are NFC text none of whose UTF-8 bytes is one of those; widening it would reject text every stated rule accepts",
+			alt("allowed-as-data", "they are valid name and value text, kept byte for byte"),
+			alt("rejected-as-controls", "a name or value holding one is rejected like a C0 control")),
+		r(ReadBoundMeasure, secDir, []rules.ID{RuleDirDepth, RuleDirExpansion},
+			[]string{"§Directory links: Consumers bound reference depth and logical expansion, counting repeated uses rather than only distinct hashes, and reject cycles;"},
+			"What do the consumer bounds measure: is depth the links from the root (the root at 0) or the records on the path (the root at 1), and is expansion the link uses or the records entered (the root included)?",
+			"links-from-root",
+			"a bound on references counts references: the root is reached by none, so depth is the links followed to reach a record and expansion the link uses, every repeat counted; the default numbers (64 links, 1,048,576 uses, 1 GiB of assembled file) are the project's, given by max_depth, max_expansion and max_bytes where a vector needs others",
+			alt("links-from-root", "depth counts links from the root and expansion counts link uses; a Blob 2 links below the root is within max_depth 2"),
+			alt("records-on-path", "the root counts as one level and one use; a Blob 2 links below the root needs max_depth 3")),
 	}
 }

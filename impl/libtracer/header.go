@@ -149,7 +149,7 @@ func (l Limits) budget() int {
 	switch {
 	case l.MaxOpenLevels == 0:
 		return DefaultMaxOpenLevels
-	case l.MaxOpenLevels < MinOpenLevels && rules.Enforced(RuleNestProtocolDepth):
+	case l.MaxOpenLevels < MinOpenLevels && rules.Enforced(RuleNestProtocolDepth) && !budgetAsConfigured():
 		return MinOpenLevels
 	case l.MaxOpenLevels < 1:
 		return 1

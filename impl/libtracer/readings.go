@@ -23,6 +23,11 @@ const (
 	ReadReturnPath       = "LT-READ-14"
 	ReadStampWrap        = "LT-READ-15"
 	ReadUnknownNested    = "LT-READ-16"
+	ReadDownReport       = "LT-READ-17"
+	ReadDepthFloor       = "LT-READ-18"
+	ReadCRC16Variant     = "LT-READ-19"
+	ReadStoredBits       = "LT-READ-20"
+	ReadAssignedTypes    = "LT-READ-21"
 )
 
 // Alternatives the reference can be switched into (internal/reading).
@@ -32,7 +37,13 @@ const (
 	AltStopAtFirstError       = "stop-at-first-error"
 	AltSaturate               = "saturate"
 	AltWalkedWhenPL1          = "walked-when-pl1"
+	AltBudgetAsConfigured     = "budget-as-configured"
 )
+
+// budgetAsConfigured reports whether the decoder takes LT-READ-18's
+// alternative: a requested work-stack budget below 5 open levels is used as
+// given instead of being raised to 5 (LT-NEST-04).
+func budgetAsConfigured() bool { return reading.Is(ReadDepthFloor, AltBudgetAsConfigured) }
 
 // readingDialect switches the flags of the dialect that are the other
 // branches of libtracer readings (internal/reading): an empty PL=1 TLV
@@ -173,5 +184,42 @@ func Readings() []rules.Reading {
 			"\"treat as opaque bytes\": its payload is not parsed as children",
 			alt("opaque-never-walked", "its payload is kept as bytes, never walked"),
 			alt(AltWalkedWhenPL1, "its children are walked as for a known type")),
+		r(ReadDownReport, secTrunc, []rules.ID{RuleTruncStreamDown, RuleTruncStreamWait},
+			[]string{"§Truncation handling: Stream transports (TCP, UART, I²C): SHOULD wait for more bytes; report ERROR{tr::transport::down} if the stream is closed."},
+			"Does the SHOULD of \"SHOULD wait for more bytes; report ERROR{tr::transport::down} if the stream is closed\" govern the report too, so that a stream receiver may report a closed stream's unfinished frame otherwise (as tr::frame::truncated)?",
+			"down-required",
+			"the SHOULD is the waiting's: a receiver that does not wait has nothing to report until the stream is closed, and then the sentence names the one code; the datagram line beside it gives truncated to datagrams only",
+			alt("down-required", "a stream closed inside a frame is tr::transport::down"),
+			alt("down-recommended", "a stream receiver may report a closed stream's unfinished frame with another code, tr::frame::truncated as for a datagram")),
+		r(ReadDepthFloor, secNest, []rules.ID{RuleNestProtocolDepth, RuleNestBudget, RuleNestTooDeep},
+			[]string{"§Iterative parsing requirement: Protocol-defined TLV shapes nest ≤ 5 by construction, so every conforming receiver parses every protocol frame at any budget;"},
+			"Is \"every conforming receiver parses every protocol frame at any budget\" a floor on the work-stack budget (never below 5 open levels), or a remark that holds of the budgets receivers use?",
+			"floor-of-5",
+			"the sentence is a guarantee about every conforming receiver at any budget, which only a floor makes true: a receiver configured with fewer than 5 levels still parses a frame 5 deep, and a budget below that is raised",
+			alt("floor-of-5", "a requested budget below 5 is raised to 5: a frame 5 deep parses, one 6 deep is nesting_too_deep"),
+			alt(AltBudgetAsConfigured, "the budget is used as given: at a budget of 1 a frame 2 deep is nesting_too_deep")),
+		r(ReadCRC16Variant, secCRC16, []rules.ID{RuleCRC16Poly, RuleCRC16Check, RuleCRCVerify16},
+			[]string{"§CRC-16-CCITT: Polynomial 0x1021, common variant.", "§CRC-16-CCITT: Initial value: 0xFFFF.", "§CRC-16-CCITT: Final XOR: 0x0000."},
+			"Which CRC-16 with polynomial 0x1021, init 0xFFFF and final XOR 0 is the \"common variant\": the non-reflected one (CRC-16/CCITT-FALSE), or a reflected one (refin = refout = true)?",
+			"ccitt-false",
+			"with init 0xFFFF and no final XOR the non-reflected form is the one commonly called CRC-16-CCITT; the CRC-32C section names its reflected representation explicitly and this section names none",
+			alt("ccitt-false", "not reflected: CRC-16-CCITT(\"123456789\") = 0x29B1"),
+			alt("reflected", "reflected input and output (CRC-16/MCRF4XX): CRC-16(\"123456789\") = 0x6F91")),
+		r(ReadStoredBits, secLife, []rules.ID{RuleLifeAtRest, RuleLifeStrip, RuleLifeRecord},
+			[]string{"§Append-only-at-egress, strip-only-at-ingress: At rest again (after received, validated, stripped): [ header ] [ payload ] ← H + L bytes (same payload bytes)",
+				"§Append-only-at-egress, strip-only-at-ingress: A recorder writing to disk: strip the trailer, store header+payload."},
+			"When the trailer is stripped, are the header's TS and CR bits cleared with it, or is the header kept byte for byte?",
+			"bits-cleared",
+			"the stored H + L bytes must themselves be a TLV a receiver can read back; a header still announcing a trailer would make the stored bytes a truncated frame, and only the payload is said to stay identical",
+			alt("bits-cleared", "the stripped header has TS = CR = 0; its other bits (TF and CW included) are kept"),
+			alt("header-kept", "the stripped header is the received one, TS and CR still set")),
+		r(ReadAssignedTypes, secType, []rules.ID{RuleTypeCore, RuleTypeFuture, RuleOptExtensions},
+			[]string{"§Type code registry: `0x01` – `0x1F`	Core protocol types (05-protocol-tlvs.md)	Stable; the wire format does not version.",
+				"§Type code registry: Type code 0x05 is reserved with no assigned meaning (see §rejected designs)."},
+			"Which core type codes 0x01..0x1F does a v1 receiver know, when the chapter assigning them (05-protocol-tlvs.md) is not given: every code of the range but 0x05, or only those assigned?",
+			"0x01-0x0d-assigned",
+			"the range is the core types' room, not their list, and only 0x05 is singled out as unassigned; the project's design decisions (docs/DECISIONS.md) give 0x01..0x0D as assigned, so 0x0E..0x1F are unassigned core codes a v1 receiver handles as unknown",
+			alt("0x01-0x0d-assigned", "0x01..0x0D (but 0x05) are known and walked when PL=1; 0x0E..0x1F are unknown types"),
+			alt("whole-core-range-known", "every code of 0x01..0x1F but 0x05 is a known core type: a top-level 0x0E..0x1F TLV is accepted, and walked when PL=1")),
 	}
 }

@@ -24,6 +24,10 @@ type ReadingUse struct {
 	// Vectors are the IDs of the vectors whose expected outcome, code or
 	// result is the reading's default; each gets "readings": {ID: default}.
 	Vectors []string
+	// Select, when set, names the reading in every generated vector it
+	// returns true for as well (a default that a whole family of vectors
+	// depends on, found by rule or by content rather than listed).
+	Select func(v *Vector) bool
 	// Acceptable gives, by vector ID (one of Vectors, a rejection), the
 	// codes other than its preferred code that each report its input
 	// correctly: the alternatives of an error-precedence reading.
@@ -79,7 +83,15 @@ func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) (
 			return nil, fmt.Errorf("reading %s is not a reading of the %s catalog", u.Reading, spec)
 		}
 		used[u.Reading] = true
-		for _, id := range u.Vectors {
+		ids := u.Vectors
+		if u.Select != nil {
+			for i := range vecs {
+				if u.Select(&vecs[i]) && !slices.Contains(ids, vecs[i].ID) {
+					ids = append(slices.Clip(ids), vecs[i].ID)
+				}
+			}
+		}
+		for _, id := range ids {
 			i, ok := byID[id]
 			if !ok && large {
 				continue

@@ -58,5 +58,7 @@ func readingUses() []vecgen.ReadingUse {
 				Comment: "the 4096-byte blob with no class argument is decoded as class 1, the class of its length"}}},
 		{Reading: hiverelay.ReadCapSortKey, Vectors: n("opaque-chain-checkpoint-v1-snapshot-read-caps-1-duplicate-key",
 			"opaque-chain-frame-v1-successor-checkpoint-snapshot-read-caps-1-duplicate-key", "opaque-chain-frame-v1-successor-next-read-cell-caps-1-duplicate-key")},
+		{Reading: hiverelay.ReadSignedHeadOpaque, Vectors: p("blind-core-read-cap-v1", "blind-core-read-cap-v1-fork-and-length-0", "blind-core-read-cap-v1-fork-and-length-18446744073709551615",
+			"blind-core-read-cap-v1-head-1-bytes", "blind-core-read-cap-v1-head-252-bytes", "blind-core-read-cap-v1-head-253-bytes", "blind-core-read-cap-v1-head-4096-bytes")},
 	}
 }

@@ -51,6 +51,10 @@ func fieldVectors(g *gen) {
 		"the separator is the first ': ': Note: a: b is the field Note with value 'a: b'")
 	g.accept("plex-non-ascii-nfc", helloPlex("Grüße: café", "Ω: ε"), ids(lace.RuleFieldUTF8, lace.RuleFieldNFC), nil,
 		"non-ASCII names and values in NFC are valid (names sort by bytes: G before Ω)")
+	g.acceptFields("plex-value-c1-separators-bidi", helloPlex("Bidi: \u202eabc\u202c \u2066x\u2069\u200e", "C1: a\u0085b\u009fc", "Sep: a\u2028b\u2029c"), ids(lace.RuleFieldControl), dec,
+		"C1 controls (U+0085 NEL, U+009F), U+2028/U+2029 and bidirectional controls (U+202E, U+202C, U+2066, U+2069, U+200E) in values: valid NFC text none of whose bytes is 0x00..0x1F or 0x7F; data, kept byte for byte (only LF ends a line)")
+	g.acceptFields("plex-name-c1-and-bidi", helloPlex("N\u0085\u202e: x"), ids(lace.RuleFieldControl), dec,
+		"a field name holding U+0085 and U+202E: the name rules forbid only :, space, tab and the C0/DEL bytes")
 	g.accept("plex-value-unicode16-precomposed", helloPlex("Tulu: \U000113C5"), ids(lace.RuleFieldUnicode17, lace.RuleFieldNFC), nil,
 		"U+113C5 (Tulu-Tigalari, new in Unicode 16.0) is NFC under Unicode 17.0.0")
 
@@ -252,6 +256,8 @@ func blobVectors(g *gen) {
 		"Data-Length: 6 with five data bytes: readers consume exactly <len> bytes")
 	g.reject("blob-data-length-huge", blobDL(hello, "Data-Length: 99999999999999999999999999").bytes(), ids(lace.RuleBlobMaxData), tags("boundary"),
 		"a 26-digit Data-Length, far over 32 MiB, with five data bytes")
+	g.reject("blob-data-length-2-64-plus-5", blobDL(hello, "Data-Length: 18446744073709551621").bytes(), ids(lace.RuleBlobMaxData), tags("boundary", "decision"),
+		"Data-Length 2^64+5 with five data bytes: over 32 MiB (a reader converting the digits to a u64 that wraps would read 5 and accept)")
 }
 
 // Plex records attach generic fields to a Blob (LACE-PLEX-01..11).

@@ -3,9 +3,11 @@ package tracervec
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/threespec/conformance/impl/libtracer"
 	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -79,6 +81,14 @@ func readingUses() []vecgen.ReadingUse {
 		{Reading: libtracer.ReadUnknownNested, Vectors: p("unknown-nested-pl1-never-walked", "nest-unknown-pl1-not-counted", "unknown-nested-kept-opaque"),
 			Branches: []vecgen.Branch{{Of: "libtracer/positive/unknown-nested-pl1-never-walked", Alternative: libtracer.AltWalkedWhenPL1,
 				Expect: vectorset.Reject, Code: libtracer.CodeInvalid, Rules: []string{"LT-OPT-01", "LT-UNK-06"}, Comment: "the nested unknown PL=1 TLVs are walked, and their bytes are no TLVs: INVALID"}}},
+		{Reading: libtracer.ReadDownReport, Select: namesRule("LT-TRUNC-02")},
+		{Reading: libtracer.ReadDepthFloor, Vectors: append(p("nest-depth-5-budget-1-raised-to-5"), n("nest-depth-6-budget-1-raised-to-5")...),
+			Branches: []vecgen.Branch{{Of: "libtracer/positive/nest-depth-5-budget-1-raised-to-5", Alternative: libtracer.AltBudgetAsConfigured,
+				Expect: vectorset.Reject, Code: libtracer.CodeNestingTooDeep, Rules: []string{"LT-NEST-03", "LT-NEST-04"},
+				Comment: "the requested budget of 1 is used as given: the second nested record opens a second level, nesting_too_deep"}}},
+		{Reading: libtracer.ReadCRC16Variant, Select: carriesCRC16},
+		{Reading: libtracer.ReadStoredBits, Select: stripsATrailer},
+		{Reading: libtracer.ReadAssignedTypes, Select: carriesUnassignedCore},
 	}
 	// Vectors derived from those above (systematic mutations) whose
 	// expectation a branch the reference can take changes as well; vecgen
@@ -125,4 +135,78 @@ var affected = [][2]string{
 	{"LT-READ-02", "libtracer/negative/empty-pl1-crc32c--f0-opt-bit2"},
 	{"LT-READ-02", "libtracer/negative/empty-pl1-crc32c--f0-crc-byte"},
 	{"LT-READ-02", "libtracer/negative/empty-pl1-crc16--f0-crc-byte"},
+}
+
+// namesRule selects the vectors reported under one of the given rules.
+func namesRule(ids ...string) func(v *vecgen.Vector) bool {
+	return func(v *vecgen.Vector) bool {
+		for _, id := range ids {
+			if slices.Contains(v.Rules, id) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// carriesCRC16 selects the vectors whose expectation turns on the CRC-16
+// variant (LT-READ-19): those reported under a CRC-16 rule, and the
+// decode vectors holding a frame, at any depth the reference walks, with a
+// CRC-16 trailer (CR=1, CW=1).
+func carriesCRC16(v *vecgen.Vector) bool {
+	if namesRule("LT-CRC-05", "LT-CRC-06", "LT-CRC-07", "LT-CRC-08", "LT-CRC-10")(v) {
+		return true
+	}
+	return anyFrame(v, func(f libtracer.Frame) bool { return f.Opt.Has(libtracer.OptCR | libtracer.OptCW) })
+}
+
+// anyFrame reports whether v is a decode vector one of whose frames, at
+// any depth the reference lists, has property p.
+func anyFrame(v *vecgen.Vector, p func(libtracer.Frame) bool) bool {
+	if v.Op != testee.OpLibtracerDecode || v.Data == nil {
+		return false
+	}
+	var has func(fs []libtracer.Frame) bool
+	has = func(fs []libtracer.Frame) bool {
+		for _, f := range fs {
+			if p(f) || has(f.Children) {
+				return true
+			}
+		}
+		return false
+	}
+	return has(libtracer.Decode(v.Data, libtracer.Limits{}).Frames)
+}
+
+// stripsATrailer selects the accepted decode vectors that strip (args
+// "strip") a top-level frame that has a trailer: the stored bytes they
+// expect have the TS and CR bits cleared (LT-READ-20).
+func stripsATrailer(v *vecgen.Vector) bool {
+	if v.Op != testee.OpLibtracerDecode || v.Expect != vectorset.Accept || v.Data == nil {
+		return false
+	}
+	var args struct {
+		Strip bool `json:"strip"`
+	}
+	if json.Unmarshal(v.Args, &args) != nil || !args.Strip {
+		return false
+	}
+	for _, f := range libtracer.Decode(v.Data, libtracer.Limits{}).Frames {
+		if f.Opt&(libtracer.OptTS|libtracer.OptCR) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// carriesUnassignedCore selects the decode vectors holding a frame, at
+// any depth the reference lists, of an unassigned core type 0x0E..0x1F,
+// that are accepted or rejected with type_mismatch: their expectation
+// turns on which core types are assigned (LT-READ-21). A rejection for
+// another reason (a CRC, a truncation) is the same under either reading.
+func carriesUnassignedCore(v *vecgen.Vector) bool {
+	if v.Expect != vectorset.Accept && v.Code != libtracer.CodeTypeMismatch && !slices.Contains(v.AcceptableCodes, libtracer.CodeTypeMismatch) {
+		return false
+	}
+	return anyFrame(v, func(f libtracer.Frame) bool { return f.Type >= 0x0E && f.Type <= 0x1F })
 }
