@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -81,14 +82,8 @@ func TestReports(t *testing.T) {
 		t.Errorf("-v does not list every vector:\n%s", text.String())
 	}
 
-	var js bytes.Buffer
-	if err := WriteJSON(&js, rep); err != nil {
-		t.Fatal(err)
-	}
 	var back Report
-	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
-		t.Fatal(err)
-	}
+	decodeReport(t, rep, WriteJSON, json.Unmarshal, &back)
 	if back.Format != ReportFormat || back.Counts != rep.Counts || len(back.Vectors) != 6 || back.Suites[0].SetHash != rep.Suites[0].SetHash || back.ExitCode != ExitFail {
 		t.Errorf("the JSON report does not round-trip: %+v", back.Counts)
 	}
@@ -105,14 +100,8 @@ func TestReports(t *testing.T) {
 		}
 	}
 
-	var ju bytes.Buffer
-	if err := WriteJUnit(&ju, rep); err != nil {
-		t.Fatal(err)
-	}
 	var x junitSuites
-	if err := xml.Unmarshal(ju.Bytes(), &x); err != nil {
-		t.Fatalf("%v\n%s", err, ju.String())
-	}
+	decodeReport(t, rep, WriteJUnit, xml.Unmarshal, &x)
 	if x.Tests != 6 || x.Failures != 3 || x.Skipped != 1 || x.Errors != 0 || len(x.Suites) != 1 {
 		t.Errorf("junit totals tests %d failures %d skipped %d errors %d", x.Tests, x.Failures, x.Skipped, x.Errors)
 	}
@@ -192,10 +181,6 @@ func TestAbortedRunReportsRulesNotRun(t *testing.T) {
 		t.Errorf("the human report of an aborted run says passed:\n%s", out)
 	}
 
-	var js bytes.Buffer
-	if err := WriteJSON(&js, rep); err != nil {
-		t.Fatal(err)
-	}
 	var back struct {
 		Rules []struct {
 			Rule    string         `json:"rule"`
@@ -206,9 +191,7 @@ func TestAbortedRunReportsRulesNotRun(t *testing.T) {
 			Status string `json:"status"`
 		} `json:"vectors"`
 	}
-	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
-		t.Fatal(err)
-	}
+	decodeReport(t, rep, WriteJSON, json.Unmarshal, &back)
 	for _, r := range back.Rules {
 		if r.Verdict != "not-run" || r.Counts["not-run"] != 1 || r.Counts["pass"] != 0 {
 			t.Errorf("JSON rule %+v", r)
@@ -220,14 +203,8 @@ func TestAbortedRunReportsRulesNotRun(t *testing.T) {
 		}
 	}
 
-	var ju bytes.Buffer
-	if err := WriteJUnit(&ju, rep); err != nil {
-		t.Fatal(err)
-	}
 	var x junitSuites
-	if err := xml.Unmarshal(ju.Bytes(), &x); err != nil {
-		t.Fatal(err)
-	}
+	decodeReport(t, rep, WriteJUnit, xml.Unmarshal, &x)
 	if x.Tests != 2 || x.Errors != 2 || x.Failures != 0 || x.Skipped != 0 {
 		t.Errorf("junit totals tests %d errors %d failures %d skipped %d", x.Tests, x.Errors, x.Failures, x.Skipped)
 	}
@@ -262,5 +239,18 @@ func TestPartlyRunRules(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the human report lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// decodeReport writes rep with write (WriteJSON or WriteJUnit), fails the
+// test on an error, and decodes the output with unmarshal into v.
+func decodeReport(t *testing.T, rep *Report, write func(io.Writer, *Report) error, unmarshal func([]byte, any) error, v any) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := write(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := unmarshal(b.Bytes(), v); err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
 	}
 }

@@ -47,17 +47,13 @@ func TestTimeSplitInReports(t *testing.T) {
 		t.Errorf("the slowest vectors are listed only with --profile-times:\n%s", verbose.String())
 	}
 
-	var js bytes.Buffer
-	WriteJSON(&js, rep)
 	var doc struct {
 		Times   map[string]float64 `json:"times"`
 		Vectors []struct {
 			Times map[string]float64 `json:"times"`
 		} `json:"vectors"`
 	}
-	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
+	decodeReport(t, rep, WriteJSON, json.Unmarshal, &doc)
 	for _, k := range []string{"verification_s", "transfer_s", "testee_s", "judging_s", "wall_s", "runner_max_rss_bytes"} {
 		if _, ok := doc.Times[k]; !ok {
 			t.Errorf("the JSON report's times lack %s: %v", k, doc.Times)
@@ -67,8 +63,6 @@ func TestTimeSplitInReports(t *testing.T) {
 		t.Errorf("the JSON report's vectors lack times: %v", doc.Vectors[0].Times)
 	}
 
-	var ju bytes.Buffer
-	WriteJUnit(&ju, rep)
 	var x struct {
 		Suites []struct {
 			Props []struct {
@@ -76,9 +70,7 @@ func TestTimeSplitInReports(t *testing.T) {
 			} `xml:"properties>property"`
 		} `xml:"testsuite"`
 	}
-	if err := xml.Unmarshal(ju.Bytes(), &x); err != nil {
-		t.Fatal(err)
-	}
+	decodeReport(t, rep, WriteJUnit, xml.Unmarshal, &x)
 	names := map[string]bool{}
 	for _, p := range x.Suites[0].Props {
 		names[p.Name] = true
