@@ -157,7 +157,7 @@ func TestRuleEntryWithMultiRuleVectors(t *testing.T) {
 	}
 	const twoRules = "libtracer/negative/reserved-bits-both-bit7-first"
 
-	restore := fault.Set("LT-OPT-02")
+	restore := fault.SetGlobal("LT-OPT-02")
 	rep := run("LT-OPT-02  reserved opt bit 0 not checked\n")
 	if rep.ExitCode != ExitPass || problems(rep) != "" {
 		var b strings.Builder

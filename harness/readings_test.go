@@ -50,7 +50,7 @@ func TestDeclaredReadingPassesEverySuite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			restore := reading.Set(taken)
+			restore := reading.SetGlobal(taken)
 			defer restore()
 			for _, undeclared := range []bool{false, true} {
 				ref := reference.New()

@@ -50,7 +50,7 @@ func TestReadingScenarios(t *testing.T) {
 	for k, paths := range alts {
 		t.Run(k, func(t *testing.T) {
 			id, alt, _ := strings.Cut(k, "=")
-			restore := reading.Set(map[string]string{id: alt})
+			restore := reading.SetGlobal(map[string]string{id: alt})
 			defer restore()
 			rep, err := Run(context.Background(), Config{Impl: reference.New(), StrictRules: false,
 				Options: godog.Options{Paths: paths, Format: "progress", TestingT: t}})

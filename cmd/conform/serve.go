@@ -43,7 +43,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(unknown) > 0 {
 			fmt.Fprintf(stderr, "conform serve: note: --fault names rules or mutants the catalogs do not know: %s\n", strings.Join(unknown, ", "))
 		}
-		fault.Set(ids...)
+		fault.SetGlobal(ids...)
 	}
 	if *readings != "" {
 		m, err := harness.ParseReadings(*readings)
@@ -51,7 +51,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "conform serve:", err)
 			return 2
 		}
-		reading.Set(m)
+		reading.SetGlobal(m)
 	}
 	ctx := context.Background()
 	impl := reference.New()

@@ -302,7 +302,7 @@ func TestSetTruncationRule(t *testing.T) {
 // With a rule switched off by fault injection, a Decoder carries on without
 // panicking and without reading out of bounds.
 func TestFaultCarriesOn(t *testing.T) {
-	restore := fault.Set(string(RuleTruncated), string(RuleCompactOverlong), string(RuleCompactSafe), string(RuleOptionalTag))
+	restore := fault.SetGlobal(string(RuleTruncated), string(RuleCompactOverlong), string(RuleCompactSafe), string(RuleOptionalTag))
 	defer restore()
 	d := NewDecoder(unhex(t, "fd 0100 05 aa"))
 	if v, err := d.CompactUint("n"); err != nil || v != 1 {
@@ -337,7 +337,7 @@ func TestFaultCarriesOn(t *testing.T) {
 // Choosing the form is a construction rule: under its fault the encoder
 // writes the (overlong) 0xff form, which the decoder then refuses.
 func TestCompactFormsFault(t *testing.T) {
-	restore := fault.Set(string(RuleCompactForms))
+	restore := fault.SetGlobal(string(RuleCompactForms))
 	got := AppendCompactUint(nil, 5)
 	restore()
 	if !bytes.Equal(got, unhex(t, "ff 0500000000000000")) {

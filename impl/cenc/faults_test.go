@@ -58,7 +58,7 @@ func TestLayoutFaults(t *testing.T) {
 		RuleBoundedBytes:     "01 0102 01020304 0102030405060708 aabb 0001cc 02 ddee",
 		RuleArray:            "01 0102 01020304 0102030405060708 aabb 01cc 00000002 ddee",
 	} {
-		restore := fault.Set(string(id))
+		restore := fault.SetGlobal(string(id))
 		var e Encoder
 		sample(&e)
 		consistent, misread := readSample(e.Bytes()), readSample(canonical)
@@ -78,14 +78,14 @@ func TestGeneralRulesAndCodeFault(t *testing.T) {
 	RegisterRealized("TEST-GENERAL", "TEST-SPECIFIC")
 	defer delete(generals, "TEST-SPECIFIC")
 	d := NewDecoder([]byte{9})
-	restore := fault.Set("TEST-GENERAL")
+	restore := fault.SetGlobal("TEST-GENERAL")
 	err := d.Fail("TEST-SPECIFIC", 0, "x", "bad")
 	other := d.Fail("TEST-OTHER", 0, "x", "bad")
 	restore()
 	if err != nil || other == nil || Enforced("TEST-SPECIFIC") != true {
 		t.Fatalf("general switched off: specific %v, other %v", err, other)
 	}
-	restore = fault.Set(string(RuleBadEncodingCode))
+	restore = fault.SetGlobal(string(RuleBadEncodingCode))
 	codes := map[string]string{}
 	for _, in := range []string{"", "02", "01 00"} {
 		d := NewDecoder(unhex(t, in))
@@ -132,7 +132,7 @@ func TestMutants(t *testing.T) {
 		if tc.run() {
 			t.Errorf("%s: mistaken without the mutant", tc.mutant)
 		}
-		restore := fault.Set(string(tc.mutant))
+		restore := fault.SetGlobal(string(tc.mutant))
 		mistaken := tc.run()
 		restore()
 		if !mistaken {

@@ -150,7 +150,7 @@ func TestVerifyFormatArtifactRejects(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := VerifyFormatArtifact(tc.in)
 			wantViolation(t, err, tc.rule, tc.off, tc.field)
-			restore := fault.Set(string(tc.rule))
+			restore := fault.SetGlobal(string(tc.rule))
 			_, err = VerifyFormatArtifact(tc.in)
 			restore()
 			if rules.RuleOf(err) == tc.rule {

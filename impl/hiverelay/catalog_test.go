@@ -195,7 +195,7 @@ func TestDecodeSchemaCatalogRejects(t *testing.T) {
 			if _, err := EncodeSchemaCatalog(mustDecodeLoosely(tc.in)); err == nil && tc.rule != cenc.RuleTruncated && tc.rule != cenc.RuleTrailing && tc.rule != cenc.RuleCompactOverlong {
 				t.Fatal("EncodeSchemaCatalog accepted entries the decoder rejects")
 			}
-			restore := fault.Set(string(tc.rule))
+			restore := fault.SetGlobal(string(tc.rule))
 			_, err = DecodeSchemaCatalog(tc.in)
 			restore()
 			if rules.RuleOf(err) == tc.rule {
@@ -214,7 +214,7 @@ func mustDecodeLoosely(b []byte) []CatalogEntry {
 			ids = append(ids, string(r.ID))
 		}
 	}
-	restore := fault.Set(ids...)
+	restore := fault.SetGlobal(ids...)
 	defer restore()
 	e, _ := DecodeSchemaCatalog(b)
 	return e

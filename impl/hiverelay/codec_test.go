@@ -266,7 +266,7 @@ func TestRejects(t *testing.T) {
 // without panicking (and either accepts, or rejects with another rule).
 func TestRejectsCarryOnUnderFault(t *testing.T) {
 	for _, tc := range codecRejectCases() {
-		restore := fault.Set(string(tc.rule))
+		restore := fault.SetGlobal(string(tc.rule))
 		_, _, err := Decode(tc.schema, tc.class, tc.in)
 		restore()
 		if rules.RuleOf(err) == tc.rule {

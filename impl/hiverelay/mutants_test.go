@@ -47,7 +47,7 @@ func TestMutants(t *testing.T) {
 		if tc.run() {
 			t.Errorf("%s: mistaken without the mutant", tc.mutant)
 		}
-		restore := fault.Set(string(tc.mutant))
+		restore := fault.SetGlobal(string(tc.mutant))
 		mistaken := tc.run()
 		restore()
 		if !mistaken {

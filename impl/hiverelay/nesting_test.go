@@ -38,7 +38,7 @@ func TestNestedValuesAreCanonical(t *testing.T) {
 			if _, _, err := Decode(tc.schema, 0, tc.in); rules.RuleOf(err) != tc.want {
 				t.Fatalf("decoded with %v, want a rejection by %s", err, tc.want)
 			}
-			restore := fault.Set(string(tc.off))
+			restore := fault.SetGlobal(string(tc.off))
 			_, _, err := Decode(tc.schema, 0, tc.in)
 			restore()
 			if err != nil {
@@ -49,7 +49,7 @@ func TestNestedValuesAreCanonical(t *testing.T) {
 	// The fault skips nested values only: a top-level ReadCellCapV1 with
 	// the same defect, and the checkpoint's own checks, still fail.
 	for _, off := range []rules.ID{RuleCkptCapsCanonical, RuleFrameCapsCanonical, RuleFrameCkptCanonical} {
-		restore := fault.Set(string(off))
+		restore := fault.SetGlobal(string(off))
 		_, _, err1 := Decode(SchemaReadCellCapV1, 0, zeroCell)
 		_, _, err2 := Decode(SchemaOpaqueChainCheckpointV1, 0, ckptB(nil, capsN(1)))
 		restore()

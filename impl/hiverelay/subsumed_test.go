@@ -31,7 +31,7 @@ func checkSubsumed(t *testing.T, cases []subsumedCase) {
 			if err := tc.decode(); rules.RuleOf(err) != tc.rule {
 				t.Fatalf("with the check: %v, want %s", err, tc.rule)
 			}
-			restore := fault.Set(string(tc.rule))
+			restore := fault.SetGlobal(string(tc.rule))
 			err := tc.decode()
 			restore()
 			if rules.CodeOf(err) != cenc.Code || !containsID(tc.without, rules.RuleOf(err)) {

@@ -171,7 +171,7 @@ func TestConstructFaults(t *testing.T) {
 	for _, c := range cases {
 		t.Run(string(c.rule), func(t *testing.T) {
 			good, _, goodErr := Construct(c.spec)
-			restore := fault.Set(string(c.rule))
+			restore := fault.SetGlobal(string(c.rule))
 			bad, badRec, badErr := Construct(c.spec)
 			restore()
 			if (goodErr == nil) == (badErr == nil) && bytes.Equal(good, bad) {

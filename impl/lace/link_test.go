@@ -56,7 +56,7 @@ func TestParseLink(t *testing.T) {
 		}
 		if c.rule != "" {
 			func() {
-				defer fault.Set(string(c.rule))()
+				defer fault.SetGlobal(string(c.rule))()
 				ParseLink(c.value) // must not panic
 			}()
 		}

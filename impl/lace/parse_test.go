@@ -281,7 +281,7 @@ func crlfGlyph() []byte {
 func TestRejectionsUnderFault(t *testing.T) {
 	for _, c := range negativeCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			defer fault.Set(string(c.rule))()
+			defer fault.SetGlobal(string(c.rule))()
 			err := parseCase(c)
 			if err == errNothing {
 				t.Fatal(err)

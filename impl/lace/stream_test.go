@@ -70,7 +70,7 @@ func TestStreamPrefixes(t *testing.T) {
 		}
 	}
 	// Under fault a careless reader drops the unfinished record.
-	defer fault.Set(string(RuleStreamTruncated))()
+	defer fault.SetGlobal(string(RuleStreamTruncated))()
 	if recs, err := ParseStream(s[:ends[1]+10], Options{}); err != nil || len(recs) != 2 {
 		t.Fatalf("under fault: %v, %d records", err, len(recs))
 	}

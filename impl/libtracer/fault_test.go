@@ -16,7 +16,7 @@ import (
 func TestFaultsCarryOn(t *testing.T) {
 	for _, c := range rejectCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			restore := fault.Set(string(c.rule))
+			restore := fault.SetGlobal(string(c.rule))
 			defer restore()
 			if v := Decode(c.in, c.lim).FirstError(); v != nil && v.Rule == c.rule {
 				t.Fatalf("%s switched off, still reported: %v", c.rule, v)
@@ -39,7 +39,7 @@ func TestFaultsCarryOn(t *testing.T) {
 func TestConstructionFaults(t *testing.T) {
 	tree := []Frame{{Type: 1, Opt: OptCR, Payload: spb}}
 	good, _ := Encode(tree)
-	restore := fault.Set(string(RuleIopSmallest))
+	restore := fault.SetGlobal(string(RuleIopSmallest))
 	bad, err := Encode(tree)
 	restore()
 	if err != nil || bytes.Equal(good, bad) {
@@ -47,7 +47,7 @@ func TestConstructionFaults(t *testing.T) {
 	}
 	wire := hx(t, "01 10 05 00 aa bb cc dd ee b6 c9 12 23")
 	good, _ = Strip(wire, Limits{})
-	restore = fault.Set(string(RuleLifeAtRest))
+	restore = fault.SetGlobal(string(RuleLifeAtRest))
 	bad, err = Strip(wire, Limits{})
 	restore()
 	if err != nil || bytes.Equal(good, bad) {
@@ -85,7 +85,7 @@ func TestEveryFaultCarriesOn(t *testing.T) {
 	clock := func() uint64 { return T0 }
 	for _, id := range faultIDs() {
 		t.Run(id, func(t *testing.T) {
-			restore := fault.Set(id)
+			restore := fault.SetGlobal(id)
 			defer restore()
 			all := append(append([][]byte(nil), ins...), extra...)
 			for i, in := range all {
@@ -124,14 +124,14 @@ func TestDialects(t *testing.T) {
 	if d := currentDialect(); d != &stdDialect {
 		t.Fatal("without a fault, the dialect is not stdDialect")
 	}
-	restore := fault.Set("LACE-FIELD-03")
+	restore := fault.SetGlobal("LACE-FIELD-03")
 	if d := currentDialect(); d != &stdDialect {
 		t.Fatal("a Lace fault changed the libtracer dialect")
 	}
 	restore()
 	std := stdDialect
 	for _, id := range faultIDs() {
-		restore := fault.Set(id)
+		restore := fault.SetGlobal(id)
 		d := currentDialect()
 		restore()
 		if d == &stdDialect || d.std {
@@ -182,7 +182,7 @@ func TestFaultCRCParameters(t *testing.T) {
 	// The faults' own parameter sets: each differs from the spec's on the
 	// check string.
 	for _, id := range []rules.ID{RuleCRC32Poly, RuleCRC32Init, RuleCRC32XorOut, RuleCRC32Check, RuleCRC16Poly, RuleCRC16Init, RuleCRC16XorOut, RuleCRC16Check, MutCRC16XModem} {
-		restore := fault.Set(string(id))
+		restore := fault.SetGlobal(string(id))
 		d := currentDialect()
 		restore()
 		if d.crcOf(false, check) == 0xE3069283 && d.crcOf(true, check) == 0x29B1 {

@@ -236,13 +236,13 @@ func TestDiff(t *testing.T) {
 func TestFaultsCarryOn(t *testing.T) {
 	in := rawManifest(3, row("/b"), row("a\\..//"), row("a"))
 	for _, r := range Rules() {
-		restore := fault.Set(string(r.ID))
+		restore := fault.SetGlobal(string(r.ID))
 		Parse(in)
 		Parse(in[:len(in)-5])
 		Parse(rawManifest(0xffffffff))
 		restore()
 	}
-	restore := fault.Set(string(RuleTruncated))
+	restore := fault.SetGlobal(string(RuleTruncated))
 	defer restore()
 	if e, err := Parse(rawManifest(0xffffffff, row("a"))); err != nil || len(e) != 1 {
 		t.Fatalf("tolerated truncation: %v %v", e, err)

@@ -39,7 +39,7 @@ func TestFailAndFault(t *testing.T) {
 	if RuleOf(fmt.Errorf("plain")) != "" {
 		t.Fatal("a plain error carries no rule")
 	}
-	restore := fault.Set("T-1")
+	restore := fault.SetGlobal("T-1")
 	defer restore()
 	if err := Fail("T-1", "C", 4, "bad"); err != nil {
 		t.Fatalf("Fail under fault = %v, want nil", err)

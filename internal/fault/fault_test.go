@@ -6,11 +6,11 @@ func TestSetAndRestore(t *testing.T) {
 	if Off("X-1") {
 		t.Fatal("no fault set, but X-1 reported off")
 	}
-	restore := Set("X-1", "X-2")
+	restore := SetGlobal("X-1", "X-2")
 	if !Off("X-1") || !Off("X-2") || Off("X-3") {
 		t.Fatalf("after Set(X-1, X-2): Off = %v %v %v", Off("X-1"), Off("X-2"), Off("X-3"))
 	}
-	inner := Set("X-3")
+	inner := SetGlobal("X-3")
 	if Off("X-1") || !Off("X-3") {
 		t.Fatal("Set must replace the earlier set")
 	}
@@ -21,5 +21,21 @@ func TestSetAndRestore(t *testing.T) {
 	restore()
 	if Off("X-1") || len(Active()) != 0 {
 		t.Fatal("restore must switch every rule back on")
+	}
+}
+
+func TestSetValue(t *testing.T) {
+	var zero Set
+	if zero.Off("X-1") || !zero.Empty() || zero.IDs() != nil {
+		t.Fatal("the zero Set must switch off nothing")
+	}
+	ids := []string{"X-2", "X-1"}
+	s := Of(ids...)
+	ids[0] = "X-9" // Of must not keep the caller's slice
+	if !s.Off("X-1") || !s.Off("X-2") || s.Off("X-9") || s.Empty() {
+		t.Fatalf("Of(X-2, X-1): Off = %v %v %v", s.Off("X-1"), s.Off("X-2"), s.Off("X-9"))
+	}
+	if got := s.IDs(); len(got) != 2 || got[0] != "X-1" || got[1] != "X-2" {
+		t.Fatalf("IDs = %v, want [X-1 X-2]", got)
 	}
 }

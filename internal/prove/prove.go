@@ -189,7 +189,7 @@ func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
 		}
 		start := time.Now()
 		o := Outcome{Target: t}
-		restore := fault.Set(t.ID)
+		restore := fault.SetGlobal(t.ID)
 		if p.opt.VerdictOnly {
 			o.Vectors = p.runVectors(ctx, t.Spec, small)
 			if len(o.Vectors) == 0 {

@@ -29,10 +29,10 @@ func Taken(id string) string {
 // Is reports whether the reference takes alternative alt of reading id.
 func Is(id, alt string) bool { return alt != "" && Taken(id) == alt }
 
-// Set makes the reference take the given alternatives (reading ID to
+// SetGlobal makes the reference take the given alternatives (reading ID to
 // alternative name; replacing any earlier set) and returns a function that
-// restores the previous set. Set(nil) returns every reading to its default.
-func Set(m map[string]string) (restore func()) {
+// restores the previous set. SetGlobal(nil) returns every reading to its default.
+func SetGlobal(m map[string]string) (restore func()) {
 	var next *map[string]string
 	if len(m) > 0 {
 		c := make(map[string]string, len(m))

@@ -229,7 +229,7 @@ func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []Reading
 			alts[b.Alternative] = true
 		}
 		for _, alt := range reading.IDs(alts2map(alts)) {
-			restore := reading.Set(map[string]string{u.Reading: alt})
+			restore := reading.SetGlobal(map[string]string{u.Reading: alt})
 			ref := reference.New()
 			for i := range vecs {
 				v := &vecs[i]

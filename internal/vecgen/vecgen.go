@@ -384,7 +384,7 @@ func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer, un
 	for _, k := range keys {
 		idx := groups[k]
 		_, taken := branchKey(&vecs[idx[0]], defaults)
-		restore := reading.Set(taken)
+		restore := reading.SetGlobal(taken)
 		sub := make([]Vector, len(idx))
 		in := make([][]byte, len(idx))
 		for j, i := range idx {

@@ -164,7 +164,7 @@ func TestFileRejections(t *testing.T) {
 func TestFileRejectionsUnderFault(t *testing.T) {
 	for _, c := range chunkCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			defer fault.Set(string(c.rule))()
+			defer fault.SetGlobal(string(c.rule))()
 			root := rootOf(t, c)
 			_, err := File(c.res, root, c.b)
 			if rules.RuleOf(err) == c.rule {

@@ -158,7 +158,7 @@ func TestDirectoryRejections(t *testing.T) {
 func TestDirectoryRejectionsUnderFault(t *testing.T) {
 	for _, c := range directoryCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			defer fault.Set(string(c.rule))()
+			defer fault.SetGlobal(string(c.rule))()
 			if _, err := Directory(c.res, rootOf(t, c), c.b); rules.RuleOf(err) == c.rule {
 				t.Fatalf("rule %s switched off but still reported: %v", c.rule, err)
 			}
@@ -215,7 +215,7 @@ func TestNameRulesSubsumed(t *testing.T) {
 	} {
 		stream := append(rawDirectory("File+Link: "+c.name+" "+file), lace.Encode(w.rec(file))...)
 		for _, off := range [][]string{nil, {string(lace.RuleDirNameNFC), string(lace.RuleDirNameControl)}} {
-			restore := fault.Set(off...)
+			restore := fault.SetGlobal(off...)
 			_, err := StreamDirectory(stream, lace.Options{}, Bounds{})
 			restore()
 			if got := rules.RuleOf(err); got != c.want {
