@@ -18,7 +18,7 @@ var hiveRelayOps = map[string]handler{
 	testee.OpHiveRelayAuthority: hiveRelayAuthority,
 }
 
-func hiveRelayDecode(req testee.Request) (any, error) {
+func hiveRelayDecode(e env, req testee.Request) (any, error) {
 	var a testee.HiveRelayDecodeArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err
@@ -51,7 +51,7 @@ type ManifestEntry struct {
 	BLAKE2b string `json:"blake2b"`
 }
 
-func hiveRelayManifest(req testee.Request) (any, error) {
+func hiveRelayManifest(e env, req testee.Request) (any, error) {
 	entries, err := manifest.Parse(req.Input)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func hiveRelayManifest(req testee.Request) (any, error) {
 	return map[string]any{"entries": out, "vector_set_hash": hex.EncodeToString(h[:])}, nil
 }
 
-func hiveRelayFormat(req testee.Request) (any, error) {
+func hiveRelayFormat(e env, req testee.Request) (any, error) {
 	if _, err := hiverelay.VerifyFormatArtifact(req.Input); err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func hiveRelayFormat(req testee.Request) (any, error) {
 // input carries one, the metadata artifact against the computed identity. A
 // request without a vector manifest has it framed from the files first
 // (manifest.Build), so that a file set that cannot be framed is rejected.
-func hiveRelayAuthority(req testee.Request) (any, error) {
+func hiveRelayAuthority(e env, req testee.Request) (any, error) {
 	var in testee.HiveRelayAuthorityInput
 	if err := json.Unmarshal(req.Input, &in); err != nil {
 		return nil, fmt.Errorf("%w: hiverelay.authority input is not the JSON object of docs/PROTOCOL.md: %v", testee.ErrInvalidRequest, err)

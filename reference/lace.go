@@ -19,10 +19,6 @@ var laceOps = map[string]handler{
 	testee.OpLaceRecord:    laceRecord,
 	testee.OpLaceStream:    laceStream,
 	testee.OpLaceConstruct: laceConstruct,
-}
-
-// laceBoundedOps are the Lace operations whose arguments hold bounds.
-var laceBoundedOps = map[string]boundedHandler{
 	testee.OpLaceChunks:    laceChunks,
 	testee.OpLaceDirectory: laceDirectory,
 }
@@ -129,7 +125,7 @@ func recordLinks(fields []lace.Field) ([]LaceLink, []LaceMalformedLink) {
 	return links, malformed
 }
 
-func laceRecord(req testee.Request) (any, error) {
+func laceRecord(e env, req testee.Request) (any, error) {
 	opt, err := laceOptions(req)
 	if err != nil {
 		return nil, err
@@ -206,7 +202,7 @@ func genericFaults(recs []*lace.Record) error {
 	return nil
 }
 
-func laceStream(req testee.Request) (any, error) {
+func laceStream(e env, req testee.Request) (any, error) {
 	opt, err := laceOptions(req)
 	if err != nil {
 		return nil, err
@@ -233,7 +229,7 @@ type constructSpec struct {
 	Aux    *string     `json:"aux"`
 }
 
-func laceConstruct(req testee.Request) (any, error) {
+func laceConstruct(e env, req testee.Request) (any, error) {
 	// mark names the scheme a Seal's Mark is made under: the stand-in
 	// (the default) is the only one the reference has. "none" names no
 	// scheme to make a Mark with, and the real 009 is not available.
@@ -331,7 +327,8 @@ func laceBounds(c Caps, req testee.Request) (lace.Options, convention.Bounds, er
 	}, nil
 }
 
-func laceChunks(c Caps, req testee.Request) (any, error) {
+func laceChunks(e env, req testee.Request) (any, error) {
+	c := e.caps
 	opt, b, err := laceBounds(c, req)
 	if err != nil {
 		return nil, err
@@ -351,7 +348,8 @@ type DirEntry struct {
 	Kind   string `json:"kind"` // "file" or "dir"
 }
 
-func laceDirectory(c Caps, req testee.Request) (any, error) {
+func laceDirectory(e env, req testee.Request) (any, error) {
+	c := e.caps
 	opt, b, err := laceBounds(c, req)
 	if err != nil {
 		return nil, err

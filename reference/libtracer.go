@@ -17,10 +17,6 @@ import (
 
 var libtracerOps = map[string]handler{
 	testee.OpLibtracerEncode: libtracerEncode,
-}
-
-// libtracerBoundedOps are the libtracer operations whose arguments hold bounds.
-var libtracerBoundedOps = map[string]boundedHandler{
 	testee.OpLibtracerDecode: libtracerDecode,
 }
 
@@ -156,7 +152,8 @@ func libtracerDefault(def, cap int64) int64 {
 	return 0
 }
 
-func libtracerDecode(c Caps, req testee.Request) (any, error) {
+func libtracerDecode(e env, req testee.Request) (any, error) {
+	c := e.caps
 	var a libtracerDecodeArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err
@@ -320,7 +317,7 @@ func cutViews(in []byte, cuts []int64) ([][]byte, error) {
 	return append(views, in[prev:]), nil
 }
 
-func libtracerEncode(req testee.Request) (any, error) {
+func libtracerEncode(e env, req testee.Request) (any, error) {
 	var a testee.LibtracerEncodeArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err

@@ -14,22 +14,25 @@ import (
 	"sort"
 
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/testee"
 )
 
 // Name is the implementation name the reference gives in its hello result.
 const Name = "threespec reference"
 
-// handler answers one operation. It returns the result for accepted input,
-// or an error: a *rules.Violation (or an error wrapping one) for rejected
-// input, errUnsupported for arguments it does not implement, or
-// testee.ErrInvalidRequest (wrapped) for a request built wrong.
-type handler func(req testee.Request) (any, error)
+// handler answers one operation under env. It returns the result for
+// accepted input, or an error: a *rules.Violation (or an error wrapping one)
+// for rejected input, errUnsupported for arguments it does not implement,
+// or testee.ErrInvalidRequest (wrapped) for a request built wrong.
+type handler func(e env, req testee.Request) (any, error)
 
-// boundedHandler answers an operation whose arguments hold bounds, which it
-// checks against the caps (caps.go) before doing any work.
-type boundedHandler func(c Caps, req testee.Request) (any, error)
+// env is what a handler answers under: the caps on the bounds a request may
+// ask for (caps.go), checked before any work, and the rules.Checks every
+// parse and construction it runs carries.
+type env struct {
+	caps   Caps
+	checks rules.Checks
+}
 
 // errUnsupported marks a request whose arguments the reference does not
 // implement (the mark mode 009, for example); it is answered with
@@ -42,16 +45,11 @@ func unsupported(format string, args ...any) error {
 
 // handlers maps each operation to its handler; the per-specification tables
 // live beside their handlers (lace.go, hiverelay.go, libtracer.go).
-func handlers(c Caps) map[string]handler {
+func handlers() map[string]handler {
 	m := map[string]handler{}
 	for _, t := range []map[string]handler{laceOps, hiveRelayOps, libtracerOps} {
 		for op, h := range t {
 			m[op] = h
-		}
-	}
-	for _, t := range []map[string]boundedHandler{laceBoundedOps, libtracerBoundedOps} {
-		for op, h := range t {
-			m[op] = func(req testee.Request) (any, error) { return h(c, req) }
 		}
 	}
 	return m
@@ -62,6 +60,12 @@ func handlers(c Caps) map[string]handler {
 type Reference struct {
 	ops  map[string]handler
 	caps Caps
+	// checks is what every parse and construction of the reference carries
+	// (faults and readings; the zero Checks is the standard reference).
+	checks rules.Checks
+	// global, TRANSITIONAL (issue 16): take the checks from the
+	// process-global switches at each request, as before they were values.
+	global bool
 	// Undeclared keeps the readings the reference takes out of its hello:
 	// it then behaves as a testee that reads the spec otherwise without
 	// saying so (for testing conform's readings report).
@@ -75,7 +79,24 @@ func New() *Reference { return NewWithCaps(DefaultCaps()) }
 
 // NewWithCaps returns the reference implementation with caps c on the
 // bounds a request may ask for (hello advertises them).
-func NewWithCaps(c Caps) *Reference { return &Reference{ops: handlers(c), caps: c} }
+func NewWithCaps(c Caps) *Reference { return &Reference{ops: handlers(), caps: c, global: true} }
+
+// WithChecks returns a copy of r whose every parse and construction carries
+// c: rules switched off, mutants switched on, readings taken. Hello
+// declares c's readings.
+func (r *Reference) WithChecks(c rules.Checks) *Reference {
+	cp := *r
+	cp.checks, cp.global = c, false
+	return &cp
+}
+
+// env is what r's handlers answer under.
+func (r *Reference) env() env {
+	if r.global {
+		return env{caps: r.caps, checks: rules.Current()}
+	}
+	return env{caps: r.caps, checks: r.checks}
+}
 
 // Ops lists the operations the reference implements, sorted.
 func (r *Reference) Ops() []string {
@@ -104,7 +125,7 @@ func (r *Reference) Hello() map[string]any {
 		"profiles":       r.Profiles(),
 		"limits":         r.caps.limits(),
 	}
-	if m := reading.Active(); len(m) > 0 && !r.Undeclared {
+	if m := r.env().checks.Readings.Map(); len(m) > 0 && !r.Undeclared {
 		h["readings"] = m
 	}
 	return h
@@ -122,7 +143,7 @@ func (r *Reference) Do(ctx context.Context, req testee.Request) (testee.Response
 	if req.Op == testee.OpHello {
 		result = r.Hello()
 	} else if h, ok := r.ops[req.Op]; ok {
-		result, err = h(req)
+		result, err = h(r.env(), req)
 	} else {
 		err = unsupported("operation %q is not implemented", req.Op)
 	}
