@@ -892,29 +892,37 @@ func Decode(schema string, class uint8, b []byte) (value any, reencoded []byte, 
 func DecodeWith(c rules.Checks, schema string, class uint8, b []byte) (value any, reencoded []byte, err error) {
 	switch schema {
 	case SchemaBlindCoreReadCapV1:
-		return decodeEncode(c, b, decodeBlindCore, (*BlindCoreReadCapV1).encode)
+		v, err := decodeAll(c, b, decodeBlindCore)
+		return reencode(c, &v, err, (*BlindCoreReadCapV1).encode)
 	case SchemaCellBlobV1:
-		return decodeEncode(c, b, blobDecoder(class), (*CellBlobV1).encode)
+		v, err := decodeAll(c, b, blobDecoder(class))
+		return reencode(c, &v, err, (*CellBlobV1).encode)
 	case SchemaOpaqueChainCheckpointV1:
-		return decodeEncode(c, b, decodeCheckpoint, (*OpaqueChainCheckpointV1).encode)
+		v, err := decodeAll(c, b, decodeCheckpoint)
+		return reencode(c, &v, err, (*OpaqueChainCheckpointV1).encode)
 	case SchemaOpaqueChainFrameV1:
-		return decodeEncode(c, b, decodeFrame, (*OpaqueChainFrameV1).encode)
+		v, err := decodeAll(c, b, decodeFrame)
+		return reencode(c, &v, err, (*OpaqueChainFrameV1).encode)
 	case SchemaReadCellCapV1:
-		return decodeEncode(c, b, decodeReadCap, (*ReadCellCapV1).encode)
+		v, err := decodeAll(c, b, decodeReadCap)
+		return reencode(c, &v, err, (*ReadCellCapV1).encode)
 	case SchemaWriteCellCapV1:
-		return decodeEncode(c, b, decodeWriteCap, (*WriteCellCapV1).encode)
+		v, err := decodeAll(c, b, decodeWriteCap)
+		return reencode(c, &v, err, (*WriteCellCapV1).encode)
 	}
 	return nil, nil, fmt.Errorf("%w %q", ErrUnknownSchema, schema)
 }
 
-func decodeEncode[T any](c rules.Checks, b []byte, dec func(*cenc.Decoder, *T) error, enc func(*T, rules.Checks) ([]byte, error)) (any, []byte, error) {
-	v, err := decodeAll(c, b, dec)
+// reencode returns the value v that decoding gave (unless it failed with
+// err) and its canonical re-encoding under c. It is small enough to be
+// inlined, so that enc is a direct call and v stays on the caller's stack.
+func reencode[T any](c rules.Checks, v *T, err error, enc func(*T, rules.Checks) ([]byte, error)) (any, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := enc(&v, c)
+	out, err := enc(v, c)
 	if err != nil {
 		return nil, nil, err
 	}
-	return v, out, nil
+	return *v, out, nil
 }
