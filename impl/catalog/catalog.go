@@ -11,7 +11,7 @@ import (
 )
 
 // Specs are the specification names, in report order.
-var Specs = []string{"lace", "hiverelay", "libtracer"}
+var Specs = []string{rules.Lace.String(), rules.HiveRelay.String(), rules.LibTracer.String()}
 
 // All returns every rule of every specification, spec by spec in spec order.
 func All() []rules.Rule {

@@ -32,7 +32,7 @@ const (
 // Composition v1 (every rule of that spec is MUST-level). Packages cenc,
 // manifest and hiverelay build their rule lists with it.
 func HiveRelayRule(id rules.ID, section, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: "hiverelay", Section: section, Level: rules.Must, Text: text}
+	return rules.Rule{ID: id, Spec: "hiverelay", Section: section, Level: rules.LevelMust, Text: text}
 }
 
 func r(id rules.ID, text string) rules.Rule { return HiveRelayRule(id, Section, text) }

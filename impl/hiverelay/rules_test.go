@@ -21,7 +21,7 @@ func TestCatalogIsWellFormed(t *testing.T) {
 			t.Errorf("%s: duplicate ID", r.ID)
 		}
 		seen[r.ID] = true
-		if r.Spec != "hiverelay" || r.Level != rules.Must || !strings.HasSuffix(r.Text, ".") && !strings.HasSuffix(r.Text, ".)") && !strings.HasSuffix(r.Text, ")") {
+		if r.Spec != "hiverelay" || r.Level != rules.LevelMust || !strings.HasSuffix(r.Text, ".") && !strings.HasSuffix(r.Text, ".)") && !strings.HasSuffix(r.Text, ")") {
 			t.Errorf("%s: spec %q level %s text %q", r.ID, r.Spec, r.Level, r.Text)
 		}
 		if r.Section != "Preamble" && !strings.Contains(spec, "\n## "+r.Section+"\n") {

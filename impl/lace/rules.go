@@ -266,11 +266,11 @@ func Lookup(id rules.ID) (rules.Rule, bool) {
 }
 
 func must(id rules.ID, sec, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: "lace", Section: sec, Level: rules.Must, Text: text}
+	return rules.Rule{ID: id, Spec: "lace", Section: sec, Level: rules.LevelMust, Text: text}
 }
 
 func should(id rules.ID, sec, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: "lace", Section: sec, Level: rules.Should, Text: text}
+	return rules.Rule{ID: id, Spec: "lace", Section: sec, Level: rules.LevelShould, Text: text}
 }
 
 // untestable marks a rule that no behaviour bytes can show violated, with

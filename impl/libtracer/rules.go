@@ -212,7 +212,7 @@ const lifecycle = "the spec describes this transition without a keyword; the pro
 const silent = "the spec is silent here: the rule is the project's decision (docs/libtracer.md, Decisions where the spec is silent)"
 
 func must(id rules.ID, section, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: spec, Section: section, Level: rules.Must, Text: text}
+	return rules.Rule{ID: id, Spec: spec, Section: section, Level: rules.LevelMust, Text: text}
 }
 
 func untestable(r rules.Rule, reason string) rules.Rule {
@@ -221,7 +221,7 @@ func untestable(r rules.Rule, reason string) rules.Rule {
 }
 
 func should(id rules.ID, section, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: spec, Section: section, Level: rules.Should, Text: text}
+	return rules.Rule{ID: id, Spec: spec, Section: section, Level: rules.LevelShould, Text: text}
 }
 
 // Catalog lists every libtracer rule in spec order.
