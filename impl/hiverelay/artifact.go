@@ -202,12 +202,14 @@ func sectionLength(d *cenc.Decoder, field string, emptyRule, maxRule rules.ID) (
 // checkSpecText checks the spec bytes (section 4, HR-FMT-10..14); at is
 // their offset in the artifact.
 func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
+	// The per-byte loops ask their guards once (they hold for the whole text).
+	cr, nul, bom := d.Rejects(RuleFmtSpecCR), d.Rejects(RuleFmtSpecNUL), d.Rejects(RuleFmtSpecBOM)
 	for i, c := range spec {
 		switch {
-		case c == '\r' && d.Rejects(RuleFmtSpecCR):
+		case c == '\r' && cr:
 			// HR-FMT-10: LF only.
 			return d.Fail(RuleFmtSpecCR, at+i, "specBytes", "CR byte; spec bytes use LF only")
-		case c == 0 && d.Rejects(RuleFmtSpecNUL):
+		case c == 0 && nul:
 			// HR-FMT-12: no NUL.
 			return d.Fail(RuleFmtSpecNUL, at+i, "specBytes", "NUL byte")
 		}
@@ -221,7 +223,7 @@ func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
 		bomEnd = min(3, len(spec))
 	}
 	for i := 0; i+3 <= bomEnd; i++ {
-		if spec[i] == 0xef && spec[i+1] == 0xbb && spec[i+2] == 0xbf && d.Rejects(RuleFmtSpecBOM) {
+		if spec[i] == 0xef && spec[i+1] == 0xbb && spec[i+2] == 0xbf && bom {
 			// HR-FMT-11: no byte order mark (U+FEFF), at the start or anywhere.
 			return d.Fail(RuleFmtSpecBOM, at+i, "specBytes", "byte order mark U+FEFF")
 		}
