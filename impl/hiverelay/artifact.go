@@ -1,6 +1,7 @@
 package hiverelay
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/binary"
 	"errors"
@@ -202,17 +203,20 @@ func sectionLength(d *cenc.Decoder, field string, emptyRule, maxRule rules.ID) (
 // checkSpecText checks the spec bytes (section 4, HR-FMT-10..14); at is
 // their offset in the artifact.
 func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
-	// The per-byte loops ask their guards once (they hold for the whole text).
-	cr, nul, bom := d.Rejects(RuleFmtSpecCR), d.Rejects(RuleFmtSpecNUL), d.Rejects(RuleFmtSpecBOM)
-	for i, c := range spec {
-		switch {
-		case c == '\r' && cr:
-			// HR-FMT-10: LF only.
-			return d.Fail(RuleFmtSpecCR, at+i, "specBytes", "CR byte; spec bytes use LF only")
-		case c == 0 && nul:
-			// HR-FMT-12: no NUL.
-			return d.Fail(RuleFmtSpecNUL, at+i, "specBytes", "NUL byte")
-		}
+	// HR-FMT-10 (LF only) and HR-FMT-12 (no NUL): the first CR or NUL byte
+	// fails, by its rule.
+	cr, nul := -1, -1
+	if d.Rejects(RuleFmtSpecCR) {
+		cr = bytes.IndexByte(spec, '\r')
+	}
+	if d.Rejects(RuleFmtSpecNUL) {
+		nul = bytes.IndexByte(spec, 0)
+	}
+	switch {
+	case cr >= 0 && (nul < 0 || cr < nul):
+		return d.Fail(RuleFmtSpecCR, at+cr, "specBytes", "CR byte; spec bytes use LF only")
+	case nul >= 0:
+		return d.Fail(RuleFmtSpecNUL, at+nul, "specBytes", "NUL byte")
 	}
 	if e := nfc17.CheckUTF8(spec); e != nil && d.Rejects(RuleFmtSpecUTF8) {
 		// HR-FMT-13: strict UTF-8.
@@ -222,11 +226,9 @@ func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
 	if d.Mutated(MutSpecBOMAtStartOnly) {
 		bomEnd = min(3, len(spec))
 	}
-	for i := 0; i+3 <= bomEnd; i++ {
-		if spec[i] == 0xef && spec[i+1] == 0xbb && spec[i+2] == 0xbf && bom {
-			// HR-FMT-11: no byte order mark (U+FEFF), at the start or anywhere.
-			return d.Fail(RuleFmtSpecBOM, at+i, "specBytes", "byte order mark U+FEFF")
-		}
+	if i := bytes.Index(spec[:bomEnd], []byte("\ufeff")); i >= 0 && d.Rejects(RuleFmtSpecBOM) {
+		// HR-FMT-11: no byte order mark (U+FEFF), at the start or anywhere.
+		return d.Fail(RuleFmtSpecBOM, at+i, "specBytes", "byte order mark U+FEFF")
 	}
 	n := len(spec)
 	switch {

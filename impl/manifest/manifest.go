@@ -147,13 +147,10 @@ func checkPath(d *cenc.Decoder, p []byte, at int) error {
 		return d.Fail(RuleAbsolute, at, "path", "absolute path %q", p)
 	}
 	for i, c := range p {
-		switch {
-		case c == '\\' && d.Rejects(RuleBackslash):
-			// Section 5, HR-MAN-06: backslashes fail closed.
-			return d.Fail(RuleBackslash, at+i, "path", "backslash in %q", p)
-		case (c < 0x20 || c == 0x7f) && d.Rejects(RuleControl):
-			// HR-MAN-10 (project reading): no control characters.
-			return d.Fail(RuleControl, at+i, "path", "control byte 0x%02x in %q", c, p)
+		if c == '\\' || c < 0x20 || c == 0x7f {
+			if err := checkPathByte(d, p, at, i); err != nil {
+				return err
+			}
 		}
 	}
 	if e := nfc17.CheckUTF8(p); e != nil {
@@ -184,6 +181,23 @@ func checkPath(d *cenc.Decoder, p []byte, at int) error {
 			}
 		}
 		start = i + 1
+	}
+	return nil
+}
+
+// checkPathByte checks byte i of path p, a backslash or a control byte,
+// which fails by its rule unless the rule is switched off. (Apart from
+// checkPath's loop, so that the loop's common path is its fall-through.)
+func checkPathByte(d *cenc.Decoder, p []byte, at, i int) error {
+	switch c := p[i]; {
+	case c == '\\':
+		// Section 5, HR-MAN-06: backslashes fail closed.
+		if d.Rejects(RuleBackslash) {
+			return d.Fail(RuleBackslash, at+i, "path", "backslash in %q", p)
+		}
+	case d.Rejects(RuleControl):
+		// HR-MAN-10 (project reading): no control characters.
+		return d.Fail(RuleControl, at+i, "path", "control byte 0x%02x in %q", c, p)
 	}
 	return nil
 }
