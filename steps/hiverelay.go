@@ -16,6 +16,7 @@ import (
 	"github.com/cucumber/godog"
 	"golang.org/x/crypto/blake2b"
 
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -245,13 +246,13 @@ func (s *hrScenario) register(sc *godog.ScenarioContext) {
 
 	// Operations.
 	sc.When(`^it is decoded as `+hrSchemaPattern+`$`, func(schema string) error {
-		return s.decode(testee.HiveRelayDecodeArgs{Schema: schema})
+		return s.decode(hivesuite.DecodeArgs{Schema: schema})
 	})
 	sc.When(`^it is decoded as CellBlobV1 of class (-?\d+)$`, func(class int) error {
-		return s.decode(testee.HiveRelayDecodeArgs{Schema: "CellBlobV1", Class: class})
+		return s.decode(hivesuite.DecodeArgs{Schema: "CellBlobV1", Class: class})
 	})
 	sc.When(`^it is decoded as CellBlobV1 without a class$`, func() error {
-		return s.decode(testee.HiveRelayDecodeArgs{Schema: "CellBlobV1"})
+		return s.decode(hivesuite.DecodeArgs{Schema: "CellBlobV1"})
 	})
 	sc.When(`^the format artifact is verified$`, func() error {
 		s.sent = s.bytes()
@@ -605,7 +606,7 @@ func (s *hrScenario) vectorSet(withMetadata bool) error {
 
 // Operations.
 
-func (s *hrScenario) decode(args testee.HiveRelayDecodeArgs) error {
+func (s *hrScenario) decode(args hivesuite.DecodeArgs) error {
 	s.sent = s.bytes()
 	return s.w.call(testee.OpHiveRelayDecode, args, s.sent)
 }
@@ -632,7 +633,7 @@ func (s *hrScenario) verifySet(withMetadata bool) error {
 	if s.set == nil {
 		return fmt.Errorf("no vector set was given")
 	}
-	in := testee.HiveRelayAuthorityInput{FormatArtifact: s.set.artifact, Files: s.set.files}
+	in := hivesuite.AuthorityInput{FormatArtifact: s.set.artifact, Files: s.set.files}
 	if !s.set.omitManifest {
 		in.VectorManifest = s.set.manifest
 	}

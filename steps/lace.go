@@ -16,6 +16,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/zeebo/blake3"
 
+	"github.com/threespec/conformance/suites/lacesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -176,16 +177,16 @@ func (s *laceScenario) register(sc *godog.ScenarioContext) {
 	// Questions to the implementation.
 	sc.When(stepRE(`^it is parsed$`), func() error { return s.call(testee.OpLaceRecord, nil, s.input) })
 	sc.When(stepRE(`^it is parsed with mark checking "([\w-]+)"$`), func(m string) error {
-		return s.call(testee.OpLaceRecord, testee.LaceArgs{Mark: m}, s.input)
+		return s.call(testee.OpLaceRecord, lacesuite.Args{Mark: m}, s.input)
 	})
 	sc.When(stepRE(`^it is parsed as a stream$`), func() error { return s.call(testee.OpLaceStream, nil, s.input) })
 	sc.When(stepRE(`^it is parsed as a stream with mark checking "([\w-]+)"$`), func(m string) error {
-		return s.call(testee.OpLaceStream, testee.LaceArgs{Mark: m}, s.input)
+		return s.call(testee.OpLaceStream, lacesuite.Args{Mark: m}, s.input)
 	})
 	sc.When(stepRE(`^it is constructed$`), s.construct)
 	sc.When(stepRE(`^the constructed record is parsed$`), func() error { return s.call(testee.OpLaceRecord, nil, s.constructed) })
 	sc.When(stepRE(`^the constructed record is parsed with mark checking "([\w-]+)"$`), func(m string) error {
-		return s.call(testee.OpLaceRecord, testee.LaceArgs{Mark: m}, s.constructed)
+		return s.call(testee.OpLaceRecord, lacesuite.Args{Mark: m}, s.constructed)
 	})
 	sc.When(stepRE(`^the chunks of "([\w-]+)" are assembled(?: with (.+))?$`), func(root, with string) error {
 		return s.convention(testee.OpLaceChunks, root, with)

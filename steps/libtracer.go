@@ -17,6 +17,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/suites/tracersuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -409,11 +410,11 @@ var ltReceiveOpts = []struct {
 	apply func(a map[string]any, m []string) error
 }{
 	{regexp.MustCompile(`^ as a datagram`), func(a map[string]any, _ []string) error {
-		a["transport"] = testee.TransportDatagram
+		a["transport"] = tracersuite.TransportDatagram
 		return nil
 	}},
 	{regexp.MustCompile(`^ on a stream`), func(a map[string]any, _ []string) error {
-		a["transport"] = testee.TransportStream
+		a["transport"] = tracersuite.TransportStream
 		return nil
 	}},
 	{regexp.MustCompile(`^ (?:with|and) MAX_TLV_BYTES (\d+)`), func(a map[string]any, m []string) error {
@@ -466,7 +467,7 @@ var ltReceiveOpts = []struct {
 // " on a stream", then any of " with MAX_TLV_BYTES N", " with a work
 // budget of N", " with per-frame reports" (later ones start with "and").
 func ltReceiveArgs(words string) (map[string]any, error) {
-	a := map[string]any{"transport": testee.TransportDatagram}
+	a := map[string]any{"transport": tracersuite.TransportDatagram}
 	rest := words
 	for rest != "" {
 		matched := false
@@ -540,12 +541,12 @@ func (s *ltState) whenReceivedBoth(words string) error {
 	if err != nil {
 		return err
 	}
-	args["transport"] = testee.TransportDatagram
+	args["transport"] = tracersuite.TransportDatagram
 	if err := s.decode(s.input, args); err != nil {
 		return err
 	}
 	s.datagram, s.datagramFrames = s.w.resp, s.frames
-	args["transport"] = testee.TransportStream
+	args["transport"] = tracersuite.TransportStream
 	if err := s.decode(s.input, args); err != nil {
 		return err
 	}
@@ -675,9 +676,9 @@ func (s *ltState) whenEncoded(how string) error {
 	if err != nil {
 		return err
 	}
-	mode := testee.ModeExact
+	mode := tracersuite.ModeExact
 	if how != "exactly" {
-		mode = testee.ModeSmallest
+		mode = tracersuite.ModeSmallest
 	}
 	return s.encode(tree, mode)
 }
@@ -721,5 +722,5 @@ func (s *ltState) whenEncodedWithTrailer(at, crc string) error {
 	if err != nil {
 		return err
 	}
-	return s.encode(tree, testee.ModeExact)
+	return s.encode(tree, tracersuite.ModeExact)
 }

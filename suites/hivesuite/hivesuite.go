@@ -63,3 +63,22 @@ func VerifyAuthority(dir string, tree map[string][]byte) (vectorset.Authority, e
 		{Name: "clientCompositionVectorSetHash", Hex: hex.EncodeToString(m.VectorSetHash[:]), LengthName: "vectorManifestLength", Length: m.VectorManifestLength},
 	}, nil
 }
+
+// DecodeArgs are the arguments of hiverelay.decode (docs/PROTOCOL.md).
+type DecodeArgs struct {
+	Schema string `json:"schema"`          // one of the six schema names, hiverelay.Schemas (section 1)
+	Class  int    `json:"class,omitempty"` // 1..5, for CellBlobV1 only
+}
+
+// AuthorityInput is the input of hiverelay.authority, sent as JSON (byte
+// fields as standard base64): the format artifact, the vector manifest
+// (absent or empty: the testee frames it from Files first, and a file set
+// that cannot be framed is rejected), the vector files by inventory path
+// ("positive/read-cell-cap-v1.bin", ...), and optionally the metadata
+// artifact, which is then checked against the computed identity.
+type AuthorityInput struct {
+	FormatArtifact []byte            `json:"format_artifact"`
+	VectorManifest []byte            `json:"vector_manifest,omitempty"`
+	Files          map[string][]byte `json:"files"`
+	Metadata       []byte            `json:"metadata,omitempty"`
+}
