@@ -1,4 +1,9 @@
-package steps
+// Package lace holds the steps of the Lace-010 features (features/lace),
+// its steps.Spec. Inputs are written by the builders of build.go; every
+// question goes to the implementation under test through World.Call:
+// lace.record, lace.stream, lace.construct, lace.chunks and lace.directory
+// (docs/PROTOCOL.md).
+package lace
 
 import (
 	"bytes"
@@ -16,32 +21,30 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/zeebo/blake3"
 
+	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/suites/lacesuite"
 	"github.com/threespec/conformance/testee"
 )
 
-// Steps of the Lace-010 features (features/lace). Inputs are written by the
-// builders of lace_build.go; every question goes to the implementation under
-// test through World.call: lace.record, lace.stream, lace.construct,
-// lace.chunks and lace.directory (docs/PROTOCOL.md).
+// Steps are the Lace steps; each scenario keeps its Lace state in its own
+// scenario value.
+var Steps = steps.Spec{Name: "lace", Register: register, Unreachable: unreachable}
 
-func init() {
-	register(func(sc *godog.ScenarioContext, w *World) {
-		s := &laceScenario{w: w, rv: resolver{records: map[string]*builtRecord{}}, omitted: map[string]bool{}}
-		s.register(sc)
-		// godog keeps every scenario's step definitions, and with them this
-		// state, until the run ends; drop the inputs (up to 32 MiB each)
-		// when the scenario is over.
-		sc.After(func(ctx context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
-			*s = laceScenario{}
-			return ctx, nil
-		})
+func register(sc *godog.ScenarioContext, w *steps.World) {
+	s := &laceScenario{w: w, rv: resolver{records: map[string]*builtRecord{}}, omitted: map[string]bool{}}
+	s.register(sc)
+	// godog keeps every scenario's step definitions, and with them this
+	// state, until the run ends; drop the inputs (up to 32 MiB each)
+	// when the scenario is over.
+	sc.After(func(ctx context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
+		*s = laceScenario{}
+		return ctx, nil
 	})
 }
 
 // laceScenario is the Lace state of one scenario.
 type laceScenario struct {
-	w  *World
+	w  *steps.World
 	rv resolver
 
 	input   []byte   // the record or stream the When steps send
@@ -430,7 +433,7 @@ func (s *laceScenario) fieldLineIs(n int) error {
 		return fmt.Errorf("the input has no field line")
 	}
 	if got := len(lines[1]); got != n {
-		return fmt.Errorf("the field line %q is %d bytes, not %d", truncate(string(lines[1]), 60), got, n)
+		return fmt.Errorf("the field line %q is %d bytes, not %d", steps.Truncate(string(lines[1]), 60), got, n)
 	}
 	return nil
 }
@@ -560,7 +563,7 @@ func (s *laceScenario) table(t *godog.Table, header ...string) ([][]string, erro
 
 // call sends op, keeping the constructed record of lace.construct.
 func (s *laceScenario) call(op string, args any, input []byte) error {
-	return s.w.call(op, args, input)
+	return s.w.Call(op, args, input)
 }
 
 func (s *laceScenario) construct() error {
@@ -574,11 +577,11 @@ func (s *laceScenario) construct() error {
 	if err := s.call(testee.OpLaceConstruct, nil, in); err != nil {
 		return err
 	}
-	if s.w.resp.Outcome == testee.Accepted {
+	if s.w.Response().Outcome == testee.Accepted {
 		var res struct {
 			Record string `json:"record"`
 		}
-		if err := s.w.result(&res); err != nil {
+		if err := s.w.Result(&res); err != nil {
 			return err
 		}
 		b, err := base64.StdEncoding.DecodeString(res.Record)
@@ -625,7 +628,7 @@ func (s *laceScenario) convention(op, root, with string) error {
 // step (the implementation does not report it).
 func (s *laceScenario) resultKey(key string, optional bool) (json.RawMessage, error) {
 	var res map[string]json.RawMessage
-	if err := s.w.result(&res); err != nil {
+	if err := s.w.Result(&res); err != nil {
 		return nil, err
 	}
 	v, ok := res[key]
@@ -635,7 +638,7 @@ func (s *laceScenario) resultKey(key string, optional bool) (json.RawMessage, er
 	case optional:
 		return nil, fmt.Errorf("%w: the implementation does not report the optional result field %q", godog.ErrSkip, key)
 	}
-	return nil, fmt.Errorf("the result has no %q: %s", key, s.w.describe())
+	return nil, fmt.Errorf("the result has no %q: %s", key, s.w.Describe())
 }
 
 func (s *laceScenario) optional(key string) (json.RawMessage, error) { return s.resultKey(key, true) }
@@ -648,7 +651,7 @@ func (s *laceScenario) resultField(key, want string) error {
 	}
 	var got string
 	if err := json.Unmarshal(raw, &got); err != nil || got != want {
-		return fmt.Errorf("%s is %s, want %q (%s)", key, raw, want, s.w.describe())
+		return fmt.Errorf("%s is %s, want %q (%s)", key, raw, want, s.w.Describe())
 	}
 	return nil
 }
@@ -708,7 +711,7 @@ func (s *laceScenario) glyphHash(b []byte) string {
 // that reports no status claims nothing.
 func (s *laceScenario) markStatus(want string) error {
 	var res map[string]json.RawMessage
-	if err := s.w.result(&res); err != nil {
+	if err := s.w.Result(&res); err != nil {
 		return err
 	}
 	raw, ok := res["mark_status"]
@@ -804,7 +807,7 @@ func (s *laceScenario) linksAre(t *godog.Table) error {
 // (where the run checks rules) with the rule its value breaks. The expected
 // rule is recorded for the traceability test like a rejection's.
 func (s *laceScenario) malformedLink(field, id string) error {
-	if !RuleIDPattern.MatchString(id) {
+	if !steps.RuleIDPattern.MatchString(id) {
 		return fmt.Errorf("%q is not a rule ID", id)
 	}
 	line, err := s.rv.build(field)
@@ -827,8 +830,7 @@ func (s *laceScenario) malformedLink(field, id string) error {
 	}
 	for _, b := range bad {
 		if b.Name == name && b.Value == value {
-			s.w.run.record(s.w.scenario, id, b.Rule)
-			if s.w.run.strictRules && b.Rule != id {
+			if !s.w.RuleReported(id, b.Rule) {
 				return fmt.Errorf("%q is malformed by rule %q, want %s", line, b.Rule, id)
 			}
 			return nil
@@ -892,7 +894,7 @@ func (s *laceScenario) constructedIsNamed(name string) error {
 // constructedBytes compares the constructed record with want, and its
 // reported hash with the hash want's glyph line states.
 func (s *laceScenario) constructedBytes(want []byte) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	if !bytes.Equal(s.constructed, want) {
@@ -902,7 +904,7 @@ func (s *laceScenario) constructedBytes(want []byte) error {
 }
 
 func (s *laceScenario) constructs(form, hash string) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	if got := s.glyphHash(s.constructed); !strings.HasPrefix(got, strings.ToUpper(form[:1])+".") {
@@ -933,13 +935,13 @@ func (s *laceScenario) fileIs(text string) error {
 		Length *uint64 `json:"length"`
 		BLAKE3 string  `json:"blake3"`
 	}
-	if err := s.w.result(&res); err != nil {
+	if err := s.w.Result(&res); err != nil {
 		return err
 	}
 	sum := blake3.Sum256(want)
 	if res.Length == nil || *res.Length != uint64(len(want)) || res.BLAKE3 != hex.EncodeToString(sum[:]) {
 		return fmt.Errorf("the assembled file is %s, want %d bytes with BLAKE3 %x (%q)",
-			s.w.resp.Result, len(want), sum, truncate(string(want), 80))
+			s.w.Response().Result, len(want), sum, steps.Truncate(string(want), 80))
 	}
 	return nil
 }

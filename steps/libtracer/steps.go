@@ -1,10 +1,10 @@
-package steps
-
-// Steps of the libtracer v1 wire format features (features/libtracer/).
-// Given steps build bytes (or a frame tree to encode) with the helpers of
-// libtracer_bytes.go; When steps ask the testee through libtracer.decode
-// and libtracer.encode; Then steps (libtracer_then.go) read its answers.
-// A scenario's state is an ltState, one per scenario.
+// Package libtracer holds the steps of the libtracer v1 wire format
+// features (features/libtracer/), its steps.Spec. Given steps build bytes
+// (or a frame tree to encode) with the helpers of bytes.go; When steps ask
+// the testee through libtracer.decode and libtracer.encode; Then steps
+// (then.go) read its answers. A scenario's state is an ltState, one per
+// scenario.
+package libtracer
 
 import (
 	"bytes"
@@ -17,20 +17,21 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/suites/tracersuite"
 	"github.com/threespec/conformance/testee"
 )
 
-func init() {
-	register(func(sc *godog.ScenarioContext, w *World) {
-		s := &ltState{w: w}
-		s.register(sc)
-	})
-}
+// Steps are the libtracer steps; each scenario keeps its libtracer state in
+// its own ltState.
+var Steps = steps.Spec{Name: "libtracer", Register: func(sc *godog.ScenarioContext, w *steps.World) {
+	s := &ltState{w: w}
+	s.register(sc)
+}, Unreachable: unreachable}
 
 // ltState is one scenario's libtracer state.
 type ltState struct {
-	w *World
+	w *steps.World
 
 	input    []byte          // the bytes the Given steps built
 	received []byte          // the bytes of the last libtracer.decode
@@ -491,20 +492,20 @@ func ltReceiveArgs(words string) (map[string]any, error) {
 func (s *ltState) decode(in []byte, args map[string]any) error {
 	s.received = append([]byte(nil), in...)
 	s.frames = nil
-	if err := s.w.call(testee.OpLibtracerDecode, args, in); err != nil {
+	if err := s.w.Call(testee.OpLibtracerDecode, args, in); err != nil {
 		return err
 	}
-	if s.w.resp.Outcome != testee.Accepted {
+	if s.w.Response().Outcome != testee.Accepted {
 		return nil
 	}
 	var res struct {
 		Frames []ltFrame `json:"frames"`
 	}
-	if err := json.Unmarshal(s.w.resp.Result, &res); err != nil {
+	if err := json.Unmarshal(s.w.Response().Result, &res); err != nil {
 		return fmt.Errorf("libtracer.decode result is not {\"frames\":[...]}: %v", err)
 	}
 	if res.Frames == nil {
-		return fmt.Errorf("libtracer.decode result has no frames list: %s", truncate(string(s.w.resp.Result), 200))
+		return fmt.Errorf("libtracer.decode result has no frames list: %s", steps.Truncate(string(s.w.Response().Result), 200))
 	}
 	s.frames = res.Frames
 	if s.first == nil {
@@ -545,12 +546,12 @@ func (s *ltState) whenReceivedBoth(words string) error {
 	if err := s.decode(s.input, args); err != nil {
 		return err
 	}
-	s.datagram, s.datagramFrames = s.w.resp, s.frames
+	s.datagram, s.datagramFrames = s.w.Response(), s.frames
 	args["transport"] = tracersuite.TransportStream
 	if err := s.decode(s.input, args); err != nil {
 		return err
 	}
-	s.stream = s.w.resp
+	s.stream = s.w.Response()
 	return nil
 }
 
@@ -561,7 +562,7 @@ func (s *ltState) whenReceivedBoth(words string) error {
 // (§Append-only-at-egress, strip-only-at-ingress; docs/DECISIONS.md). The extent
 // comes from the testee's own report of the frame.
 func (s *ltState) whenStripped() error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return fmt.Errorf("only a received (validated) frame is stripped: %v", err)
 	}
 	var top []ltFrame
@@ -587,7 +588,7 @@ func (s *ltState) whenStripped() error {
 // thenLifecycleBytes compares the "stored" or "forwarded" bytes of the
 // last accepted decode with the given ones.
 func (s *ltState) thenLifecycleBytes(which, text string) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	want, err := ltBytes(text)
@@ -596,8 +597,8 @@ func (s *ltState) thenLifecycleBytes(which, text string) error {
 	}
 	var res map[string]json.RawMessage
 	var got []byte
-	if err := json.Unmarshal(s.w.resp.Result, &res); err != nil || json.Unmarshal(res[which], &got) != nil {
-		return fmt.Errorf("libtracer.decode result has no base64 %q: %s", which, truncate(string(s.w.resp.Result), 200))
+	if err := json.Unmarshal(s.w.Response().Result, &res); err != nil || json.Unmarshal(res[which], &got) != nil {
+		return fmt.Errorf("libtracer.decode result has no base64 %q: %s", which, steps.Truncate(string(s.w.Response().Result), 200))
 	}
 	if !bytes.Equal(got, want) {
 		return fmt.Errorf("%s bytes %x, want %x", which, got, want)
@@ -639,16 +640,16 @@ func (s *ltState) whenAttached(at, crc string) error {
 
 func (s *ltState) encode(tree []byte, mode string) error {
 	s.encoded = nil
-	if err := s.w.call(testee.OpLibtracerEncode, map[string]any{"mode": mode}, tree); err != nil {
+	if err := s.w.Call(testee.OpLibtracerEncode, map[string]any{"mode": mode}, tree); err != nil {
 		return err
 	}
-	if s.w.resp.Outcome != testee.Accepted {
+	if s.w.Response().Outcome != testee.Accepted {
 		return nil
 	}
 	var res struct {
 		Bytes string `json:"bytes"`
 	}
-	if err := json.Unmarshal(s.w.resp.Result, &res); err != nil {
+	if err := json.Unmarshal(s.w.Response().Result, &res); err != nil {
 		return fmt.Errorf("libtracer.encode result is not {\"bytes\":base64}: %v", err)
 	}
 	b, err := base64.StdEncoding.DecodeString(res.Bytes)

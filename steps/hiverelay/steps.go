@@ -1,4 +1,10 @@
-package steps
+// Package hiverelay holds the steps of the HiveRelay Blind Client
+// Composition v1 features (features/hiverelay), its steps.Spec. Inputs are
+// built by build.go and files.go with the steps' own encoder; every question
+// goes to the implementation under test through World.Call:
+// hiverelay.decode, hiverelay.format, hiverelay.manifest and
+// hiverelay.authority (docs/PROTOCOL.md).
+package hiverelay
 
 import (
 	"bytes"
@@ -16,27 +22,21 @@ import (
 	"github.com/cucumber/godog"
 	"golang.org/x/crypto/blake2b"
 
+	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 )
 
-// Steps of the HiveRelay Blind Client Composition v1 features
-// (features/hiverelay). Inputs are built by hiverelay_build.go and
-// hiverelay_files.go with the steps' own encoder; every question goes to the
-// implementation under test through World.call: hiverelay.decode,
-// hiverelay.format, hiverelay.manifest and hiverelay.authority
-// (docs/PROTOCOL.md).
-
-func init() {
-	register(func(sc *godog.ScenarioContext, w *World) {
-		s := &hrScenario{w: w}
-		s.register(sc)
-	})
-}
+// Steps are the HiveRelay steps; each scenario keeps its HiveRelay state in
+// its own hrScenario.
+var Steps = steps.Spec{Name: "hiverelay", Register: func(sc *godog.ScenarioContext, w *steps.World) {
+	s := &hrScenario{w: w}
+	s.register(sc)
+}, Unreachable: unreachable}
 
 // hrScenario is the HiveRelay state of one scenario.
 type hrScenario struct {
-	w *World
+	w *steps.World
 
 	// The input being built: a value (a record, the schema catalog, the
 	// format artifact, a vector manifest) or, once bytes were edited
@@ -257,13 +257,13 @@ func (s *hrScenario) register(sc *godog.ScenarioContext) {
 	sc.When(`^the format artifact is verified$`, func() error {
 		s.sent = s.bytes()
 		s.sentArtifact = s.sent
-		return s.w.call(testee.OpHiveRelayFormat, nil, s.sent)
+		return s.w.Call(testee.OpHiveRelayFormat, nil, s.sent)
 	})
 	sc.When(`^the format artifact holding it is verified$`, s.verifyHolding)
 	sc.When(`^the manifest is parsed$`, func() error {
 		s.sent = s.bytes()
 		s.sentManifest = s.sent
-		return s.w.call(testee.OpHiveRelayManifest, nil, s.sent)
+		return s.w.Call(testee.OpHiveRelayManifest, nil, s.sent)
 	})
 	sc.When(`^the vector set is verified$`, func() error { return s.verifySet(false) })
 	sc.When(`^the authority is verified$`, func() error { return s.verifySet(true) })
@@ -608,7 +608,7 @@ func (s *hrScenario) vectorSet(withMetadata bool) error {
 
 func (s *hrScenario) decode(args hivesuite.DecodeArgs) error {
 	s.sent = s.bytes()
-	return s.w.call(testee.OpHiveRelayDecode, args, s.sent)
+	return s.w.Call(testee.OpHiveRelayDecode, args, s.sent)
 }
 
 // verifyHolding verifies the reference format artifact around the input as
@@ -626,7 +626,7 @@ func (s *hrScenario) verifyHolding() error {
 	}
 	s.sent = a.encode()
 	s.sentArtifact = s.sent
-	return s.w.call(testee.OpHiveRelayFormat, nil, s.sent)
+	return s.w.Call(testee.OpHiveRelayFormat, nil, s.sent)
 }
 
 func (s *hrScenario) verifySet(withMetadata bool) error {
@@ -651,7 +651,7 @@ func (s *hrScenario) verifySet(withMetadata bool) error {
 	if s.set.omitManifest {
 		s.sentManifest = hrManifest(s.set.files).encode()
 	}
-	return s.w.call(testee.OpHiveRelayAuthority, nil, b)
+	return s.w.Call(testee.OpHiveRelayAuthority, nil, b)
 }
 
 // Results.
@@ -660,7 +660,7 @@ func (s *hrScenario) reencodingIs(want []byte, what string) error {
 	var r struct {
 		Reencoded []byte `json:"reencoded"`
 	}
-	if err := s.w.result(&r); err != nil {
+	if err := s.w.Result(&r); err != nil {
 		return err
 	}
 	return hrSame(r.Reencoded, want, what)
@@ -670,7 +670,7 @@ func (s *hrScenario) reencodingRange(from, to int, expr string) error {
 	var r struct {
 		Reencoded []byte `json:"reencoded"`
 	}
-	if err := s.w.result(&r); err != nil {
+	if err := s.w.Result(&r); err != nil {
 		return err
 	}
 	want, err := hrParseBytes(expr, 0)
@@ -685,7 +685,7 @@ func (s *hrScenario) reencodingRange(from, to int, expr string) error {
 
 func (s *hrScenario) hashIs(field, want string, equal bool) error {
 	var r map[string]any
-	if err := s.w.result(&r); err != nil {
+	if err := s.w.Result(&r); err != nil {
 		return err
 	}
 	got, _ := r[field].(string)
@@ -709,7 +709,7 @@ func (s *hrScenario) entries() ([]hrEntry, error) {
 	var r struct {
 		Entries []hrEntry `json:"entries"`
 	}
-	err := s.w.result(&r)
+	err := s.w.Result(&r)
 	return r.Entries, err
 }
 
@@ -778,7 +778,7 @@ func (s *hrScenario) usedManifest() error {
 	var r struct {
 		VectorManifest []byte `json:"vector_manifest"`
 	}
-	if err := s.w.result(&r); err != nil {
+	if err := s.w.Result(&r); err != nil {
 		return err
 	}
 	return hrSame(r.VectorManifest, hrManifest(maps.Clone(s.set.files)).encode(), "the manifest the steps frame from the files")
