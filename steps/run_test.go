@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"slices"
 	"testing"
@@ -73,6 +74,46 @@ func TestRunRegistersSpecs(t *testing.T) {
 			s := rep.Scenarios[0]
 			if got := slices.Equal(s.Expected, []string{"LACE-FIELD-03"}) && slices.Equal(s.Reported, []string{tt.reported}); got != tt.record {
 				t.Errorf("expected %q, reported %q; recorded: %v, want %v", s.Expected, s.Reported, got, tt.record)
+			}
+		})
+	}
+}
+
+// A registration table's rows answer steps of their own keyword only (an
+// And takes the keyword before it), with the expression's groups as
+// arguments.
+func TestRegisterKeywords(t *testing.T) {
+	tests := []struct {
+		name, steps string
+		status      int
+	}{
+		{"each row its keyword", "Given a 1\n    When b\n    Then c\n    And c", 0},
+		{"a When row answers no Given", "Given b", 1},
+		{"a Then row answers no When", "Given a 1\n    When c", 1},
+		{"a Given row answers no Then", "Then a 1", 1},
+		{"the group reaches the handler", "Given a 2", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spec := Spec{Name: "table", Register: func(sc *godog.ScenarioContext, w *World) {
+				Register(sc, []Def{
+					Given(`^a (\d+)$`, func(n int) error {
+						if n != 1 {
+							return fmt.Errorf("a %d", n)
+						}
+						return nil
+					}),
+					When(`^b$`, func() error { return nil }),
+				}, []Def{Then(`^c$`, func() error { return nil })})
+			}}
+			feature := "Feature: table\n  Scenario: s\n    " + tt.steps + "\n"
+			rep, err := Run(context.Background(), Config{Impl: rejecter{}, Specs: []Spec{spec},
+				Options: godog.Options{FS: fstest.MapFS{"f/t.feature": {Data: []byte(feature)}}, Paths: []string{"f"}, Output: io.Discard}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Status != tt.status {
+				t.Errorf("status %d, want %d", rep.Status, tt.status)
 			}
 		})
 	}

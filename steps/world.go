@@ -203,14 +203,16 @@ func (w *World) rejectedWithCode(code string) error {
 
 // registerCommon registers the steps every spec shares.
 func registerCommon(sc *godog.ScenarioContext, w *World) {
-	sc.Then(`^it is accepted$`, w.Accepted)
-	sc.Then(`^it is rejected$`, w.Rejected)
-	sc.Then(`^it is rejected by rule ([A-Z0-9-]+)$`, w.rejectedByRule)
-	sc.Then(`^it is rejected with code "([^"]+)"$`, w.rejectedWithCode)
-	sc.Then(`^it is rejected by rule ([A-Z0-9-]+) with code "([^"]+)"$`, func(id, code string) error {
-		if err := w.rejectedByRule(id); err != nil {
-			return err
-		}
-		return w.rejectedWithCode(code)
+	Register(sc, []Def{
+		Then(`^it is accepted$`, w.Accepted),
+		Then(`^it is rejected$`, w.Rejected),
+		Then(`^it is rejected by rule ([A-Z0-9-]+)$`, w.rejectedByRule),
+		Then(`^it is rejected with code "([^"]+)"$`, w.rejectedWithCode),
+		Then(`^it is rejected by rule ([A-Z0-9-]+) with code "([^"]+)"$`, func(id, code string) error {
+			if err := w.rejectedByRule(id); err != nil {
+				return err
+			}
+			return w.rejectedWithCode(code)
+		}),
 	})
 }

@@ -71,287 +71,217 @@ const hrHexArg = `"([0-9a-f]{2}(?: [0-9a-f]{2})*|)"`
 // "readCap.sizeClass", "coveredFrontier[1].chainId".
 const hrPath = `([a-zA-Z]\w*(?:\[\d+\])?(?:\.[a-zA-Z]\w*(?:\[\d+\])?)*)`
 
-func (s *hrScenario) register(sc *godog.ScenarioContext) {
-	// Records.
-	sc.Given(`^an? `+hrSchemaPattern+`$`, s.record)
-	sc.Given(`(?s)^an? `+hrSchemaPattern+` with (.+)$`, s.recordWith)
-	sc.Given(`^a CellBlobV1 of class (\d+)$`, s.blobOfClass)
-	sc.Given(`^a (genesis|successor) OpaqueChainFrameV1$`, s.frame)
-	sc.Given(`^the input bytes `+hrHexArg+`$`, func(h string) error {
-		b, err := hrHex(h)
-		s.setInput(b)
-		return err
-	})
-	sc.Given(`^the concatenation of:$`, s.concatenation)
-	sc.Given(`^the (?:positive |negative |registry )?vector "([^"]+)"$`, s.vector)
-	sc.Given(`^the (?:positive |negative |registry )?vector "([^"]+)" with byte (\d+) set to ([0-9a-f]{2})$`, func(p string, at int, h string) error {
-		if err := s.vector(p); err != nil {
-			return err
-		}
-		return s.setByte(at, h)
-	})
+// Building.
 
-	// Authority files.
-	sc.Given(`^the reference schema catalog$`, func() error {
-		c, err := hrCatalog()
-		s.value = c
-		return err
-	})
-	sc.Given(`^the reference format artifact$`, func() error {
-		a, err := hrReferenceArtifact()
-		s.value = a
-		return err
-	})
-	sc.Given(`^the reference vector manifest$`, func() error {
-		files, err := hrVectorFiles()
-		s.value = hrManifest(files)
-		return err
-	})
-	sc.Given(`^a vector manifest of the paths ((?:`+hrQuoted+`(?:, | and )?)+)$`, s.manifestOfPaths)
+// inputBytes sets the input to the bytes of a hex string.
+func (s *hrScenario) inputBytes(h string) error {
+	b, err := hrHex(h)
+	s.setInput(b)
+	return err
+}
 
-	// Editing the value.
-	sc.Given(`(?s)^its `+hrPath+` (?:is|are) (.+)$`, s.setField)
-	sc.Given(`^its `+hrPath+` equals its `+hrPath+`$`, s.copyField)
-	sc.Given(`^its `+hrPath+` (?:has|have) (\d+) (?:entries|elements|payloads|capabilities|rows)$`, s.resize)
-	sc.Given(`^the elements (\d+) and (\d+) of its `+hrPath+` are swapped$`, s.swap)
-	sc.Given(`^a copy of its `+hrPath+` is added at the end of its `+hrPath+`$`, s.appendCopy)
-	sc.Given(`^element (\d+) of its `+hrPath+` is removed$`, s.removeElement)
-	sc.Given(`^the (?:count|length|tag) of its `+hrPath+` is written as `+hrHexArg+`$`, s.writtenAs)
-	sc.Given(`^(.+) (?:is|are) appended to its `+hrPath+`$`, func(expr, p string) error {
-		return s.editBytes(p, func(b []byte) ([]byte, error) {
-			x, err := hrParseBytes(expr, 0)
-			return append(b, x...), err
-		})
-	})
-	sc.Given(`^(.+) (?:is|are) inserted into its `+hrPath+` at offset (\d+)$`, func(expr, p string, at int) error {
-		return s.editBytes(p, func(b []byte) ([]byte, error) {
-			x, err := hrParseBytes(expr, 0)
-			if at > len(b) {
-				return nil, fmt.Errorf("offset %d is beyond the %d bytes", at, len(b))
-			}
-			return slices.Insert(b, at, x...), err
-		})
-	})
-	sc.Given(`^the last (?:(\d+) )?bytes? of its `+hrPath+` (?:is|are) removed$`, func(n, p string) error {
-		return s.editBytes(p, func(b []byte) ([]byte, error) { return hrCut(b, n) })
-	})
-	sc.Given(`^byte (\d+) of its `+hrPath+` is set to ([0-9a-f]{2})$`, func(at int, p, h string) error {
-		return s.editBytes(p, func(b []byte) ([]byte, error) {
-			if at >= len(b) {
-				return nil, fmt.Errorf("%s has no byte %d", p, at)
-			}
-			v, err := hrHex(h)
-			b[at] = v[0]
-			return b, err
-		})
-	})
-	sc.Given(`^`+hrQuoted+` is replaced by `+hrQuoted+` in its `+hrPath+`$`, func(old, new, p string) error {
-		return s.editBytes(p, func(b []byte) ([]byte, error) {
-			o, err1 := hrUnquote(old)
-			n, err2 := hrUnquote(new)
-			if err := errors.Join(err1, err2); err != nil {
-				return nil, err
-			}
-			if !bytes.Contains(b, o) {
-				return nil, fmt.Errorf("%s does not hold %q", p, o)
-			}
-			return bytes.Replace(b, o, n, 1), nil
-		})
-	})
+// cutInput removes the last byte, or the last n, of the input.
+func (s *hrScenario) cutInput(n string) error {
+	b, err := hrCut(s.bytes(), n)
+	s.setInput(b)
+	return err
+}
 
-	// Editing the bytes.
-	sc.Given(`^byte (\d+) of the input is set to ([0-9a-f]{2})$`, s.setByte)
-	sc.Given(`^the last (?:(\d+) )?bytes? of the input (?:is|are) removed$`, func(n string) error {
-		b, err := hrCut(s.bytes(), n)
-		s.setInput(b)
+// cutInputTo cuts the input to its first n bytes.
+func (s *hrScenario) cutInputTo(n int) error {
+	b := s.bytes()
+	if n > len(b) {
+		return fmt.Errorf("the input is only %d bytes", len(b))
+	}
+	s.setInput(b[:n])
+	return nil
+}
+
+// appendToInput appends the bytes expr gives to the input.
+func (s *hrScenario) appendToInput(expr string) error {
+	x, err := hrParseBytes(expr, 0)
+	s.setInput(append(s.bytes(), x...))
+	return err
+}
+
+// inputLengthIs checks the length of the input.
+func (s *hrScenario) inputLengthIs(n int) error {
+	if got := len(s.bytes()); got != n {
+		return fmt.Errorf("the input is %d bytes, want %d", got, n)
+	}
+	return nil
+}
+
+// inputContains checks that the input holds the bytes expr gives.
+func (s *hrScenario) inputContains(expr string) error {
+	want, err := hrParseBytes(expr, 0)
+	if err != nil {
 		return err
-	})
-	sc.Given(`^the input is cut to (\d+) bytes$`, func(n int) error {
-		b := s.bytes()
-		if n > len(b) {
-			return fmt.Errorf("the input is only %d bytes", len(b))
-		}
-		s.setInput(b[:n])
-		return nil
-	})
-	sc.Given(`(?s)^(.+) (?:is|are) appended to the input$`, func(expr string) error {
+	}
+	if !bytes.Contains(s.bytes(), want) {
+		return fmt.Errorf("the input (%d bytes) does not contain %s", len(s.bytes()), expr)
+	}
+	return nil
+}
+
+// inputEquals checks the input against the bytes expr gives.
+func (s *hrScenario) inputEquals(expr string) error {
+	want, err := hrParseBytes(expr, 0)
+	if err != nil {
+		return err
+	}
+	return hrSame(s.bytes(), want, expr)
+}
+
+// referenceCatalog makes the reference schema catalog the value being built.
+func (s *hrScenario) referenceCatalog() error {
+	c, err := hrCatalog()
+	s.value = c
+	return err
+}
+
+// referenceArtifact makes the reference format artifact the value being built.
+func (s *hrScenario) referenceArtifact() error {
+	a, err := hrReferenceArtifact()
+	s.value = a
+	return err
+}
+
+// verifyFormat sends the input to hiverelay.format.
+func (s *hrScenario) verifyFormat() error {
+	s.sent = s.bytes()
+	s.sentArtifact = s.sent
+	return s.w.Call(testee.OpHiveRelayFormat, nil, s.sent)
+}
+
+// specIs checks the length and SHA-256 of the spec copy.
+func (s *hrScenario) specIs(n int, h string) error {
+	spec, err := hrSpec()
+	if err != nil {
+		return err
+	}
+	if sum := sha256.Sum256(spec); len(spec) != n || fmt.Sprintf("%x", sum) != h {
+		return fmt.Errorf("the spec is %d bytes with SHA-256 %x", len(spec), sum)
+	}
+	return nil
+}
+
+// appendToField appends the bytes expr gives to byte-string field p.
+func (s *hrScenario) appendToField(expr, p string) error {
+	return s.editBytes(p, func(b []byte) ([]byte, error) {
 		x, err := hrParseBytes(expr, 0)
-		s.setInput(append(s.bytes(), x...))
-		return err
-	})
-
-	// The vector set.
-	sc.Given(`^the reference vector set$`, func() error { return s.vectorSet(false) })
-	sc.Given(`^the reference vector set and its metadata artifact$`, func() error { return s.vectorSet(true) })
-	sc.Given(`^the reference vector set with that format artifact$`, func() error {
-		a := s.bytes()
-		if err := s.vectorSet(false); err != nil {
-			return err
-		}
-		s.set.artifact = a
-		return nil
-	})
-	sc.Given(`^the reference vector set with that format artifact and its metadata artifact$`, func() error {
-		a := s.bytes()
-		if err := s.vectorSet(false); err != nil {
-			return err
-		}
-		s.set.artifact = a
-		s.set.metadata = hrMetadata(a, s.set.manifest, len(s.set.files))
-		return nil
-	})
-	sc.Given(`^the file "([^"]+)" is removed from the vector set$`, func(p string) error {
-		if _, ok := s.set.files[p]; !ok {
-			return fmt.Errorf("the vector set has no file %q", p)
-		}
-		delete(s.set.files, p)
-		return nil
-	})
-	sc.Given(`^the file "([^"]+)" of the vector set holds (.+)$`, func(p, expr string) error {
-		b, err := hrParseBytes(expr, 0)
-		s.set.files[p] = b
-		return err
-	})
-	sc.Given(`^a file "([^"]+)" holding (.+) is added to the vector set$`, func(p, expr string) error {
-		return s.addFile(p, expr)
-	})
-	sc.Given(`^a file whose path is (.+), holding (.+), is added to the vector set$`, func(pathExpr, expr string) error {
-		p, err := hrParseBytes(pathExpr, 0)
-		if err != nil {
-			return err
-		}
-		return s.addFile(string(p), expr)
-	})
-	sc.Given(`^the vector manifest is framed again from the files$`, func() error {
-		s.set.manifest = hrManifest(s.set.files).encode()
-		return nil
-	})
-	sc.Given(`^the vector manifest is left out$`, func() error {
-		s.set.omitManifest = true
-		return nil
-	})
-	// Single quotes: the JSON text holds double quotes.
-	sc.Given(`(?s)^the metadata artifact has '([^']*)' replaced by '([^']*)'$`, func(old, new string) error {
-		o, err1 := hrUnquote(strings.ReplaceAll(old, `"`, `\"`))
-		n, err2 := hrUnquote(strings.ReplaceAll(new, `"`, `\"`))
-		if err := errors.Join(err1, err2); err != nil {
-			return err
-		}
-		if !bytes.Contains(s.set.metadata, o) {
-			return fmt.Errorf("the metadata artifact %q does not hold %q", s.set.metadata, o)
-		}
-		s.set.metadata = bytes.Replace(s.set.metadata, o, n, 1)
-		return nil
-	})
-
-	// Operations.
-	sc.When(`^it is decoded as `+hrSchemaPattern+`$`, func(schema string) error {
-		return s.decode(hivesuite.DecodeArgs{Schema: schema})
-	})
-	sc.When(`^it is decoded as CellBlobV1 of class (-?\d+)$`, func(class int) error {
-		return s.decode(hivesuite.DecodeArgs{Schema: "CellBlobV1", Class: class})
-	})
-	sc.When(`^it is decoded as CellBlobV1 without a class$`, func() error {
-		return s.decode(hivesuite.DecodeArgs{Schema: "CellBlobV1"})
-	})
-	sc.When(`^the format artifact is verified$`, func() error {
-		s.sent = s.bytes()
-		s.sentArtifact = s.sent
-		return s.w.Call(testee.OpHiveRelayFormat, nil, s.sent)
-	})
-	sc.When(`^the format artifact holding it is verified$`, s.verifyHolding)
-	sc.When(`^the manifest is parsed$`, func() error {
-		s.sent = s.bytes()
-		s.sentManifest = s.sent
-		return s.w.Call(testee.OpHiveRelayManifest, nil, s.sent)
-	})
-	sc.When(`^the vector set is verified$`, func() error { return s.verifySet(false) })
-	sc.When(`^the authority is verified$`, func() error { return s.verifySet(true) })
-
-	// Results.
-	sc.Then(`^the re-encoding equals the input$`, func() error { return s.reencodingIs(s.sent, "the input") })
-	sc.Then(`^the re-encoding equals the vector "([^"]+)"$`, func(p string) error {
-		b, err := hrVectorFile(p)
-		if err != nil {
-			return err
-		}
-		return s.reencodingIs(b, "the vector "+p)
-	})
-	sc.Then(`^bytes (\d+) to (\d+) of the re-encoding are (.+)$`, s.reencodingRange)
-	sc.Then(`^the format hash is "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs("format_hash", h, true) })
-	sc.Then(`^the format hash is not "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs("format_hash", h, false) })
-	sc.Then(`^the format hash follows the formula of section 4$`, func() error {
-		return s.hashIs("format_hash", hrDomainHash(hrFormatHashDomain, s.sentArtifact), true)
-	})
-	sc.Then(`^the vector set hash is "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs("vector_set_hash", h, true) })
-	sc.Then(`^the vector set hash is not "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs("vector_set_hash", h, false) })
-	sc.Then(`^the format hash is not the BLAKE2b-256 of the format artifact alone$`, func() error {
-		h := blake2b.Sum256(s.sentArtifact)
-		return s.hashIs("format_hash", fmt.Sprintf("%x", h), false)
-	})
-	sc.Then(`^the vector set hash follows the formula of section 5$`, func() error {
-		return s.hashIs("vector_set_hash", hrDomainHash(hrVectorSetHashDomain, s.sentManifest), true)
-	})
-	sc.Then(`^the manifest has (\d+) entries$`, func(n int) error {
-		es, err := s.entries()
-		if err == nil && len(es) != n {
-			err = fmt.Errorf("%d entries, want %d", len(es), n)
-		}
-		return err
-	})
-	sc.Then(`^entry (\d+) of the manifest is `+hrQuoted+`, (\d+) bytes$`, func(i int, p string, n uint64) error {
-		return s.entryIs(i, p, n, "")
-	})
-	sc.Then(`^entry (\d+) of the manifest is `+hrQuoted+`, (\d+) bytes, BLAKE2b-256 ([0-9a-f]{64})$`, s.entryIs)
-	sc.Then(`^every entry of the manifest holds the length and BLAKE2b-256 of its vector file$`, s.entriesHoldFiles)
-	sc.Then(`^the paths of the manifest are the closed path inventory of the spec$`, s.pathsAreInventory)
-	sc.Then(`^the vector manifest it used is the one the steps frame from the files$`, s.usedManifest)
-
-	// Checks of what the steps built against the committed and published
-	// files (known answers of docs/hiverelay.md).
-	sc.Then(`^the input is (\d+) bytes long$`, func(n int) error {
-		if got := len(s.bytes()); got != n {
-			return fmt.Errorf("the input is %d bytes, want %d", got, n)
-		}
-		return nil
-	})
-	sc.Then(`^the input contains (.+)$`, func(expr string) error {
-		want, err := hrParseBytes(expr, 0)
-		if err != nil {
-			return err
-		}
-		if !bytes.Contains(s.bytes(), want) {
-			return fmt.Errorf("the input (%d bytes) does not contain %s", len(s.bytes()), expr)
-		}
-		return nil
-	})
-	sc.Then(`^the spec is (\d+) bytes with SHA-256 "([0-9a-f]{64})"$`, func(n int, h string) error {
-		spec, err := hrSpec()
-		if err != nil {
-			return err
-		}
-		if sum := sha256.Sum256(spec); len(spec) != n || fmt.Sprintf("%x", sum) != h {
-			return fmt.Errorf("the spec is %d bytes with SHA-256 %x", len(spec), sum)
-		}
-		return nil
-	})
-	sc.Then(`^the input equals (.+)$`, func(expr string) error {
-		want, err := hrParseBytes(expr, 0)
-		if err != nil {
-			return err
-		}
-		return hrSame(s.bytes(), want, expr)
-	})
-	sc.Then(`^the metadata artifact equals the published file "([^"]+)"$`, func(name string) error {
-		want, err := os.ReadFile(filepath.Join(hrPublishedRoot(), name))
-		if err != nil {
-			return err
-		}
-		return hrSame(s.set.metadata, want, "manifest/hiverelay/"+name)
+		return append(b, x...), err
 	})
 }
 
-// Building.
+// insertIntoField inserts the bytes expr gives into byte-string field p at offset at.
+func (s *hrScenario) insertIntoField(expr, p string, at int) error {
+	return s.editBytes(p, func(b []byte) ([]byte, error) {
+		x, err := hrParseBytes(expr, 0)
+		if at > len(b) {
+			return nil, fmt.Errorf("offset %d is beyond the %d bytes", at, len(b))
+		}
+		return slices.Insert(b, at, x...), err
+	})
+}
+
+// setFieldByte sets byte at of byte-string field p.
+func (s *hrScenario) setFieldByte(at int, p, h string) error {
+	return s.editBytes(p, func(b []byte) ([]byte, error) {
+		if at >= len(b) {
+			return nil, fmt.Errorf("%s has no byte %d", p, at)
+		}
+		v, err := hrHex(h)
+		b[at] = v[0]
+		return b, err
+	})
+}
+
+// replaceInField replaces the first old in byte-string field p by new.
+func (s *hrScenario) replaceInField(old, new, p string) error {
+	return s.editBytes(p, func(b []byte) ([]byte, error) {
+		o, err1 := hrUnquote(old)
+		n, err2 := hrUnquote(new)
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, err
+		}
+		if !bytes.Contains(b, o) {
+			return nil, fmt.Errorf("%s does not hold %q", p, o)
+		}
+		return bytes.Replace(b, o, n, 1), nil
+	})
+}
+
+// referenceManifest makes the manifest of the committed vector files the value being built.
+func (s *hrScenario) referenceManifest() error {
+	files, err := hrVectorFiles()
+	s.value = hrManifest(files)
+	return err
+}
+
+// addFileAt adds to the vector set a file whose path is the bytes pathExpr gives.
+func (s *hrScenario) addFileAt(pathExpr, expr string) error {
+	p, err := hrParseBytes(pathExpr, 0)
+	if err != nil {
+		return err
+	}
+	return s.addFile(string(p), expr)
+}
+
+// parseManifest sends the input to hiverelay.manifest.
+func (s *hrScenario) parseManifest() error {
+	s.sent = s.bytes()
+	s.sentManifest = s.sent
+	return s.w.Call(testee.OpHiveRelayManifest, nil, s.sent)
+}
+
+// entryCount checks the number of manifest entries in the answer.
+func (s *hrScenario) entryCount(n int) error {
+	es, err := s.entries()
+	if err == nil && len(es) != n {
+		err = fmt.Errorf("%d entries, want %d", len(es), n)
+	}
+	return err
+}
+
+// removeFile removes file p from the vector set.
+func (s *hrScenario) removeFile(p string) error {
+	if _, ok := s.set.files[p]; !ok {
+		return fmt.Errorf("the vector set has no file %q", p)
+	}
+	delete(s.set.files, p)
+	return nil
+}
+
+// setFile sets the bytes of file p of the vector set.
+func (s *hrScenario) setFile(p, expr string) error {
+	b, err := hrParseBytes(expr, 0)
+	s.set.files[p] = b
+	return err
+}
+
+// replaceInMetadata replaces the first old in the metadata artifact by new (single-quoted: the JSON text holds double quotes).
+func (s *hrScenario) replaceInMetadata(old, new string) error {
+	o, err1 := hrUnquote(strings.ReplaceAll(old, `"`, `\"`))
+	n, err2 := hrUnquote(strings.ReplaceAll(new, `"`, `\"`))
+	if err := errors.Join(err1, err2); err != nil {
+		return err
+	}
+	if !bytes.Contains(s.set.metadata, o) {
+		return fmt.Errorf("the metadata artifact %q does not hold %q", s.set.metadata, o)
+	}
+	s.set.metadata = bytes.Replace(s.set.metadata, o, n, 1)
+	return nil
+}
+
+// metadataIs checks the metadata artifact against the published file.
+func (s *hrScenario) metadataIs(name string) error {
+	want, err := os.ReadFile(filepath.Join(hrPublishedRoot(), name))
+	if err != nil {
+		return err
+	}
+	return hrSame(s.set.metadata, want, "manifest/hiverelay/"+name)
+}
 
 func (s *hrScenario) setInput(b []byte) {
 	s.value, s.input, s.hasInput = nil, b, true
@@ -600,6 +530,20 @@ func (s *hrScenario) vectorSet(withMetadata bool) error {
 	s.set = &hrVectorSet{files: files, manifest: m.encode(), artifact: a.encode()}
 	if withMetadata {
 		s.set.metadata = hrMetadata(s.set.artifact, s.set.manifest, len(files))
+	}
+	return nil
+}
+
+// vectorSetWith makes the reference vector set around the format artifact
+// being built, with its metadata artifact when withMetadata.
+func (s *hrScenario) vectorSetWith(withMetadata bool) error {
+	a := s.bytes()
+	if err := s.vectorSet(false); err != nil {
+		return err
+	}
+	s.set.artifact = a
+	if withMetadata {
+		s.set.metadata = hrMetadata(a, s.set.manifest, len(s.set.files))
 	}
 	return nil
 }

@@ -15,14 +15,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/cucumber/godog"
 	"github.com/zeebo/blake3"
 
 	"github.com/threespec/conformance/steps"
-	"github.com/threespec/conformance/suites/lacesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -75,172 +73,6 @@ func listArgs(s string) []string {
 		out = append(out, m[1])
 	}
 	return out
-}
-
-// stepRE compiles a step expression once per process: godog would compile
-// a string expression again for every scenario.
-func stepRE(expr string) *regexp.Regexp {
-	if re, ok := stepREs.Load(expr); ok {
-		return re.(*regexp.Regexp)
-	}
-	re, _ := stepREs.LoadOrStore(expr, regexp.MustCompile(expr))
-	return re.(*regexp.Regexp)
-}
-
-var stepREs sync.Map // expression -> *regexp.Regexp
-
-func (s *laceScenario) register(sc *godog.ScenarioContext) {
-	// Records from text.
-	sc.Given(stepRE(`^the Lace record:$`), s.theRecord)
-	sc.Given(stepRE(`^the Lace record "([\w-]+)":$`), s.theNamedRecord)
-	sc.Given(stepRE(`^a file named "([^"]+)" with the Lace record:$`), func(_ string, doc *godog.DocString) error {
-		// The name is never sent: readers are given bytes (LACE-GLYPH-10).
-		return s.theRecord(doc)
-	})
-	sc.Given(stepRE(`^a file named "([^"]+)" with the bytes `+quoted+`$`), func(_, text string) error { return s.theBytes(text) })
-	sc.Given(stepRE(`^the text `+quoted+`$`), s.theBytes)
-	sc.Given(stepRE(`^the text `+quoted+` follows the record$`), s.appendBytes)
-
-	// Records from parts.
-	sc.Given(stepRE(`^a Blob with data `+quoted+`$`), func(data string) error { return s.blob("", data) })
-	sc.Given(stepRE(`^the Blob "([\w-]+)" with data `+quoted+`$`), s.blob)
-	sc.Given(stepRE(`^a Plex with fields? ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error { return s.plexFields("", "", listArgs(list)) })
-	sc.Given(stepRE(`^a Plex with data `+quoted+` and fields? ((?:`+quoted+`(?:, | and )?)+)$`), func(data, list string) error {
-		return s.plexFields("", data, listArgs(list))
-	})
-	sc.Given(stepRE(`^a Plex with (\d+) fields `+quoted+`$`), func(n int, line string) error {
-		lines := make([]string, n)
-		for i := range lines {
-			lines[i] = line
-		}
-		return s.plexFields("", "", lines)
-	})
-	sc.Given(stepRE(`^(?:a|the) Plex(?: "([\w-]+)")? with data `+quoted+` and (\d+) fields `+quoted+`$`), func(name, data string, n int, line string) error {
-		lines := make([]string, n)
-		for i := range lines {
-			lines[i] = line
-		}
-		return s.plexFields(name, data, lines)
-	})
-	sc.Given(stepRE(`^the Plex "([\w-]+)" with the fields:$`), func(name string, doc *godog.DocString) error {
-		return s.plexFields(name, "", docLines(doc))
-	})
-	sc.Given(stepRE(`^the Plex "([\w-]+)" with data `+quoted+` and the fields:$`), func(name, data string, doc *godog.DocString) error {
-		return s.plexFields(name, data, docLines(doc))
-	})
-	sc.Given(stepRE(`^the Seal "([\w-]+)" over the Plex "([\w-]+)", signed with the stand-in key$`), s.seal)
-	sc.Given(stepRE(`^the chunk node "([\w-]+)" linking "([\w-]+)" (\d+) times$`), s.chunkFanout)
-	sc.Given(stepRE(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)"$`), func(name string, n int, prefix, target string) error {
-		return s.directoryFanout(name, n, prefix, target, nil)
-	})
-	sc.Given(stepRE(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)" and the fields:$`), s.directoryFanout)
-	sc.Given(stepRE(`^the directory "([\w-]+)" heading a chain of (\d+) child directories$`), s.directoryChain)
-	sc.Given(stepRE(`^its field line is (\d+) bytes$`), s.fieldLineIs)
-	sc.Given(stepRE(`^the record is (\d+) bytes$`), s.inputIs)
-	sc.Given(stepRE(`^a stream of the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error { return s.stream(listArgs(list)) })
-	sc.Given(stepRE(`^a file named "[^"]+" holding the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error {
-		// The name is never sent: it marks a stream by convention only (LACE-STREAM-06).
-		return s.stream(listArgs(list))
-	})
-	sc.Given(stepRE(`^a stream of every record of the scenario, "([\w-]+)" first$`), func(root string) error {
-		b, err := s.conventionStream(root)
-		s.input = b
-		return err
-	})
-	sc.Given(stepRE(`^an empty stream$`), func() error { s.input = []byte{}; return nil })
-	sc.Given(stepRE(`^the record "([\w-]+)" is left out of the stream$`), func(name string) error {
-		if _, ok := s.rv.records[name]; !ok {
-			return fmt.Errorf("no record named %q", name)
-		}
-		s.omitted[name] = true
-		return nil
-	})
-
-	// Constructor specifications.
-	sc.Given(stepRE(`^an empty constructor specification$`), func() error { s.spec = &constructInput{}; return nil })
-	sc.Given(stepRE(`^a constructor specification with data `+quoted+`$`), func(data string) error {
-		s.spec = &constructInput{}
-		return s.specData(data)
-	})
-	sc.Given(stepRE(`^a constructor specification with the fields:$`), func(t *godog.Table) error {
-		s.spec = &constructInput{}
-		return s.specFields(t)
-	})
-	sc.Given(stepRE(`^a constructor specification with (\d+) fields `+quoted+` and `+quoted+`$`), func(n int, name, value string) error {
-		s.spec = &constructInput{}
-		for range n {
-			s.spec.Fields = append(s.spec.Fields, [2]string{name, value})
-		}
-		return nil
-	})
-	sc.Given(stepRE(`^the data is `+quoted+`$`), s.specData)
-	sc.Given(stepRE(`^the By-secret is 32 bytes of 0x([0-9a-f]{2})$`), func(h string) error { return s.specBytes(func(v *string) { s.spec.Secret = v }, h) })
-	sc.Given(stepRE(`^the auxRand32 is 32 bytes of 0x([0-9a-f]{2})$`), func(h string) error { return s.specBytes(func(v *string) { s.spec.Aux = v }, h) })
-
-	// Questions to the implementation.
-	sc.When(stepRE(`^it is parsed$`), func() error { return s.call(testee.OpLaceRecord, nil, s.input) })
-	sc.When(stepRE(`^it is parsed with mark checking "([\w-]+)"$`), func(m string) error {
-		return s.call(testee.OpLaceRecord, lacesuite.Args{Mark: m}, s.input)
-	})
-	sc.When(stepRE(`^it is parsed as a stream$`), func() error { return s.call(testee.OpLaceStream, nil, s.input) })
-	sc.When(stepRE(`^it is parsed as a stream with mark checking "([\w-]+)"$`), func(m string) error {
-		return s.call(testee.OpLaceStream, lacesuite.Args{Mark: m}, s.input)
-	})
-	sc.When(stepRE(`^it is constructed$`), s.construct)
-	sc.When(stepRE(`^the constructed record is parsed$`), func() error { return s.call(testee.OpLaceRecord, nil, s.constructed) })
-	sc.When(stepRE(`^the constructed record is parsed with mark checking "([\w-]+)"$`), func(m string) error {
-		return s.call(testee.OpLaceRecord, lacesuite.Args{Mark: m}, s.constructed)
-	})
-	sc.When(stepRE(`^the chunks of "([\w-]+)" are assembled(?: with (.+))?$`), func(root, with string) error {
-		return s.convention(testee.OpLaceChunks, root, with)
-	})
-	sc.When(stepRE(`^the chunks of an empty stream are assembled$`), func() error {
-		return s.call(testee.OpLaceChunks, nil, []byte{})
-	})
-	sc.When(stepRE(`^the directory "([\w-]+)" is listed(?: with (.+))?$`), func(root, with string) error {
-		return s.convention(testee.OpLaceDirectory, root, with)
-	})
-	sc.When(stepRE(`^the directory of an empty stream is listed$`), func() error {
-		return s.call(testee.OpLaceDirectory, nil, []byte{})
-	})
-
-	// Results.
-	sc.Then(stepRE(`^it is accepted as an? (blob|plex|seal)$`), func(form string) error { return s.acceptedAs(form, "") })
-	sc.Then(stepRE(`^it is accepted as an? (blob|plex|seal) with hash `+quoted+`$`), s.acceptedAs)
-	sc.Then(stepRE(`^it is accepted as an? (blob|plex|seal) with the hash its glyph line states$`), func(form string) error {
-		return s.acceptedAs(form, s.glyphHash(s.input))
-	})
-	sc.Then(stepRE(`^its hash is the hash of "([\w-]+)"$`), func(name string) error {
-		r, ok := s.rv.records[name]
-		if !ok {
-			return fmt.Errorf("no record named %q", name)
-		}
-		return s.resultField("hash", r.hashText())
-	})
-	sc.Then(stepRE(`^its fields are:$`), s.fieldsAre)
-	sc.Then(stepRE(`^its data is (\d+) bytes$`), func(n int) error { return s.resultNumber("data_length", n) })
-	sc.Then(stepRE(`^its embedded Plex is `+quoted+`$`), func(h string) error { return s.resultText("plex", h) })
-	sc.Then(stepRE(`^its embedded Blob is `+quoted+`$`), func(h string) error { return s.resultText("blob", h) })
-	sc.Then(stepRE(`^its By is `+quoted+`$`), func(h string) error { return s.resultText("by", h) })
-	sc.Then(stepRE(`^its Mark is `+quoted+`$`), func(h string) error { return s.resultText("mark", h) })
-	sc.Then(stepRE(`^its Mark is verified$`), func() error { return s.markStatus("verified") })
-	sc.Then(stepRE(`^its Mark is not checked$`), func() error { return s.markStatus("not-checked") })
-	sc.Then(stepRE(`^its record links are:$`), s.linksAre)
-	sc.Then(stepRE(`^it has no record links$`), func() error { return s.linksAre(nil) })
-	sc.Then(stepRE(`^the field `+quoted+` is not a record link, by rule ([A-Z0-9-]+)$`), s.malformedLink)
-	sc.Then(stepRE(`^the stream holds no records$`), func() error { return s.hashesAre(nil) })
-	sc.Then(stepRE(`^the stream holds the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error {
-		return s.hashesAre(listArgs(list))
-	})
-	sc.Then(stepRE(`^the constructed record is:$`), s.constructedIs)
-	sc.Then(stepRE(`^the constructed record is the (?:Lace )?record "([\w-]+)"$`), s.constructedIsNamed)
-	sc.Then(stepRE(`^it constructs an? (blob|plex|seal) with hash `+quoted+`$`), s.constructs)
-	sc.Then(stepRE(`^it constructs an? (blob|plex|seal)$`), func(form string) error { return s.constructs(form, "") })
-	sc.Then(stepRE(`^the assembled file is `+quoted+`$`), s.fileIs)
-	sc.Then(stepRE(`^the assembled file is empty$`), func() error { return s.fileIs("") })
-	sc.Then(stepRE(`^the listing is:$`), s.listingIs)
-	sc.Then(stepRE(`^the listing is empty$`), func() error { return s.listingIs(nil) })
-	sc.Then(stepRE(`^the listing has (\d+) entries$`), s.listingCount)
 }
 
 // Building inputs.

@@ -74,39 +74,6 @@ type ltFrame struct {
 	} `json:"error,omitempty"`
 }
 
-func (s *ltState) register(sc *godog.ScenarioContext) {
-	// Inputs. Every step that gives bytes appends them, so that frames
-	// follow one another in the order the scenario lists them.
-	sc.Given(`^the bytes "([^"]*)"$`, s.givenBytes)
-	sc.Given(`^the frame "([^"]*)" with an? (CRC-32C|CRC-16-CCITT) trailer(.*)$`, s.givenFrameCRC)
-	sc.Given(`^a PATH frame with (no children|NAME children .+?)(?: and an outer (CRC-32C?|CRC-16(?:-CCITT)?))?$`, s.givenPath)
-	sc.Given(`^(\d+) nested user frames around "([^"]*)"$`, s.givenNest)
-	sc.Given(`^a VALUE "([^"]*)" with opt "([0-9A-Fa-f]{2})"$`, s.givenValueOpt)
-	sc.Given(`^the frames:$`, s.givenFrames)
-	sc.Given(`^it is wrapped in a user record stamped (\S+)$`, s.givenWrapped)
-	sc.Given(`^the byte at offset (\d+) is (?:changed to|set to) ([0-9A-Fa-f]{2})$`, s.givenSetByte)
-	sc.Given(`^the byte at offset (\d+) is corrupted$`, func(off int) error { return s.givenXor(off, 0xFF) })
-	sc.Given(`^the input is cut after (\d+) bytes$`, s.givenCut)
-	sc.Given(`^the frame tree to encode:$`, s.givenTreeToEncode)
-
-	// Receiving.
-	sc.When(`^(it|the encoded bytes|the stripped bytes) (?:is|are) received((?: (?:as|on|with) .*)?)$`, s.whenReceived)
-	sc.When(`^it is received both as a datagram and on a stream(.*)$`, s.whenReceivedBoth)
-
-	// The trailer lifecycle, done by the steps on the bytes (the testee
-	// protocol has no strip or attach operation): the testee then receives
-	// the result.
-	sc.When(`^its trailer is stripped$`, s.whenStripped)
-	sc.Then(`^the (stored|forwarded) bytes are "([^"]*)"$`, s.thenLifecycleBytes)
-	sc.When(`^a fresh trailer stamped (\S+)(?: with an? (CRC-32C|CRC-16-CCITT))? is attached(?: to the stripped bytes)?$`, s.whenAttached)
-
-	// Encoding.
-	sc.When(`^the tree is encoded (exactly|with the smallest variants)$`, s.whenEncoded)
-	sc.When(`^the tree is encoded exactly with a trailer stamped (\S+)(?: and an? (CRC-32C|CRC-16-CCITT))?$`, s.whenEncodedWithTrailer)
-
-	s.registerThen(sc)
-}
-
 // Inputs.
 
 func (s *ltState) givenBytes(text string) error {

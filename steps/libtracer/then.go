@@ -16,24 +16,6 @@ import (
 	"github.com/threespec/conformance/steps"
 )
 
-func (s *ltState) registerThen(sc *godog.ScenarioContext) {
-	sc.Then(`^the frame tree is:$`, s.thenTree)
-	sc.Then(`^there (?:is|are) (\d+) frames?$`, s.thenFrameCount)
-	sc.Then(`^there (?:is|are) (\d+) top-level frames?$`, s.thenTopCount)
-	sc.Then(`^the resolved time of frame (\d+) is "([^"]+)"$`, s.thenResolved)
-	sc.Then(`^frame (\d+) has (CRC-32C|CRC-16-CCITT) "([0-9a-fA-F]+)"$`, s.thenCRC)
-	sc.Then(`^frame (\d+) has the payload "([^"]*)"$`, s.thenPayload)
-	sc.Then(`^frame (\d+) is rejected by rule ([A-Z0-9-]+) with code "([^"]+)"$`, s.thenFrameRejected)
-	sc.Then(`^frame (\d+) takes (\d+) bytes(?: with an overhead of (\d+) bytes?)?$`, s.thenFrameSize)
-	sc.Then(`^the VALUE frame takes (\d+) bytes with an overhead of (\d+) bytes$`, s.thenValueSize)
-	sc.Then(`^the VALUE frame has (no trailer_ts|an absolute trailer_ts|a relative trailer_ts) and (no CRC|a CRC-32C|a CRC-16-CCITT)$`, s.thenValueTrailer)
-	sc.Then(`^the bytes are "([^"]*)"$`, s.thenBytes)
-	sc.Then(`^the bytes are the bytes received$`, s.thenBytesReceived)
-	sc.Then(`^the payload is unchanged from the first reception$`, s.thenPayloadUnchanged)
-	sc.Then(`^both transports give the same result$`, s.thenTransportsAgree)
-	sc.Then(`^the frames carry the payloads and wire-times of the first reception$`, s.thenSameContent)
-}
-
 // frame returns frame n (1-based, pre-order) of the last accepted decode.
 func (s *ltState) frame(n int) (*ltFrame, error) {
 	if err := s.w.Accepted(); err != nil {
