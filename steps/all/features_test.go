@@ -139,7 +139,7 @@ func checkTraceability(t *testing.T, inv *steps.Inventory, rep *steps.Report) {
 	// Features against the catalog.
 	cat := map[string]string{}
 	for _, r := range catalog.All() {
-		cat[string(r.ID)] = r.Spec
+		cat[string(r.ID)] = r.Spec.String()
 	}
 	for _, r := range inv.Rules {
 		if _, ok := cat[r.ID]; !ok {
