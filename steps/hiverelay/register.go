@@ -17,8 +17,10 @@ import (
 // (blind-core-read-cap, read-cell-cap, write-cell-cap, checkpoint, frame,
 // cell-blob) share schemaSteps, and add their own where they have any.
 
-// register registers every HiveRelay step for one scenario.
-func (s *hrScenario) register(sc *godog.ScenarioContext) {
+// register registers every HiveRelay step for one scenario, whose
+// HiveRelay state is a new hrScenario.
+func register(sc *godog.ScenarioContext, w *steps.World) {
+	s := &hrScenario{w: w}
 	steps.Register(sc,
 		s.schemaSteps(), s.cellBlobSteps(), s.frameSteps(), s.checkpointSteps(), s.primitivesSteps(),
 		s.catalogSteps(), s.formatArtifactSteps(), s.manifestSteps(), s.vectorSetSteps(), s.authoritySteps())

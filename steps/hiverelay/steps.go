@@ -29,10 +29,7 @@ import (
 
 // Steps are the HiveRelay steps; each scenario keeps its HiveRelay state in
 // its own hrScenario.
-var Steps = steps.Spec{Name: "hiverelay", Register: func(sc *godog.ScenarioContext, w *steps.World) {
-	s := &hrScenario{w: w}
-	s.register(sc)
-}, Unreachable: unreachable}
+var Steps = steps.Spec{Name: "hiverelay", Register: register, Unreachable: unreachable}
 
 // hrScenario is the HiveRelay state of one scenario.
 type hrScenario struct {

@@ -1,6 +1,7 @@
 package lace
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -16,11 +17,20 @@ import (
 // them too. 11-nesting.feature, 13-vector.feature and 14-examples.feature
 // use only steps the others register.
 
-// register registers every Lace step for one scenario.
-func (s *laceScenario) register(sc *godog.ScenarioContext) {
+// register registers every Lace step for one scenario, whose Lace state is
+// a new laceScenario.
+func register(sc *godog.ScenarioContext, w *steps.World) {
+	s := &laceScenario{w: w, rv: resolver{records: map[string]*builtRecord{}}, omitted: map[string]bool{}}
 	steps.Register(sc,
 		s.glyphSteps(), s.streamSteps(), s.fieldSteps(), s.blobSteps(), s.plexSteps(), s.sealSteps(),
 		s.constructorSteps(), s.linksSteps(), s.chunksSteps(), s.directorySteps(), s.sizeSteps())
+	// godog keeps every scenario's step definitions, and with them this
+	// state, until the run ends; drop the inputs (up to 32 MiB each)
+	// when the scenario is over.
+	sc.After(func(ctx context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
+		*s = laceScenario{}
+		return ctx, nil
+	})
 }
 
 // glyphSteps are 01-glyph.feature's: records given as text or bytes, parsed, and accepted as a form.

@@ -7,7 +7,6 @@ package lace
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -27,18 +26,6 @@ import (
 // Steps are the Lace steps; each scenario keeps its Lace state in its own
 // scenario value.
 var Steps = steps.Spec{Name: "lace", Register: register, Unreachable: unreachable}
-
-func register(sc *godog.ScenarioContext, w *steps.World) {
-	s := &laceScenario{w: w, rv: resolver{records: map[string]*builtRecord{}}, omitted: map[string]bool{}}
-	s.register(sc)
-	// godog keeps every scenario's step definitions, and with them this
-	// state, until the run ends; drop the inputs (up to 32 MiB each)
-	// when the scenario is over.
-	sc.After(func(ctx context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
-		*s = laceScenario{}
-		return ctx, nil
-	})
-}
 
 // laceScenario is the Lace state of one scenario.
 type laceScenario struct {

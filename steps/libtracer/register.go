@@ -12,8 +12,10 @@ import (
 // type_codes.feature and worked_examples.feature use only steps the others
 // register.
 
-// register registers every libtracer step for one scenario.
-func (s *ltState) register(sc *godog.ScenarioContext) {
+// register registers every libtracer step for one scenario, whose
+// libtracer state is a new ltState.
+func register(sc *godog.ScenarioContext, w *steps.World) {
+	s := &ltState{w: w}
 	steps.Register(sc,
 		s.frameLayoutSteps(), s.crcSteps(), s.interopSteps(), s.nestingSteps(), s.parserContextsSteps(),
 		s.sizeTableSteps(), s.timestampsSteps(), s.trailerLifecycleSteps(), s.truncationSteps(), s.unknownTypesSteps())

@@ -24,10 +24,7 @@ import (
 
 // Steps are the libtracer steps; each scenario keeps its libtracer state in
 // its own ltState.
-var Steps = steps.Spec{Name: "libtracer", Register: func(sc *godog.ScenarioContext, w *steps.World) {
-	s := &ltState{w: w}
-	s.register(sc)
-}, Unreachable: unreachable}
+var Steps = steps.Spec{Name: "libtracer", Register: register, Unreachable: unreachable}
 
 // ltState is one scenario's libtracer state.
 type ltState struct {
