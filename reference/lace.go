@@ -12,6 +12,7 @@ import (
 	"github.com/threespec/conformance/impl/lace/convention"
 	"github.com/threespec/conformance/impl/mark"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/suites/lacesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -26,7 +27,7 @@ var laceOps = map[string]handler{
 // laceOptions maps the mark argument to reader options; the real Lace 009
 // is not available here, so "009" is unsupported.
 func laceOptions(req testee.Request) (lace.Options, error) {
-	var a testee.LaceArgs
+	var a lacesuite.Args
 	if err := decodeArgs(req, &a); err != nil {
 		return lace.Options{}, err
 	}
@@ -233,7 +234,7 @@ func laceConstruct(e env, req testee.Request) (any, error) {
 	// mark names the scheme a Seal's Mark is made under: the stand-in
 	// (the default) is the only one the reference has. "none" names no
 	// scheme to make a Mark with, and the real 009 is not available.
-	var a testee.LaceArgs
+	var a lacesuite.Args
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err
 	}
@@ -299,7 +300,7 @@ func laceConstruct(e env, req testee.Request) (any, error) {
 // a bound below 1 or above its cap cannot be honoured and is unsupported
 // (docs/PROTOCOL.md, "Arguments"); an absent one takes its cap.
 func laceBounds(c Caps, req testee.Request) (lace.Options, convention.Bounds, error) {
-	var a testee.LaceBoundedArgs
+	var a lacesuite.BoundedArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return lace.Options{}, convention.Bounds{}, err
 	}
