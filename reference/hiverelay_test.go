@@ -12,6 +12,7 @@ import (
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -22,7 +23,7 @@ const (
 	knownVectorSetHash = "fd0639c088f1c420a7768940bd1e82b85e4831d2a0508a468e611be1ad9e54ca"
 )
 
-func authorityInput(t *testing.T, in testee.HiveRelayAuthorityInput) []byte {
+func authorityInput(t *testing.T, in hivesuite.AuthorityInput) []byte {
 	t.Helper()
 	b, err := json.Marshal(in)
 	if err != nil {
@@ -33,7 +34,7 @@ func authorityInput(t *testing.T, in testee.HiveRelayAuthorityInput) []byte {
 
 func TestHiveRelayAuthority(t *testing.T) {
 	files := hiverelay.VectorFiles()
-	ref := testee.HiveRelayAuthorityInput{
+	ref := hivesuite.AuthorityInput{
 		FormatArtifact: hiverelay.ReferenceFormatArtifact(),
 		VectorManifest: hiverelay.VectorManifest(),
 		Files:          files,
@@ -52,7 +53,7 @@ func TestHiveRelayAuthority(t *testing.T) {
 
 	for _, tc := range []struct {
 		name string
-		in   testee.HiveRelayAuthorityInput
+		in   hivesuite.AuthorityInput
 		rule string // "" when accepted
 	}{
 		{"the reference authority", ref, ""},
@@ -100,7 +101,7 @@ func TestHiveRelayWithChecks(t *testing.T) {
 	zeroRelay := slices.Concat([]byte{1}, make([]byte, 32), bytes.Repeat([]byte{0x22}, 64), []byte{2, 0})
 	files := maps.Clone(hiverelay.VectorFiles())
 	delete(files, "positive/read-cell-cap-v1.bin")
-	missing := authorityInput(t, testee.HiveRelayAuthorityInput{
+	missing := authorityInput(t, hivesuite.AuthorityInput{
 		FormatArtifact: hiverelay.ReferenceFormatArtifact(), VectorManifest: hiverelay.VectorManifest(), Files: files,
 		Metadata: hiverelay.ReferenceMetadata().Encode(),
 	})
