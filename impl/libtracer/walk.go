@@ -26,8 +26,8 @@ import (
 //
 // frame runs the steps in that order, one function each: layout, then
 // checkCRC (2), stamp (3), checkType (4), then open (5) or leaf, and next
-// (6) closes the frames whose children are done and reads the next child's
-// header (1).
+// (6) closes the frames whose children are done (pop) and reads the next
+// child's header (1).
 //
 // The walk is libtracer-01's. A parse whose rules.Checks name a libtracer
 // fault, mutant or reading has a misreading (faultwalk.go), which the walker
@@ -228,77 +228,88 @@ func (f *frameStep) cur() *level {
 }
 
 // frame walks the top-level TLV at off, whose header h has been checked
-// and whose extent lies inside the source: each frame in turn (visit), then
-// the next child (next), until the work stack is empty.
+// and whose extent lies inside the source: for each frame in turn, its
+// layout and steps 2 to 5, then the next child (6), until the work stack
+// is empty.
 func (w *walker) frame(off int64, h Header) error {
 	w.stack = w.stack[:0]
 	w.r32, w.r16 = crcReg{}, crcReg{}
 	pos := off
 	for {
-		end, err := w.visit(pos, h)
-		if err != nil {
-			return err
+		f := frameStep{top: len(w.stack) == 0}
+		if !f.top {
+			p := &w.stack[len(w.stack)-1]
+			f.lv.anchor, f.lv.hasAnchor = p.anchor, p.hasAnchor // the anchor it inherits (step 3)
 		}
-		if h, pos, err = w.next(end); err != nil || len(w.stack) == 0 {
-			return err
+		if w.mis != nil {
+			if err := w.misLayout(&f, pos, h); err != nil {
+				return w.resolve(err, nil)
+			}
+		} else {
+			// libtracer-01's layout (LT-FRAME-03..10).
+			o := h.Opt
+			f.sh = shape{ts: uint8(o.TSSize()), rel: o.Has(OptTF), crc: uint8(o.CRCSize()), cw16: o.Has(OptCW)}
+			f.pl.ps = pos + int64(o.HeaderSize())
+			f.pl.pe = f.pl.ps + int64(h.Length)
+			f.pl.tsAt = f.pl.pe
+			f.pl.crcAt = f.pl.pe + int64(f.sh.ts)
+			f.pl.end = f.pl.crcAt + int64(f.sh.crc)
+			f.walk = o.Has(OptPL) && Known(h.Type) // LT-OPT-04, LT-UNK-06
+			f.placed(pos, h)
 		}
-	}
-}
-
-// visit checks the frame at pos with header h (steps 2 to 5) and opens it
-// when it is walked, else reports it as a leaf. It returns where the walk
-// goes on: the frame's payload when it was opened, else its end.
-func (w *walker) visit(pos int64, h Header) (int64, error) {
-	var f frameStep
-	if err := w.layout(&f, pos, h); err != nil {
-		return pos, w.resolve(err, nil)
-	}
-	if err := w.checkCRC(&f); err != nil {
-		return pos, w.resolve(err, nil)
-	}
-	if err := w.stamp(&f); err != nil {
-		return pos, w.resolve(err, f.cur())
-	}
-	if err := w.checkType(&f); err != nil {
-		return pos, w.resolve(err, f.cur())
-	}
-	if f.walk {
-		return w.open(&f)
-	}
-	return w.leaf(&f), nil
-}
-
-// layout places the parts of the frame at pos (LT-FRAME-03..10) and says
-// whether it is walked.
-func (w *walker) layout(f *frameStep, pos int64, h Header) error {
-	f.top = len(w.stack) == 0
-	if w.mis != nil {
+		if err := w.checkCRC(&f); err != nil {
+			return w.resolve(err, nil)
+		}
+		if err := w.stamp(&f); err != nil {
+			return w.resolve(err, f.cur())
+		}
+		if err := w.checkType(&f); err != nil {
+			return w.resolve(err, f.cur())
+		}
 		var err error
-		if f.sh, f.pl, f.walk, err = w.mis.layout(w.base, pos, h, f.top); err != nil {
+		if f.walk {
+			if pos, err = w.open(&f); err != nil {
+				return w.resolve(err, &f.lv)
+			}
+		} else {
+			pos = w.leaf(&f)
+		}
+		if h, pos, err = w.next(pos); err != nil || len(w.stack) == 0 {
 			return err
 		}
-	} else {
-		f.sh = shape{ts: uint8(h.Opt.TSSize()), rel: h.Opt.Has(OptTF), crc: uint8(h.Opt.CRCSize()), cw16: h.Opt.Has(OptCW)}
-		f.pl.ps = pos + int64(h.Opt.HeaderSize())
-		f.pl.pe = f.pl.ps + int64(h.Length)
-		f.pl.tsAt = f.pl.pe
-		f.pl.crcAt = f.pl.pe + int64(f.sh.ts)
-		f.pl.end = f.pl.crcAt + int64(f.sh.crc)
-		f.walk = h.Opt.Has(OptPL) && Known(h.Type) // LT-OPT-04, LT-UNK-06
 	}
+}
+
+// misLayout places the parts of the frame at pos as the misreading does,
+// says whether it is walked, and makes the frame's own checks of the
+// misreading.
+func (w *walker) misLayout(f *frameStep, pos int64, h Header) error {
+	var err error
+	f.sh, f.pl, f.walk, err = w.mis.layout(w.base, pos, h, f.top)
+	f.placed(pos, h)
+	return err
+}
+
+// placed records the frame at pos with header h once its parts are placed.
+func (f *frameStep) placed(pos int64, h Header) {
 	f.fi = frameInfo{off: pos, h: h, payloadStart: f.pl.ps, payloadEnd: f.pl.pe}
 	f.lv.off, f.lv.payloadStart, f.lv.payloadEnd, f.lv.frameEnd = pos, f.pl.ps, f.pl.pe, f.pl.end
 	f.lv.tsEnd = f.pl.tsAt + int64(f.sh.ts)
-	return nil
 }
 
-// checkCRC is step 2 (§CRC, LT-CRC-09, LT-CRC-10, LT-UNK-03): an opaque
-// frame's CRC is checked at once; a structured frame's is left in its
-// level, to be settled when its children are walked (finish).
+// checkCRC is step 2 (§CRC, LT-CRC-09, LT-CRC-10, LT-UNK-03), for a frame
+// with a trailer_crc.
 func (w *walker) checkCRC(f *frameStep) error {
 	if f.sh.crc == 0 {
 		return nil
 	}
+	return w.crc(f)
+}
+
+// crc reads the frame's trailer_crc and checks an opaque frame's at once;
+// a structured frame's is left in its level, to be settled when its
+// children are walked (finish).
+func (w *walker) crc(f *frameStep) error {
 	f.fi.hasCRC = true
 	if w.mis != nil {
 		var err error
@@ -328,14 +339,19 @@ func (w *walker) checkCRC(f *frameStep) error {
 }
 
 // stamp is step 3 (§Timestamp form): the frame's trailer_ts, resolved
-// against its anchor, and the anchor its children resolve against.
+// against the anchor it inherits (in f.lv), and the anchor its children
+// resolve against: its own stamp, else the one it inherits.
 func (w *walker) stamp(f *frameStep) error {
-	var anchor uint64
-	hasAnchor := false
-	if !f.top {
-		p := &w.stack[len(w.stack)-1]
-		anchor, hasAnchor = p.anchor, p.hasAnchor
+	if f.sh.ts == 0 && w.mis == nil {
+		return nil
 	}
+	return w.resolveStamp(f)
+}
+
+// resolveStamp is stamp for a frame with a trailer_ts, or under a
+// misreading.
+func (w *walker) resolveStamp(f *frameStep) error {
+	anchor, hasAnchor := f.lv.anchor, f.lv.hasAnchor
 	if f.sh.ts > 0 {
 		var ts Timestamp
 		if w.mis != nil {
@@ -377,17 +393,23 @@ func (w *walker) stamp(f *frameStep) error {
 		}
 		return nil
 	}
-	if f.sh.ts > 0 {
-		anchor, hasAnchor = f.fi.ts.Resolved, true
-	}
-	f.lv.anchor, f.lv.hasAnchor = anchor, hasAnchor
+	f.lv.anchor, f.lv.hasAnchor = f.fi.ts.Resolved, true // the frame has a stamp
 	return nil
 }
 
-// checkType is step 4 (§Handling unknown type codes, LT-UNK-05): a
-// top-level TLV of a type the receiver does not know is type_mismatch.
+// checkType is step 4 (§Handling unknown type codes, LT-UNK-05), for a
+// top-level TLV.
 func (w *walker) checkType(f *frameStep) error {
-	if f.top && !w.known(f.fi.h.Type) && w.c.Enforced(RuleUnkOuter) {
+	if !f.top {
+		return nil
+	}
+	return w.outerType(f)
+}
+
+// outerType rejects a top-level TLV of a type the receiver does not know
+// as type_mismatch.
+func (w *walker) outerType(f *frameStep) error {
+	if !w.known(f.fi.h.Type) && w.c.Enforced(RuleUnkOuter) {
 		return rules.Fail(RuleUnkOuter, CodeTypeMismatch, w.base+f.fi.off, "type 0x%02x (%s) is not a type this receiver knows", f.fi.h.Type, ClassOf(f.fi.h.Type))
 	}
 	return nil
@@ -406,7 +428,7 @@ func (w *walker) known(t uint8) bool {
 // payload's start.
 func (w *walker) open(f *frameStep) (int64, error) {
 	if depth := len(w.stack); depth >= w.budget && w.c.Enforced(RuleNestTooDeep) && (w.mis == nil || w.mis.tooDeep(depth, w.budget)) {
-		return f.fi.off, w.resolve(rules.Fail(RuleNestTooDeep, CodeNestingTooDeep, w.base+f.fi.off, "structured TLV at depth %d exceeds this receiver's work-stack budget of %d open levels", depth+1, w.budget), &f.lv)
+		return f.fi.off, rules.Fail(RuleNestTooDeep, CodeNestingTooDeep, w.base+f.fi.off, "structured TLV at depth %d exceeds this receiver's work-stack budget of %d open levels", depth+1, w.budget)
 	}
 	w.stack = append(w.stack, f.lv)
 	if w.tree != nil {
@@ -415,12 +437,19 @@ func (w *walker) open(f *frameStep) (int64, error) {
 	return f.fi.payloadStart, nil
 }
 
-// leaf reports a frame kept as opaque bytes and returns its end.
+// leaf reports a frame kept as opaque bytes and returns where the walk
+// goes on: after it.
 func (w *walker) leaf(f *frameStep) int64 {
+	if w.tree == nil && w.mis == nil {
+		return f.pl.end
+	}
+	return w.keep(f)
+}
+
+// keep is leaf with a tree to build or under a misreading.
+func (w *walker) keep(f *frameStep) int64 {
 	if w.mis == nil {
-		if w.tree != nil {
-			w.tree.leaf(&f.fi, w.src.bytes(f.fi.payloadStart, f.fi.payloadEnd))
-		}
+		w.tree.leaf(&f.fi, w.src.bytes(f.fi.payloadStart, f.fi.payloadEnd))
 		return f.pl.end
 	}
 	if w.tree != nil {
@@ -435,78 +464,65 @@ func (w *walker) leaf(f *frameStep) int64 {
 }
 
 // next is step 6: it closes every structured frame whose children end at
-// pos, its CRC settled (finish), and reads and checks the header of the
-// next child of the innermost one still open. It returns that header and
-// the child's offset; the work stack is empty when the top-level frame is
-// done.
+// pos (pop), and reads and checks the header of the next child of the
+// innermost one still open: children fill their parent's payload exactly
+// (LT-NEST-05), and nothing is read past it (LT-TRUNC-04; decision,
+// docs/libtracer.md). It returns that header and the child's offset; the
+// work stack is empty when the top-level frame is done.
 func (w *walker) next(pos int64) (Header, int64, error) {
 	for {
-		var err error
-		if pos, err = w.close(pos); err != nil {
-			return Header{}, pos, w.resolve(err, nil)
+		for len(w.stack) > 0 && pos == w.stack[len(w.stack)-1].payloadEnd {
+			var err error
+			if pos, err = w.pop(); err != nil {
+				return Header{}, pos, w.resolve(err, nil)
+			}
 		}
 		if len(w.stack) == 0 {
 			return Header{}, pos, nil
 		}
-		h, ok, err := w.child(pos)
+		avail := w.stack[len(w.stack)-1].payloadEnd - pos
+		h, need, err := w.header(pos, avail, true)
 		if err != nil {
 			return h, pos, w.resolve(err, nil)
 		}
-		if ok {
-			return h, pos, nil
+		var total uint64
+		if need == 0 {
+			total = h.FrameSize()
+			if w.mis != nil {
+				total = w.mis.extent(h)
+			}
+			if total <= uint64(avail) {
+				return h, pos, nil
+			}
+		}
+		if w.c.Enforced(RuleNestExactFill) {
+			if need > 0 {
+				err = rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "%d bytes left in the parent payload, too few for a child header", avail)
+			} else {
+				err = rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "child (%s) needs %d bytes, %d left in the parent payload", h, total, avail)
+			}
+			return h, pos, w.resolve(err, nil)
 		}
 		pos = w.stack[len(w.stack)-1].payloadEnd // fault injected: skip the rest of the parent
 	}
 }
 
-// close pops the structured frames whose children end at pos, checking
-// each one's CRC, and returns the offset after the last one closed.
-func (w *walker) close(pos int64) (int64, error) {
-	for len(w.stack) > 0 {
-		lv := &w.stack[len(w.stack)-1]
-		if pos != lv.payloadEnd {
-			break
-		}
-		if err := w.finish(lv); err != nil {
-			return pos, err
-		}
-		pos = lv.frameEnd
-		if w.mis != nil && w.mis.popsAtPayloadEnd(w.src.rope != nil, len(w.stack)) {
-			pos = lv.payloadEnd
-		}
-		w.stack = w.stack[:len(w.stack)-1]
-		if w.tree != nil {
-			w.tree.close()
-		}
+// pop closes the innermost structured frame, whose children are done,
+// checking its CRC (finish), and returns the offset after it.
+func (w *walker) pop() (int64, error) {
+	lv := &w.stack[len(w.stack)-1]
+	if err := w.finish(lv); err != nil {
+		return lv.payloadEnd, err
+	}
+	pos := lv.frameEnd
+	if w.mis != nil && w.mis.popsAtPayloadEnd(w.src.rope != nil, len(w.stack)) {
+		pos = lv.payloadEnd
+	}
+	w.stack = w.stack[:len(w.stack)-1]
+	if w.tree != nil {
+		w.tree.close()
 	}
 	return pos, nil
-}
-
-// child reads and checks the header of a child TLV at pos inside the
-// innermost open structured TLV. ok is false when a fault-injected check
-// let a malformed child through; the caller then skips the rest of the
-// parent.
-func (w *walker) child(pos int64) (h Header, ok bool, err error) {
-	avail := w.stack[len(w.stack)-1].payloadEnd - pos
-	h, need, err := w.header(pos, avail, true)
-	if err != nil {
-		return h, false, err
-	}
-	// Decision (docs/libtracer.md): children fill the payload exactly
-	// (LT-NEST-05); nothing is read past the parent's payload (LT-TRUNC-04).
-	if need > 0 {
-		if !w.c.Enforced(RuleNestExactFill) {
-			return h, false, nil
-		}
-		return h, false, rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "%d bytes left in the parent payload, too few for a child header", avail)
-	}
-	if total := w.extent(h); total > uint64(avail) {
-		if !w.c.Enforced(RuleNestExactFill) {
-			return h, false, nil
-		}
-		return h, false, rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "child (%s) needs %d bytes, %d left in the parent payload", h, total, avail)
-	}
-	return h, true, nil
 }
 
 // crcMismatch is the crc_fail of the frame at frameOff whose trailer_crc,
