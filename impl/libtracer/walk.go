@@ -24,15 +24,16 @@ import (
 //     (nesting_too_deep);
 //  6. its children, in order, each the same way.
 //
-// frame runs the steps in that order, one function each: layout, then
-// checkCRC (2), stamp (3), checkType (4), then open (5) or leaf, and next
-// (6) closes the frames whose children are done (pop) and reads the next
-// child's header (1).
+// item checks a top-level header and extent (1); frame then places each
+// frame's parts (LT-FRAME-03..10) and runs the other steps in that order,
+// one function each: checkCRC (2), stamp (3), checkType (4), open (5) or
+// leaf, and next (6), which closes the frames whose children are done
+// (pop) and reads and checks the next child's header and extent (1).
 //
 // The walk is libtracer-01's. A parse whose rules.Checks name a libtracer
 // fault, mutant or reading has a misreading (faultwalk.go), which the walker
 // asks, at each step, how that receiver departs from the spec; the
-// standard walk has none and tests only that it has none.
+// standard walk has none and only tests that it has none.
 //
 // Step 2 holds for structured frames too: a frame's CRC is checked before
 // anything inside it is interpreted, so a corrupted structured frame is
