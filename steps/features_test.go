@@ -129,7 +129,7 @@ func checkTraceability(t *testing.T, inv *Inventory, rep *Report) {
 	// Features against the catalog.
 	cat := map[string]string{}
 	for _, r := range catalog.All() {
-		cat[string(r.ID)] = r.Spec
+		cat[string(r.ID)] = r.Spec.String()
 	}
 	for _, r := range inv.Rules {
 		if _, ok := cat[r.ID]; !ok {

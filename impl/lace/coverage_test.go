@@ -220,7 +220,7 @@ func TestEveryRuleHasATest(t *testing.T) {
 		}
 		for _, name := range tests {
 			if strings.HasPrefix(name, "not byte-testable: ") {
-				if r.Level == rules.Must && r.ID != RuleGlyphLrValidate {
+				if r.Level == rules.LevelMust && r.ID != RuleGlyphLrValidate {
 					t.Errorf("%s is a MUST rule marked untestable", r.ID)
 				}
 				continue

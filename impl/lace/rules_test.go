@@ -87,10 +87,10 @@ func TestCatalogSectionsFollowSpec(t *testing.T) {
 // TestLookup checks Lookup against the catalog.
 func TestLookup(t *testing.T) {
 	r, ok := Lookup(RuleFieldLineLength)
-	if !ok || r.Level != rules.Must || !strings.Contains(r.Text, "128") {
+	if !ok || r.Level != rules.LevelMust || !strings.Contains(r.Text, "128") {
 		t.Fatalf("Lookup(%s) = %+v, %v", RuleFieldLineLength, r, ok)
 	}
-	if r, _ := Lookup(RulePlexKindField); r.Level != rules.Should {
+	if r, _ := Lookup(RulePlexKindField); r.Level != rules.LevelShould {
 		t.Errorf("%s is a SHOULD-level convention", RulePlexKindField)
 	}
 	if _, ok := Lookup("LACE-NONE-01"); ok {

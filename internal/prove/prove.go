@@ -37,7 +37,7 @@ import (
 // rules are returned separately, for the report.
 func Targets() (targets, untestable []Target) {
 	for _, r := range catalog.All() {
-		t := Target{ID: string(r.ID), Spec: r.Spec, Text: r.Text}
+		t := Target{ID: string(r.ID), Spec: r.Spec.String(), Text: r.Text}
 		if r.Untestable != "" {
 			t.Text = r.Untestable
 			untestable = append(untestable, t)
@@ -46,7 +46,7 @@ func Targets() (targets, untestable []Target) {
 		targets = append(targets, t)
 	}
 	for _, m := range catalog.Mutants() {
-		targets = append(targets, Target{ID: string(m.ID), Spec: m.Spec, Mutant: true, Text: m.Text})
+		targets = append(targets, Target{ID: string(m.ID), Spec: m.Spec.String(), Mutant: true, Text: m.Text})
 	}
 	return targets, untestable
 }

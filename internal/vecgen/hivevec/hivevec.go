@@ -73,7 +73,7 @@ func newGen(opt vecgen.Options) *gen {
 	g := &gen{opt: opt, seen: map[string]string{}, files: map[string][]byte{}, parents: map[rules.ID][]rules.ID{}, reading: map[rules.ID]bool{}}
 	for _, r := range hiverelay.Catalog() {
 		g.reading[r.ID] = strings.Contains(r.Text, "project")
-		if hiverelay.CheckOf(r.ID) == hiverelay.General {
+		if r.Check == rules.General {
 			for _, s := range hiverelay.RealizedBy(r.ID) {
 				g.parents[s] = append(g.parents[s], r.ID)
 			}

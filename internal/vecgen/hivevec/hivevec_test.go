@@ -59,7 +59,7 @@ func schemaOf(t testing.TB, v *vecgen.Vector) testee.HiveRelayDecodeArgs {
 	return a
 }
 
-// Every rejecting rule of the catalog (hiverelay.CheckOf) has a negative
+// Every rejecting rule of the catalog (rules.Rejecting) has a negative
 // vector that it rejects first, and every general rule is realized by a
 // covered rule.
 func TestEveryRejectingRuleHasANegative(t *testing.T) {
@@ -71,12 +71,12 @@ func TestEveryRejectingRuleHasANegative(t *testing.T) {
 	}
 	var uncovered []string
 	for _, r := range hr.Catalog() {
-		switch hr.CheckOf(r.ID) {
-		case hr.Rejecting:
+		switch r.Check {
+		case rules.Rejecting:
 			if first[r.ID] == 0 {
 				uncovered = append(uncovered, string(r.ID)+": "+r.Text)
 			}
-		case hr.General:
+		case rules.General:
 			realized := false
 			for _, s := range hr.RealizedBy(r.ID) {
 				realized = realized || first[s] > 0
