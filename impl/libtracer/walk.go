@@ -130,14 +130,6 @@ func (w *walker) header(off, avail int64, nested bool) (Header, int, error) {
 	return checkHeader(w.c, &hb, int(n), w.base+off, w.maxLen)
 }
 
-// extent is the size of the frame with header h.
-func (w *walker) extent(h Header) uint64 {
-	if w.mis != nil {
-		return w.mis.extent(h)
-	}
-	return h.FrameSize()
-}
-
 // item parses the top-level TLV at off. It returns the offset after it, or
 // an error that breaks framing. Errors inside a TLV whose extent is known
 // go to the sink (LT-CTX-04).
@@ -157,13 +149,15 @@ func (w *walker) item(off int64) (int64, error) {
 	// §Truncation handling: validate the length against the available
 	// buffer before reading any payload byte (LT-TRUNC-05); the size
 	// arithmetic is uint64 (LT-FRAME-10).
-	total := w.extent(h)
-	if w.mis != nil && total > uint64(size-off) {
-		src, end, err, done := w.mis.truncated(w.src, w.base, off, h, total)
-		if done {
-			return end, err
+	total := h.FrameSize()
+	if w.mis != nil {
+		if total = w.mis.extent(h); total > uint64(size-off) {
+			src, end, err, done := w.mis.truncated(w.src, w.base, off, h, total)
+			if done {
+				return end, err
+			}
+			w.src = src
 		}
-		w.src = src
 	}
 	if total > uint64(w.src.size()-off) {
 		if err := w.truncated(w.base+off, "frame (%s) needs %d bytes, the datagram has %d left", h, total, size-off); err != nil {
@@ -410,18 +404,15 @@ func (w *walker) checkType(f *frameStep) error {
 // outerType rejects a top-level TLV of a type the receiver does not know
 // as type_mismatch.
 func (w *walker) outerType(f *frameStep) error {
-	if !w.known(f.fi.h.Type) && w.c.Enforced(RuleUnkOuter) {
-		return rules.Fail(RuleUnkOuter, CodeTypeMismatch, w.base+f.fi.off, "type 0x%02x (%s) is not a type this receiver knows", f.fi.h.Type, ClassOf(f.fi.h.Type))
+	t := f.fi.h.Type
+	known := Known(t)
+	if w.mis != nil {
+		known = w.mis.known(t)
+	}
+	if !known && w.c.Enforced(RuleUnkOuter) {
+		return rules.Fail(RuleUnkOuter, CodeTypeMismatch, w.base+f.fi.off, "type 0x%02x (%s) is not a type this receiver knows", t, ClassOf(t))
 	}
 	return nil
-}
-
-// known reports whether the receiver knows type t.
-func (w *walker) known(t uint8) bool {
-	if w.mis != nil {
-		return w.mis.known(t)
-	}
-	return Known(t)
 }
 
 // open is step 5 (LT-NEST-03): a structured frame opens a level of the
