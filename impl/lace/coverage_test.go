@@ -196,6 +196,7 @@ var ruleTests = map[rules.ID][]string{
 }
 
 func TestEveryRuleHasATest(t *testing.T) {
+	t.Parallel()
 	defined := map[string]bool{}
 	for _, pattern := range []string{"*_test.go", filepath.Join("convention", "*_test.go")} {
 		files, err := filepath.Glob(pattern)

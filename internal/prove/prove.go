@@ -28,6 +28,7 @@ import (
 	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
+	"github.com/threespec/conformance/steps/all"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -284,7 +285,7 @@ func (p *Prover) runFeatures(ctx context.Context, spec string) ([]string, error)
 	if spec != "" {
 		o.Tags = "@" + spec
 	}
-	rep, err := steps.Run(ctx, steps.Config{Impl: p.ref, Options: o})
+	rep, err := steps.Run(ctx, steps.Config{Impl: p.ref, Specs: all.Specs, Options: o})
 	if err != nil {
 		return nil, err
 	}

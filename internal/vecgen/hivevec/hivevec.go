@@ -24,6 +24,7 @@ import (
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -101,7 +102,7 @@ func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 // Operations and their arguments.
 
 func decodeArgs(schema string, class int) json.RawMessage {
-	b, _ := json.Marshal(testee.HiveRelayDecodeArgs{Schema: schema, Class: class})
+	b, _ := json.Marshal(hivesuite.DecodeArgs{Schema: schema, Class: class})
 	return b
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -49,8 +50,8 @@ func byID(t testing.TB) map[string]*vecgen.Vector {
 	return m
 }
 
-func schemaOf(t testing.TB, v *vecgen.Vector) testee.HiveRelayDecodeArgs {
-	var a testee.HiveRelayDecodeArgs
+func schemaOf(t testing.TB, v *vecgen.Vector) hivesuite.DecodeArgs {
+	var a hivesuite.DecodeArgs
 	if v.Op == testee.OpHiveRelayDecode {
 		if err := json.Unmarshal(v.Args, &a); err != nil {
 			t.Fatal(err)
@@ -444,7 +445,7 @@ func TestAuthorityVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var obj testee.HiveRelayAuthorityInput
+		var obj hivesuite.AuthorityInput
 		if err := json.Unmarshal(in, &obj); err != nil || len(obj.FormatArtifact) == 0 || len(obj.Files) < 17 {
 			t.Fatalf("%s: not the authority input object: %v", v.ID, err)
 		}
