@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/harness/harnesstest"
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/reference"
 )
@@ -141,12 +142,14 @@ func TestRuleEntryWithMultiRuleVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	sel := Selection{Suites: []string{"libtracer"}, Rules: []string{"LT-OPT-01", "LT-OPT-02"}}
+	faulty := reference.New().WithChecks(rules.Checks{Faults: fault.Of("LT-OPT-02")})
+	impl := faulty
 	run := func(file string) *Report {
 		ex, err := ParseExpectations(strings.NewReader(file), "expect.txt")
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Run(t.Context(), Config{Suites: suites, Selection: sel, Impl: reference.New(), Expect: ex})
+		return Run(t.Context(), Config{Suites: suites, Selection: sel, Impl: impl, Expect: ex})
 	}
 	problems := func(r *Report) string {
 		var s []string
@@ -157,7 +160,6 @@ func TestRuleEntryWithMultiRuleVectors(t *testing.T) {
 	}
 	const twoRules = "libtracer/negative/reserved-bits-both-bit7-first"
 
-	restore := fault.SetGlobal("LT-OPT-02")
 	rep := run("LT-OPT-02  reserved opt bit 0 not checked\n")
 	if rep.ExitCode != ExitPass || problems(rep) != "" {
 		var b strings.Builder
@@ -187,7 +189,7 @@ func TestRuleEntryWithMultiRuleVectors(t *testing.T) {
 	if v := byID(t, rep, "reserved-bits-both-bit7-first"); v.Status != XPass {
 		t.Errorf("vector-ID entry: %s, want %s", v.Status, XPass)
 	}
-	restore()
+	impl = reference.New() // the rule enforced again
 
 	rep = run("LT-OPT-02  reserved opt bit 0 not checked\n")
 	if !strings.HasPrefix(problems(rep), "LT-OPT-02: expected to fail, but ") || rep.ExitCode != ExitFail {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
@@ -50,10 +51,8 @@ func TestDeclaredReadingPassesEverySuite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			restore := reading.SetGlobal(taken)
-			defer restore()
 			for _, undeclared := range []bool{false, true} {
-				ref := reference.New()
+				ref := reference.New().WithChecks(rules.Checks{Readings: reading.Of(taken)})
 				ref.Undeclared = undeclared
 				rep := Run(context.Background(), Config{Suites: suites, Impl: ref, Testee: TesteeInfo{Mode: "in-process"}})
 				var b strings.Builder

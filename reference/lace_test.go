@@ -76,8 +76,8 @@ func mustJSON(t *testing.T, v any) string {
 
 // TestLaceWithChecks: a reference made WithChecks carries its checks into
 // every Lace operation (the parse, the construction, the convention
-// consumers and the reference's own generic faults), while New, with no
-// process-global switch set, answers as the standard reference.
+// consumers and the reference's own generic faults), while New answers as
+// the standard reference.
 func TestLaceWithChecks(t *testing.T) {
 	t.Parallel()
 	construct := func(fields ...lace.Field) []byte {

@@ -63,9 +63,6 @@ type Reference struct {
 	// checks is what every parse and construction of the reference carries
 	// (faults and readings; the zero Checks is the standard reference).
 	checks rules.Checks
-	// global, TRANSITIONAL (issue 16): take the checks from the
-	// process-global switches at each request, as before they were values.
-	global bool
 	// Undeclared keeps the readings the reference takes out of its hello:
 	// it then behaves as a testee that reads the spec otherwise without
 	// saying so (for testing conform's readings report).
@@ -74,29 +71,26 @@ type Reference struct {
 
 var _ testee.Implementation = (*Reference)(nil)
 
-// New returns the reference implementation with the default caps.
+// New returns the standard reference implementation with the default caps:
+// it enforces every rule and takes every default reading (WithChecks makes
+// one that does not).
 func New() *Reference { return NewWithCaps(DefaultCaps()) }
 
 // NewWithCaps returns the reference implementation with caps c on the
 // bounds a request may ask for (hello advertises them).
-func NewWithCaps(c Caps) *Reference { return &Reference{ops: handlers(), caps: c, global: true} }
+func NewWithCaps(c Caps) *Reference { return &Reference{ops: handlers(), caps: c} }
 
 // WithChecks returns a copy of r whose every parse and construction carries
 // c: rules switched off, mutants switched on, readings taken. Hello
 // declares c's readings.
 func (r *Reference) WithChecks(c rules.Checks) *Reference {
 	cp := *r
-	cp.checks, cp.global = c, false
+	cp.checks = c
 	return &cp
 }
 
 // env is what r's handlers answer under.
-func (r *Reference) env() env {
-	if r.global {
-		return env{caps: r.caps, checks: rules.Current()}
-	}
-	return env{caps: r.caps, checks: r.checks}
-}
+func (r *Reference) env() env { return env{caps: r.caps, checks: r.checks} }
 
 // Ops lists the operations the reference implements, sorted.
 func (r *Reference) Ops() []string {
@@ -115,7 +109,7 @@ func (r *Reference) Profiles() []string {
 }
 
 // Hello is the reference's hello result. It declares the readings the
-// reference has been switched into (internal/reading; `conform serve
+// reference has been switched into (WithChecks; `conform serve
 // --reading`), and none when it takes every default.
 func (r *Reference) Hello() map[string]any {
 	h := map[string]any{

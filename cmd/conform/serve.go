@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/harness"
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
@@ -34,6 +35,9 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "conform serve: at most one operation, got %q\n", fs.Args())
 		return 2
 	}
+	// What every parse of the served reference carries: --fault and
+	// --reading give it rules switched off, mutants and readings.
+	var checks rules.Checks
 	if *faults != "" {
 		ids, unknown, err := harness.ParseFaults(*faults)
 		if err != nil {
@@ -43,7 +47,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(unknown) > 0 {
 			fmt.Fprintf(stderr, "conform serve: note: --fault names rules or mutants the catalogs do not know: %s\n", strings.Join(unknown, ", "))
 		}
-		fault.SetGlobal(ids...)
+		checks.Faults = fault.Of(ids...)
 	}
 	if *readings != "" {
 		m, err := harness.ParseReadings(*readings)
@@ -51,10 +55,10 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "conform serve:", err)
 			return 2
 		}
-		reading.SetGlobal(m)
+		checks.Readings = reading.Of(m)
 	}
 	ctx := context.Background()
-	impl := reference.New()
+	impl := reference.New().WithChecks(checks)
 	impl.Undeclared = *undeclared
 	if fs.NArg() == 1 {
 		code, err := harness.ServeOneShot(ctx, fs.Arg(0), stdin, os.Getenv(testee.ArgsEnv), stdout, impl, *maxLine)

@@ -55,7 +55,7 @@ type FormatArtifact struct {
 // BuildFormatArtifact writes the format artifact of section 4 around spec and
 // catalog, and refuses inputs that VerifyFormatArtifact would reject.
 func BuildFormatArtifact(spec, catalog []byte) ([]byte, error) {
-	return buildFormatArtifact(rules.Current(), spec, catalog)
+	return buildFormatArtifact(rules.Checks{}, spec, catalog)
 }
 
 func buildFormatArtifact(c rules.Checks, spec, catalog []byte) ([]byte, error) {
@@ -93,7 +93,7 @@ var generatedArtifact = cached(func(c rules.Checks) ([]byte, error) {
 // ReferenceFormatArtifact returns the authority's format artifact: the
 // embedded spec and the generated schema catalog (tests check that it
 // verifies). The caller must not modify it.
-func ReferenceFormatArtifact() []byte { return referenceFormatArtifact(rules.Current()) }
+func ReferenceFormatArtifact() []byte { return referenceFormatArtifact(rules.Checks{}) }
 
 // referenceFormatArtifact is ReferenceFormatArtifact generated under c.
 func referenceFormatArtifact(c rules.Checks) []byte {
@@ -108,10 +108,10 @@ func referenceFormatArtifact(c rules.Checks) []byte {
 // six entries, and no trailing bytes. It does not require the spec bytes to
 // be this authority's own (compare FormatHash for that).
 //
-// TRANSITIONAL (issue 16): it verifies under the process-global switches
-// (rules.Current); VerifyFormatArtifactWith carries its own.
+// It enforces every rule and takes every default reading; VerifyFormatArtifactWith
+// carries a rules.Checks.
 func VerifyFormatArtifact(b []byte) (FormatArtifact, error) {
-	return VerifyFormatArtifactWith(rules.Current(), b)
+	return VerifyFormatArtifactWith(rules.Checks{}, b)
 }
 
 // VerifyFormatArtifactWith is VerifyFormatArtifact under c.
@@ -280,9 +280,9 @@ func domainHash(c rules.Checks, domain string, b []byte) [32]byte {
 }
 
 // FormatHash returns clientCompositionFormatHash of a complete format
-// artifact (section 4, HR-FMT-18), under the process-global switches
-// (TRANSITIONAL, issue 16; FormatHashWith carries its own).
-func FormatHash(artifact []byte) [32]byte { return FormatHashWith(rules.Current(), artifact) }
+// artifact (section 4, HR-FMT-18), enforcing every rule (FormatHashWith
+// carries a rules.Checks).
+func FormatHash(artifact []byte) [32]byte { return FormatHashWith(rules.Checks{}, artifact) }
 
 // FormatHashWith is FormatHash under c.
 func FormatHashWith(c rules.Checks, artifact []byte) [32]byte {
@@ -294,9 +294,9 @@ func FormatHashWith(c rules.Checks, artifact []byte) [32]byte {
 }
 
 // VectorSetHash returns clientCompositionVectorSetHash of a complete vector
-// manifest (section 5, HR-VEC-09), under the process-global switches
-// (TRANSITIONAL, issue 16; VectorSetHashWith carries its own).
-func VectorSetHash(manifest []byte) [32]byte { return VectorSetHashWith(rules.Current(), manifest) }
+// manifest (section 5, HR-VEC-09), enforcing every rule
+// (VectorSetHashWith carries a rules.Checks).
+func VectorSetHash(manifest []byte) [32]byte { return VectorSetHashWith(rules.Checks{}, manifest) }
 
 // VectorSetHashWith is VectorSetHash under c.
 func VectorSetHashWith(c rules.Checks, manifest []byte) [32]byte {

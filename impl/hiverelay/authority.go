@@ -24,7 +24,7 @@ var generatedManifest = cached(func(c rules.Checks) ([]byte, error) { return man
 
 // VectorManifest returns the strict manifest of the 18 vectors. The caller
 // must not modify it.
-func VectorManifest() []byte { return referenceManifest(rules.Current()) }
+func VectorManifest() []byte { return referenceManifest(rules.Checks{}) }
 
 // referenceManifest is VectorManifest generated under c.
 func referenceManifest(c rules.Checks) []byte {
@@ -38,7 +38,7 @@ func referenceManifest(c rules.Checks) []byte {
 // AuthorityFiles returns the published files of the authority besides the
 // vectors, by file name: the format artifact, the schema catalog, the vector
 // manifest and the metadata artifact (fresh copies).
-func AuthorityFiles() map[string][]byte { return authorityFiles(rules.Current()) }
+func AuthorityFiles() map[string][]byte { return authorityFiles(rules.Checks{}) }
 
 // authorityFiles is AuthorityFiles generated under c.
 func authorityFiles(c rules.Checks) map[string][]byte {
@@ -60,10 +60,10 @@ func authorityFiles(c rules.Checks) map[string][]byte {
 // embedded in formatArtifact, which must itself verify (HR-VEC-08). It
 // returns the first failure, in that order, or nil.
 //
-// TRANSITIONAL (issue 16): it verifies under the process-global switches
-// (rules.Current); VerifyVectorSetWith carries its own.
+// It enforces every rule and takes every default reading; VerifyVectorSetWith
+// carries a rules.Checks.
 func VerifyVectorSet(manifestBytes []byte, files map[string][]byte, formatArtifact []byte) error {
-	return VerifyVectorSetWith(rules.Current(), manifestBytes, files, formatArtifact)
+	return VerifyVectorSetWith(rules.Checks{}, manifestBytes, files, formatArtifact)
 }
 
 // VerifyVectorSetWith is VerifyVectorSet under c.
@@ -206,7 +206,7 @@ type Metadata struct {
 
 // MetadataFor computes the metadata of a format artifact and a vector manifest.
 func MetadataFor(formatArtifact, vectorManifest []byte) (Metadata, error) {
-	return metadataFor(rules.Current(), formatArtifact, vectorManifest)
+	return metadataFor(rules.Checks{}, formatArtifact, vectorManifest)
 }
 
 func metadataFor(c rules.Checks, formatArtifact, vectorManifest []byte) (Metadata, error) {
@@ -225,7 +225,7 @@ func metadataFor(c rules.Checks, formatArtifact, vectorManifest []byte) (Metadat
 
 // ReferenceMetadata returns the metadata of the reference format artifact and
 // vector manifest.
-func ReferenceMetadata() Metadata { return referenceMetadata(rules.Current()) }
+func ReferenceMetadata() Metadata { return referenceMetadata(rules.Checks{}) }
 
 // referenceMetadata is ReferenceMetadata generated under c.
 func referenceMetadata(c rules.Checks) Metadata {
@@ -246,7 +246,7 @@ func (m Metadata) Encode() []byte {
 
 // ParseMetadata parses a metadata artifact strictly: it must be exactly the
 // bytes Encode writes for the values it holds (HR-VEC-10).
-func ParseMetadata(b []byte) (Metadata, error) { return parseMetadata(rules.Current(), b) }
+func ParseMetadata(b []byte) (Metadata, error) { return parseMetadata(rules.Checks{}, b) }
 
 // parseMetadata is ParseMetadata under c. Under the fault of HR-VEC-10 a
 // metadata artifact that is not canonical parses as the zero Metadata.
@@ -305,10 +305,10 @@ func readMetadata(b []byte) (m Metadata, off int64, problem string) {
 // authority), and the published hashes, lengths and row count are the
 // computed ones.
 //
-// TRANSITIONAL (issue 16): it verifies under the process-global switches
-// (rules.Current); VerifyAuthorityWith carries its own.
+// It enforces every rule and takes every default reading; VerifyAuthorityWith
+// carries a rules.Checks.
 func VerifyAuthority(metadata, formatArtifact, vectorManifest []byte, files map[string][]byte) error {
-	return VerifyAuthorityWith(rules.Current(), metadata, formatArtifact, vectorManifest, files)
+	return VerifyAuthorityWith(rules.Checks{}, metadata, formatArtifact, vectorManifest, files)
 }
 
 // VerifyAuthorityWith is VerifyAuthority under c.

@@ -153,38 +153,38 @@ func decodeAll[T any](c rules.Checks, b []byte, dec func(*cenc.Decoder, *T) erro
 	return v, nil
 }
 
-// The six decoders below decode under the process-global switches
-// (rules.Current, TRANSITIONAL, issue 16); DecodeWith carries its own.
+// The six decoders below enforce every rule; DecodeWith carries a
+// rules.Checks.
 
 // DecodeReadCellCapV1 decodes a complete canonical ReadCellCapV1.
 func DecodeReadCellCapV1(b []byte) (ReadCellCapV1, error) {
-	return decodeAll(rules.Current(), b, decodeReadCap)
+	return decodeAll(rules.Checks{}, b, decodeReadCap)
 }
 
 // DecodeWriteCellCapV1 decodes a complete canonical WriteCellCapV1.
 func DecodeWriteCellCapV1(b []byte) (WriteCellCapV1, error) {
-	return decodeAll(rules.Current(), b, decodeWriteCap)
+	return decodeAll(rules.Checks{}, b, decodeWriteCap)
 }
 
 // DecodeOpaqueChainCheckpointV1 decodes a complete canonical checkpoint.
 func DecodeOpaqueChainCheckpointV1(b []byte) (OpaqueChainCheckpointV1, error) {
-	return decodeAll(rules.Current(), b, decodeCheckpoint)
+	return decodeAll(rules.Checks{}, b, decodeCheckpoint)
 }
 
 // DecodeOpaqueChainFrameV1 decodes a complete canonical frame.
 func DecodeOpaqueChainFrameV1(b []byte) (OpaqueChainFrameV1, error) {
-	return decodeAll(rules.Current(), b, decodeFrame)
+	return decodeAll(rules.Checks{}, b, decodeFrame)
 }
 
 // DecodeBlindCoreReadCapV1 decodes a complete canonical BlindCoreReadCapV1.
 func DecodeBlindCoreReadCapV1(b []byte) (BlindCoreReadCapV1, error) {
-	return decodeAll(rules.Current(), b, decodeBlindCore)
+	return decodeAll(rules.Checks{}, b, decodeBlindCore)
 }
 
 // DecodeCellBlobV1 decodes a CellBlobV1 with the already authenticated size
 // class (section 3): the length must be exactly ClassLength(class).
 func DecodeCellBlobV1(b []byte, class uint8) (CellBlobV1, error) {
-	return decodeAll(rules.Current(), b, blobDecoder(class))
+	return decodeAll(rules.Checks{}, b, blobDecoder(class))
 }
 
 // blobDecoder is the decoder of a CellBlobV1 of the given class.
@@ -671,8 +671,8 @@ func decodeSignedHead(d *cenc.Decoder) ([]byte, error) {
 // decodes them, returning the decoder's violation if the value breaks an
 // invariant: the decoder is the single statement of every invariant, so
 // nothing it would reject can be encoded. raw alone, unchecked, builds the
-// negative vectors. Both carry the Checks of the call (Encode: the
-// process-global switches, TRANSITIONAL): under a layout rule's fault raw
+// negative vectors. Both carry the Checks of the call (Encode: the zero
+// Checks, enforcing every rule): under a layout rule's fault raw
 // writes what the decoder with those Checks reads.
 
 // checked returns out if dec accepts it as one complete record under c.
@@ -708,7 +708,7 @@ func (v *ReadCellCapV1) raw(c rules.Checks) []byte {
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *ReadCellCapV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+func (v *ReadCellCapV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
 func (v *ReadCellCapV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeReadCap)
@@ -731,7 +731,7 @@ func (v *WriteCellCapV1) raw(c rules.Checks) []byte {
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *WriteCellCapV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+func (v *WriteCellCapV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
 func (v *WriteCellCapV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeWriteCap)
@@ -751,7 +751,7 @@ func (v *CellBlobV1) raw(c rules.Checks) []byte {
 // Encode returns the canonical bytes of v for its Class, or the violation of
 // the first invariant v breaks (a Sealed length other than
 // ClassLength(Class)-13 fails as a short or long blob).
-func (v *CellBlobV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+func (v *CellBlobV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
 func (v *CellBlobV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), blobDecoder(v.Class))
@@ -795,7 +795,7 @@ func (v *OpaqueChainCheckpointV1) raw(c rules.Checks) []byte {
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *OpaqueChainCheckpointV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+func (v *OpaqueChainCheckpointV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
 func (v *OpaqueChainCheckpointV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeCheckpoint)
@@ -839,7 +839,7 @@ func (v *OpaqueChainFrameV1) raw(c rules.Checks) []byte {
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *OpaqueChainFrameV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+func (v *OpaqueChainFrameV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
 func (v *OpaqueChainFrameV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeFrame)
@@ -864,7 +864,7 @@ func (v *BlindCoreReadCapV1) raw(c rules.Checks) []byte {
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *BlindCoreReadCapV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+func (v *BlindCoreReadCapV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
 func (v *BlindCoreReadCapV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeBlindCore)
@@ -880,10 +880,10 @@ var ErrUnknownSchema = errors.New("hiverelay: unknown schema name")
 // record types, by value) and its canonical re-encoding, which equals b for
 // every accepted input. A schema name outside the six gives ErrUnknownSchema.
 //
-// TRANSITIONAL (issue 16): it decodes under the process-global switches
-// (rules.Current); DecodeWith carries its own.
+// It enforces every rule and takes every default reading; DecodeWith
+// carries a rules.Checks.
 func Decode(schema string, class uint8, b []byte) (value any, reencoded []byte, err error) {
-	return DecodeWith(rules.Current(), schema, class, b)
+	return DecodeWith(rules.Checks{}, schema, class, b)
 }
 
 // DecodeWith is Decode under c: the rules c switches off are not enforced,

@@ -33,9 +33,9 @@ type Spec struct {
 // names are rejected, and fields are sorted by name bytes, keeping caller
 // order among same-name occurrences. Nothing is added to them.
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use ConstructWith.
-func Construct(s Spec) ([]byte, *Record, error) { return ConstructWith(rules.Current(), s) }
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use ConstructWith.
+func Construct(s Spec) ([]byte, *Record, error) { return ConstructWith(rules.Checks{}, s) }
 
 // ConstructWith is Construct under the checks c: the rules it enforces and
 // the mutants it carries (the zero Checks is the standard constructor).

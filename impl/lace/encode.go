@@ -12,11 +12,10 @@ import (
 // Encode gives back exactly the parsed bytes. Encode does not validate: use
 // Construct to make a record from application input.
 //
-// TRANSITIONAL (issue 16): under fault injection the digests are computed
-// as the faulty constructor computes them; Encode takes those faults from
-// the process-global switches (rules.Current).
+// Encode computes the digests as the standard constructor does (the zero
+// rules.Checks): it enforces every rule.
 func Encode(r *Record) []byte {
-	out, _, _ := build(rules.Current(), r.Form, r.Fields, r.Data, r.By, r.Mark, nil)
+	out, _, _ := build(rules.Checks{}, r.Form, r.Fields, r.Data, r.By, r.Mark, nil)
 	return out
 }
 

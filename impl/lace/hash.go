@@ -116,9 +116,9 @@ func (h Hash) appendText(dst []byte) []byte {
 // (LACE-GLYPH-02, LACE-GLYPH-04). The error is a *rules.Violation at offset
 // -1; callers that know where the text stands make their own.
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use ParseHashWith.
-func ParseHash(s string) (Hash, error) { return ParseHashWith(rules.Current(), s) }
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use ParseHashWith.
+func ParseHash(s string) (Hash, error) { return ParseHashWith(rules.Checks{}, s) }
 
 // ParseHashWith is ParseHash under the checks c.
 func ParseHashWith(c rules.Checks, s string) (Hash, error) {

@@ -23,9 +23,9 @@ type Link struct {
 // IsLinkName reports whether a field named name is a record-link field: it
 // is +Link or ends with +Link (LACE-LINK-01).
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use IsLinkNameWith.
-func IsLinkName(name string) bool { return IsLinkNameWith(rules.Current(), name) }
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use IsLinkNameWith.
+func IsLinkName(name string) bool { return IsLinkNameWith(rules.Checks{}, name) }
 
 // IsLinkNameWith is IsLinkName under the checks c.
 func IsLinkNameWith(c rules.Checks, name string) bool {
@@ -41,10 +41,10 @@ func IsLinkNameWith(c rules.Checks, name string) bool {
 // still a valid ordinary field (LACE-LINK-10) that link indexes ignore
 // (LACE-LINK-11).
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use ParseLinkWith.
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use ParseLinkWith.
 func ParseLink(value string) (data, target string, err error) {
-	return ParseLinkWith(rules.Current(), value)
+	return ParseLinkWith(rules.Checks{}, value)
 }
 
 // ParseLinkWith is ParseLink under the checks c.
@@ -127,9 +127,9 @@ func SplitTarget(t string) (f Form, payload, suffix string, ok bool) {
 // Links returns r's well-formed record links in field order, ignoring
 // malformed values (LACE-LINK-11).
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use LinksWith.
-func (r *Record) Links() []Link { return r.LinksWith(rules.Current()) }
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use LinksWith.
+func (r *Record) Links() []Link { return r.LinksWith(rules.Checks{}) }
 
 // LinksWith is Links under the checks c.
 func (r *Record) LinksWith(c rules.Checks) []Link {

@@ -78,9 +78,9 @@ type Record struct {
 // glyph digest and, unless opt says otherwise, the Seal's Mark. Record.Data
 // aliases in.
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use ParseWith.
-func Parse(in []byte, opt Options) (*Record, error) { return ParseWith(rules.Current(), in, opt) }
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use ParseWith.
+func Parse(in []byte, opt Options) (*Record, error) { return ParseWith(rules.Checks{}, in, opt) }
 
 // ParseWith is Parse under the checks c: the rules it enforces, the mutants
 // it carries and the readings it takes (the zero Checks is the standard

@@ -14,10 +14,10 @@ import (
 // (LACE-STREAM-04) is rejected. An empty stream holds no records
 // (LACE-STREAM-05). Each Record.Data aliases in.
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use ParseStreamWith.
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use ParseStreamWith.
 func ParseStream(in []byte, opt Options) ([]*Record, error) {
-	return ParseStreamWith(rules.Current(), in, opt)
+	return ParseStreamWith(rules.Checks{}, in, opt)
 }
 
 // ParseStreamWith is ParseStream under the checks c.
@@ -64,7 +64,7 @@ func ParseStreamWith(c rules.Checks, in []byte, opt Options) ([]*Record, error) 
 }
 
 // EncodeStream returns the canonical bytes of records as one stream (as
-// Encode makes them, TRANSITIONAL likewise).
+// Encode makes them).
 func EncodeStream(recs []*Record) []byte {
 	var out []byte
 	for _, r := range recs {

@@ -85,11 +85,10 @@ func (r *Result) FirstError() *rules.Violation {
 // every top-level TLV, back to back. Truncation is tr::frame::truncated
 // (LT-TRUNC-03). Opaque payloads in the result share buf's memory.
 //
-// Decode and the other entry points without a Checks parameter take the
-// process-global switches (rules.Current, TRANSITIONAL, issue 16); their
-// With forms take the rules.Checks the parse carries, the zero Checks being
-// libtracer-01.
-func Decode(buf []byte, lim Limits) *Result { return DecodeWith(rules.Current(), buf, lim) }
+// Decode and the other entry points without a Checks parameter are
+// libtracer-01 (the zero rules.Checks); their With forms take the
+// rules.Checks the parse carries.
+func Decode(buf []byte, lim Limits) *Result { return DecodeWith(rules.Checks{}, buf, lim) }
 
 // DecodeWith is Decode under the Checks c.
 func DecodeWith(c rules.Checks, buf []byte, lim Limits) *Result {
@@ -100,7 +99,7 @@ func DecodeWith(c rules.Checks, buf []byte, lim Limits) *Result {
 // in-memory walk context (LT-CTX-02): a TLV's header, payload and trailer
 // may each span several views. The result equals Decode's of the same bytes
 // (LT-CTX-03), except that opaque payloads are copies.
-func DecodeRope(r *Rope, lim Limits) *Result { return DecodeRopeWith(rules.Current(), r, lim) }
+func DecodeRope(r *Rope, lim Limits) *Result { return DecodeRopeWith(rules.Checks{}, r, lim) }
 
 // DecodeRopeWith is DecodeRope under the Checks c.
 func DecodeRopeWith(c rules.Checks, r *Rope, lim Limits) *Result {
@@ -191,7 +190,7 @@ func (t *treeSink) failItem(err error) {
 // order (Result.FirstError). It allocates nothing unless it fails: its work
 // stack comes from a pool.
 func Validate(buf []byte, lim Limits) (frames int, err error) {
-	return ValidateWith(rules.Current(), buf, lim)
+	return ValidateWith(rules.Checks{}, buf, lim)
 }
 
 // ValidateWith is Validate under the Checks c.

@@ -18,8 +18,7 @@
 // Each entry point has a With form (DecodeWith, EncodeWith, ...) taking
 // the rules.Checks the call carries: rules switched off and mutants
 // switched on for the fault proof, readings taken; the zero Checks is
-// libtracer-01. The forms without take the process-global switches
-// (rules.Current, transitional).
+// libtracer-01, which the forms without one are.
 //
 // docs/libtracer.md gives the decisions taken where the spec is silent and
 // the JSON form of the frame tree.

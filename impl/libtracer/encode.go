@@ -34,13 +34,13 @@ import (
 // bytes.
 
 // Encode returns the frames in the smallest variants.
-func Encode(frames []Frame) ([]byte, error) { return encode(rules.Current(), frames, false) }
+func Encode(frames []Frame) ([]byte, error) { return encode(rules.Checks{}, frames, false) }
 
 // EncodeWith is Encode under the Checks c.
 func EncodeWith(c rules.Checks, frames []Frame) ([]byte, error) { return encode(c, frames, false) }
 
 // EncodeExact returns the frames with every option bit as given.
-func EncodeExact(frames []Frame) ([]byte, error) { return encode(rules.Current(), frames, true) }
+func EncodeExact(frames []Frame) ([]byte, error) { return encode(rules.Checks{}, frames, true) }
 
 // EncodeExactWith is EncodeExact under the Checks c.
 func EncodeExactWith(c rules.Checks, frames []Frame) ([]byte, error) { return encode(c, frames, true) }

@@ -105,7 +105,7 @@ func (h Header) FrameSize() uint64 {
 // Append appends the header's 4 or 6 bytes, the length little-endian in the
 // width h.Opt.LL selects (LT-FRAME-03, LT-FRAME-04, LT-FRAME-11). It fails
 // when LL=0 and the length exceeds 65535 (LT-LEN-01).
-func (h Header) Append(dst []byte) ([]byte, error) { return h.appendWith(rules.Current(), dst) }
+func (h Header) Append(dst []byte) ([]byte, error) { return h.appendWith(rules.Checks{}, dst) }
 
 // appendWith is Append under the Checks c.
 func (h Header) appendWith(c rules.Checks, dst []byte) ([]byte, error) {
@@ -166,7 +166,7 @@ func (l Limits) budget(c rules.Checks) int {
 // (LT-FRAME-03, LT-FRAME-04) and MAX_TLV_BYTES (LT-TRUNC-06). It does not
 // require the payload or trailer to be present. A header cut short is
 // tr::frame::truncated (LT-TRUNC-03).
-func ParseHeader(b []byte, lim Limits) (Header, error) { return parseHeader(rules.Current(), b, lim) }
+func ParseHeader(b []byte, lim Limits) (Header, error) { return parseHeader(rules.Checks{}, b, lim) }
 
 // parseHeader is ParseHeader under the Checks c.
 func parseHeader(c rules.Checks, b []byte, lim Limits) (Header, error) {

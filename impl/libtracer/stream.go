@@ -22,7 +22,6 @@ type StreamDecoder struct {
 	c       rules.Checks // the rules, mutants and readings of every frame
 	mis     misreading   // nil: libtracer-01 (faultwalk.go); set at the first frame
 	started bool         // mis is set
-	current bool         // TRANSITIONAL (issue 16): c is rules.Current() at the first frame
 	off     int64        // stream offset of pending[0]
 	buf     []byte       // read buffer, streamChunk bytes
 	pending []byte       // bytes read and not yet consumed: a part of buf
@@ -35,7 +34,7 @@ const streamChunk = 32 << 10
 
 // NewStreamDecoder returns a decoder reading frames from r under lim.
 func NewStreamDecoder(r io.Reader, lim Limits) *StreamDecoder {
-	return &StreamDecoder{r: r, lim: lim, current: true}
+	return &StreamDecoder{r: r, lim: lim}
 }
 
 // NewStreamDecoderWith is NewStreamDecoder under the Checks c, which every
@@ -63,9 +62,6 @@ func (d *StreamDecoder) Next() (Frame, error) {
 
 func (d *StreamDecoder) next() (Frame, error) {
 	if !d.started { // here rather than in the constructors, which then inline
-		if d.current {
-			d.c = rules.Current()
-		}
 		d.mis, d.started = newMisreading(d.c), true
 	}
 	for {

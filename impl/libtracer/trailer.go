@@ -48,7 +48,7 @@ type Trailer struct {
 // A nested relative trailer_ts anchored only on the stripped outer stamp
 // loses its anchor: such stored bytes decode as tr::path::invalid until a
 // trailer with a timestamp is attached again (docs/libtracer.md).
-func Strip(frame []byte, lim Limits) ([]byte, error) { return StripWith(rules.Current(), frame, lim) }
+func Strip(frame []byte, lim Limits) ([]byte, error) { return StripWith(rules.Checks{}, frame, lim) }
 
 // StripWith is Strip under the Checks c.
 func StripWith(c rules.Checks, frame []byte, lim Limits) ([]byte, error) {
@@ -99,7 +99,7 @@ func StripWith(c rules.Checks, frame []byte, lim Limits) ([]byte, error) {
 // (LT-LIFE-04, LT-CRC-11). The header's TS, TF, CR and CW bits are set to
 // match; the payload is copied unchanged.
 func Attach(stored []byte, t Trailer, clock Clock) ([]byte, error) {
-	return attach(rules.Current(), stored, t, clock)
+	return attach(rules.Checks{}, stored, t, clock)
 }
 
 // attach is Attach under the Checks c.
@@ -142,7 +142,7 @@ func attach(c rules.Checks, stored []byte, t Trailer, clock Clock) ([]byte, erro
 // Forward re-emits a received TLV on another transport: Strip under lim,
 // then Attach with t and clock (LT-LIFE-04).
 func Forward(frame []byte, lim Limits, t Trailer, clock Clock) ([]byte, error) {
-	return ForwardWith(rules.Current(), frame, lim, t, clock)
+	return ForwardWith(rules.Checks{}, frame, lim, t, clock)
 }
 
 // ForwardWith is Forward under the Checks c.
@@ -186,7 +186,7 @@ type FrameWriter struct {
 // no sender emits (type 0x00 or 0x05, reserved bits) and LL=0 with a
 // length over 65535.
 func NewFrameWriter(w io.Writer, h Header, clock Clock) (*FrameWriter, error) {
-	return newFrameWriter(rules.Current(), w, h, clock)
+	return newFrameWriter(rules.Checks{}, w, h, clock)
 }
 
 // newFrameWriter is NewFrameWriter under the Checks c.

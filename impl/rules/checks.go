@@ -38,13 +38,3 @@ func (c Checks) Takes(id ID, alt string) bool { return c.Readings.Is(string(id),
 
 // Faulty reports whether c switches off any rule or switches on any mutant.
 func (c Checks) Faulty() bool { return !c.Faults.Empty() }
-
-// Current returns the Checks of the process-global switches of
-// internal/fault and internal/reading.
-//
-// TRANSITIONAL (issue 16): package-level entry points that take no Checks
-// use it until every caller carries its own; it goes, with the globals,
-// when none is left.
-func Current() Checks {
-	return Checks{Faults: fault.Of(fault.Active()...), Readings: reading.Of(reading.Active())}
-}

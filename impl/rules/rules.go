@@ -7,8 +7,6 @@ package rules
 import (
 	"errors"
 	"fmt"
-
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // ID is a stable rule identifier such as "LACE-FIELD-03", "HR-CENC-02" or
@@ -66,7 +64,7 @@ func (r Rule) Defined(what string) Rule {
 
 // Mutant is a classic implementation mistake (an off-by-one at a bound,
 // CRLF accepted, the wrong byte order, ...) that the reference can be
-// switched into through internal/fault, under its ID, to show that the
+// switched into through its rules.Checks, under its ID, to show that the
 // conformance suite catches it (issue: "prove the suite catches what it
 // claims").
 type Mutant struct {
@@ -107,33 +105,24 @@ func (v *Violation) Error() string {
 }
 
 // Fail returns a *Violation of rule id with the given code, offset (-1 when
-// none) and detail, or nil when the enforcement of id has been switched off
-// by fault injection. Callers therefore check the result:
+// none) and detail. It is pure: whether the rule is enforced is the
+// caller's question, asked of the rules.Checks its parse carries, so a
+// rejection reads
 //
-//	if err := rules.Fail(RuleFieldOrder, "", off, "name %q sorts before %q", b, a); err != nil {
-//		return err
+//	if bad && p.c.Enforced(RuleFieldOrder) {
+//		return rules.Fail(RuleFieldOrder, "", off, "name %q sorts before %q", b, a)
 //	}
 //
-// and, where it is nil, carry on as if the check had passed, without panicking.
+// and, under the rule's fault, the parse carries on as if the check had
+// passed, without panicking.
 func Fail(id ID, code string, offset int64, format string, args ...any) error {
-	if fault.Off(string(id)) {
-		return nil
-	}
 	return &Violation{Rule: id, Code: code, Offset: offset, Detail: fmt.Sprintf(format, args...)}
 }
 
 // FailLine is Fail for a line-oriented format: it also records the 1-based line.
 func FailLine(id ID, code string, line int, offset int64, format string, args ...any) error {
-	if fault.Off(string(id)) {
-		return nil
-	}
 	return &Violation{Rule: id, Code: code, Line: line, Offset: offset, Detail: fmt.Sprintf(format, args...)}
 }
-
-// Enforced reports whether rule id is enforced. It is false only under fault
-// injection; construction rules (sorting, choosing a form) consult it so that
-// a fault produces wrong bytes instead of an error.
-func Enforced(id ID) bool { return !fault.Off(string(id)) }
 
 // RuleOf returns the rule ID carried by err (or by an error it wraps), or ""
 // when err carries none.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 )
 
 func TestViolationError(t *testing.T) {
@@ -39,18 +40,20 @@ func TestFailAndFault(t *testing.T) {
 	if RuleOf(fmt.Errorf("plain")) != "" {
 		t.Fatal("a plain error carries no rule")
 	}
-	restore := fault.SetGlobal("T-1")
-	defer restore()
-	if err := Fail("T-1", "C", 4, "bad"); err != nil {
-		t.Fatalf("Fail under fault = %v, want nil", err)
+	// Fail is pure: a fault is the caller's Checks, not Fail's business.
+	c := Checks{Faults: fault.Of("T-1")}
+	if v, ok := FailLine("T-1", "", 3, 9, "bad").(*Violation); !ok || v.Line != 3 || v.Offset != 9 {
+		t.Fatalf("FailLine = %v, want a *Violation at line 3, byte 9", v)
 	}
-	if err := FailLine("T-1", "", 1, 0, "bad"); err != nil {
-		t.Fatalf("FailLine under fault = %v, want nil", err)
+	if c.Enforced("T-1") || !c.Enforced("T-2") || !c.Mutated("T-1") || c.Mutated("T-2") || !c.Faulty() {
+		t.Fatal("Enforced, Mutated and Faulty must follow the Checks' fault set")
 	}
-	if Enforced("T-1") || !Enforced("T-2") {
-		t.Fatal("Enforced must follow the fault set")
+	var zero Checks
+	if !zero.Enforced("T-1") || zero.Mutated("T-1") || zero.Faulty() || zero.Takes("R-1", "alt") {
+		t.Fatal("the zero Checks enforces every rule, carries no mutant and takes every default")
 	}
-	if Fail("T-2", "", -1, "x") == nil {
-		t.Fatal("other rules stay enforced")
+	r := Checks{Readings: reading.Of(map[string]string{"R-1": "alt"})}
+	if !r.Takes("R-1", "alt") || r.Takes("R-1", "other") || r.Takes("R-2", "alt") || r.Takes("R-1", "") {
+		t.Fatal("Takes must follow the Checks' readings")
 	}
 }

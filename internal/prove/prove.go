@@ -24,6 +24,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/reference"
@@ -132,9 +133,6 @@ type Prover struct {
 // baseline: with no fault injected, every applicable vector passes and every
 // scenario passes. A proof over a failing baseline would prove nothing.
 func New(ctx context.Context, opt Options) (*Prover, error) {
-	if len(fault.Active()) > 0 {
-		return nil, fmt.Errorf("prove: faults are already active: %v", fault.Active())
-	}
 	p := &Prover{opt: opt, ref: reference.New()}
 	h, err := testee.Handshake(ctx, p.ref)
 	if err != nil {
@@ -163,11 +161,11 @@ func New(ctx context.Context, opt Options) (*Prover, error) {
 			p.vectors = append(p.vectors, vector{suite: suite, v: v, input: in})
 		}
 	}
-	if failed := p.runVectors(ctx, "", anySize); len(failed) > 0 {
+	if failed := p.runVectors(ctx, p.ref, "", anySize); len(failed) > 0 {
 		return nil, fmt.Errorf("prove: baseline: %d vectors fail against the reference with no fault injected (first: %s)", len(failed), failed[0])
 	}
 	if opt.Features != FeaturesNever {
-		failed, err := p.runFeatures(ctx, "")
+		failed, err := p.runFeatures(ctx, p.ref, "")
 		if err != nil {
 			return nil, err
 		}
@@ -190,27 +188,27 @@ func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
 		}
 		start := time.Now()
 		o := Outcome{Target: t}
-		restore := fault.SetGlobal(t.ID)
+		// The fault is a value the faulty reference carries into every
+		// parse: nothing else in the process sees it.
+		ref := p.ref.WithChecks(rules.Checks{Faults: fault.Of(t.ID)})
 		if p.opt.VerdictOnly {
-			o.Vectors = p.runVectors(ctx, t.Spec, small)
+			o.Vectors = p.runVectors(ctx, ref, t.Spec, small)
 			if len(o.Vectors) == 0 {
-				o.Vectors = p.runVectors(ctx, t.Spec, large)
+				o.Vectors = p.runVectors(ctx, ref, t.Spec, large)
 			} else {
 				o.LargeSkipped = p.count(t.Spec, large)
 			}
 		} else {
-			o.Vectors = p.runVectors(ctx, t.Spec, anySize)
+			o.Vectors = p.runVectors(ctx, ref, t.Spec, anySize)
 		}
 		if p.opt.Features == FeaturesAlways || (p.opt.Features == FeaturesWhenNeeded && len(o.Vectors) == 0) {
 			var err error
-			o.Scenarios, err = p.runFeatures(ctx, t.Spec)
+			o.Scenarios, err = p.runFeatures(ctx, ref, t.Spec)
 			o.FeaturesRun = true
 			if err != nil {
-				restore()
 				return out, err
 			}
 		}
-		restore()
 		o.Duration = time.Since(start)
 		if p.opt.Progress != nil {
 			verdict := "caught"
@@ -256,13 +254,13 @@ func (p *Prover) count(suite string, sz sizes) int { return len(p.selectVectors(
 // against the reference on every core and returns the IDs of those that
 // fail, sorted. A fault in one spec's reference cannot change another
 // suite's answers, so a proof runs only its own suite.
-func (p *Prover) runVectors(ctx context.Context, suite string, sz sizes) []string {
+func (p *Prover) runVectors(ctx context.Context, ref *reference.Reference, suite string, sz sizes) []string {
 	var mu sync.Mutex
 	var failed []string
 	vecs := p.selectVectors(suite, sz)
 	parallel.Each(len(vecs), func(i int) {
 		vec := vecs[i]
-		resp, err := p.ref.Do(ctx, testee.Request{Op: vec.v.Op, Args: vec.v.Args, Input: vec.input})
+		resp, err := ref.Do(ctx, testee.Request{Op: vec.v.Op, Args: vec.v.Args, Input: vec.input})
 		pass := err == nil
 		if pass && resp.Outcome != testee.Unsupported {
 			pass = vectorset.Judge(&vec.v, resp, false).Pass
@@ -280,12 +278,12 @@ func (p *Prover) runVectors(ctx context.Context, suite string, sz sizes) []strin
 // runFeatures runs the features of one spec ("" for all) against the
 // reference (rule IDs unchecked) and returns the names of the failing
 // scenarios, "uri: name", sorted.
-func (p *Prover) runFeatures(ctx context.Context, spec string) ([]string, error) {
+func (p *Prover) runFeatures(ctx context.Context, ref *reference.Reference, spec string) ([]string, error) {
 	o := godog.Options{Paths: p.opt.FeaturePaths, Output: io.Discard, Format: "progress"}
 	if spec != "" {
 		o.Tags = "@" + spec
 	}
-	rep, err := steps.Run(ctx, steps.Config{Impl: p.ref, Specs: all.Specs, Options: o})
+	rep, err := steps.Run(ctx, steps.Config{Impl: ref, Specs: all.Specs, Options: o})
 	if err != nil {
 		return nil, err
 	}

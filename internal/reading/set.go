@@ -25,7 +25,7 @@ func Of(m map[string]string) Set {
 func (s Set) Taken(id string) string { return s.m[id] }
 
 // Is reports whether s takes alternative alt of reading id.
-func (s Set) Is(id, alt string) bool { return alt != "" && s.m[id] == alt }
+func (s Set) Is(id, alt string) bool { return s.m != nil && alt != "" && s.m[id] == alt }
 
 // Empty reports whether s takes every default.
 func (s Set) Empty() bool { return len(s.m) == 0 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
@@ -229,8 +230,7 @@ func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []Reading
 			alts[b.Alternative] = true
 		}
 		for _, alt := range reading.IDs(alts2map(alts)) {
-			restore := reading.SetGlobal(map[string]string{u.Reading: alt})
-			ref := reference.New()
+			ref := reference.New().WithChecks(rules.Checks{Readings: reading.Of(map[string]string{u.Reading: alt})})
 			for i := range vecs {
 				v := &vecs[i]
 				if v.Readings[u.Reading] != r.Default {
@@ -242,7 +242,6 @@ func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []Reading
 				}
 				resp, err := ref.Do(context.Background(), testee.Request{Op: v.Op, Args: v.Args, Input: inputs[i]})
 				if err != nil {
-					restore()
 					return nil, nil, fmt.Errorf("%s under %s %s: %w", v.ID, u.Reading, alt, err)
 				}
 				if vectorset.Judge(&v.Vector, resp, false).Pass {
@@ -271,7 +270,6 @@ func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []Reading
 				}
 				bv, err := branchVector(suite, *v, u.Reading, b)
 				if err != nil {
-					restore()
 					return nil, nil, err
 				}
 				if bv.Expect == vectorset.Reject {
@@ -280,7 +278,6 @@ func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []Reading
 				have[bv.ID] = true
 				out, in = append(out, bv), append(in, inputs[i])
 			}
-			restore()
 		}
 	}
 	return out, in, nil

@@ -384,13 +384,14 @@ func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer, un
 	for _, k := range keys {
 		idx := groups[k]
 		_, taken := branchKey(&vecs[idx[0]], defaults)
-		restore := reading.SetGlobal(taken)
+		// The reference switched into the branch: a value only it carries.
+		ref := reference.New().WithChecks(rules.Checks{Readings: reading.Of(taken)})
 		sub := make([]Vector, len(idx))
 		in := make([][]byte, len(idx))
 		for j, i := range idx {
 			sub[j], in[j] = vecs[i], inputs[i]
 		}
-		err := verifyGroup(suite, sub, in, progress)
+		err := verifyGroup(suite, ref, sub, in, progress)
 		if err == nil && k != "" {
 			// The branch must change the answer: the default vector a
 			// branch vector derives from fails under that branch.
@@ -401,16 +402,15 @@ func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer, un
 				if !ok || !hasTag(&sub[j], TagReadingBranch) {
 					continue
 				}
-				if verifyOne(reference.New(), &Vector{Vector: vecs[of].Vector}, inputs[of]) == nil {
+				if verifyOne(ref, &Vector{Vector: vecs[of].Vector}, inputs[of]) == nil {
 					err = fmt.Errorf("%s: under %s the reference still meets %s: the branch changes nothing", sub[j].ID, k, vecs[of].ID)
 					break
 				}
 			}
 		}
 		if err == nil && k != "" && untouched {
-			err = verifyUntouched(vecs, inputs, groups[""], taken)
+			err = verifyUntouched(ref, vecs, inputs, groups[""], taken)
 		}
-		restore()
 		if err != nil {
 			return err
 		}
@@ -421,13 +421,12 @@ func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer, un
 	return nil
 }
 
-// verifyUntouched checks that the reference, switched into the branch
+// verifyUntouched checks that ref, the reference switched into the branch
 // taken, still meets every default vector that names none of its readings:
 // a testee declaring those alternatives is then judged by every other
 // vector as it stands, and a vector whose expectation the branch changes
 // must name the reading (the error says which).
-func verifyUntouched(vecs []Vector, inputs [][]byte, idx []int, taken map[string]string) error {
-	ref := reference.New()
+func verifyUntouched(ref *reference.Reference, vecs []Vector, inputs [][]byte, idx []int, taken map[string]string) error {
 	errs := make([]error, len(idx))
 	parallel.Each(len(idx), func(j int) {
 		v := &vecs[idx[j]]
@@ -472,10 +471,9 @@ func hasTag(v *Vector, tag string) bool {
 	return false
 }
 
-// verifyGroup checks vectors of one branch against the reference, which
-// the caller has switched into it.
-func verifyGroup(suite string, vecs []Vector, inputs [][]byte, progress io.Writer) error {
-	ref := reference.New()
+// verifyGroup checks vectors of one branch against ref, the reference
+// switched into that branch.
+func verifyGroup(suite string, ref *reference.Reference, vecs []Vector, inputs [][]byte, progress io.Writer) error {
 	claimed := map[string]bool{}
 	for _, p := range ref.Profiles() {
 		claimed[p] = true

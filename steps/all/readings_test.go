@@ -10,6 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
@@ -51,9 +52,8 @@ func TestReadingScenarios(t *testing.T) {
 	for k, paths := range alts {
 		t.Run(k, func(t *testing.T) {
 			id, alt, _ := strings.Cut(k, "=")
-			restore := reading.SetGlobal(map[string]string{id: alt})
-			defer restore()
-			rep, err := steps.Run(context.Background(), steps.Config{Impl: reference.New(), Specs: Specs, StrictRules: false,
+			ref := reference.New().WithChecks(rules.Checks{Readings: reading.Of(map[string]string{id: alt})})
+			rep, err := steps.Run(context.Background(), steps.Config{Impl: ref, Specs: Specs, StrictRules: false,
 				Options: godog.Options{Paths: paths, Format: "progress", TestingT: t}})
 			if err != nil {
 				t.Fatal(err)

@@ -27,20 +27,19 @@ const maxChunkLinks = lace.MaxFields - 1
 // chunk node) with every child it references, and returns its logical
 // length. Nothing is assembled.
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current).
+// It enforces every rule and takes every default reading.
 func FileLength(res Resolver, root *lace.Record, b Bounds) (uint64, error) {
-	w := newWalker(rules.Current(), res, b)
+	w := newWalker(rules.Checks{}, res, b)
 	return w.fileLength(root, 0)
 }
 
 // File validates the file of root and returns its assembled bytes; on any
 // violation it returns no bytes at all (LACE-CHUNK-21).
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use FileWith.
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use FileWith.
 func File(res Resolver, root *lace.Record, b Bounds) ([]byte, error) {
-	return FileWith(rules.Current(), res, root, b)
+	return FileWith(rules.Checks{}, res, root, b)
 }
 
 // FileWith is File under the checks c: the rules the consumer enforces and
@@ -57,10 +56,10 @@ func FileWith(c rules.Checks, res Resolver, root *lace.Record, b Bounds) ([]byte
 // FileDigest validates the file of root and returns its length and the
 // BLAKE3-256 digest of its assembled bytes, without holding them in memory.
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use FileDigestWith.
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use FileDigestWith.
 func FileDigest(res Resolver, root *lace.Record, b Bounds) (uint64, [32]byte, error) {
-	return FileDigestWith(rules.Current(), res, root, b)
+	return FileDigestWith(rules.Checks{}, res, root, b)
 }
 
 // FileDigestWith is FileDigest under the checks c.

@@ -41,10 +41,10 @@ type Entry struct {
 // every file and child directory, at every placement, sorted by path bytes.
 // On any violation it returns no entries at all.
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use DirectoryWith.
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use DirectoryWith.
 func Directory(res Resolver, root *lace.Record, b Bounds) ([]Entry, error) {
-	return DirectoryWith(rules.Current(), res, root, b)
+	return DirectoryWith(rules.Checks{}, res, root, b)
 }
 
 // DirectoryWith is Directory under the checks c: the rules the consumer
@@ -69,9 +69,9 @@ func DirectoryWith(c rules.Checks, res Resolver, root *lace.Record, b Bounds) ([
 // record is still a valid record, LACE-LINK-14: this is a consumer's check,
 // never a reader's.)
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use CheckRecordWith.
-func CheckRecord(r *lace.Record) error { return CheckRecordWith(rules.Current(), r) }
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use CheckRecordWith.
+func CheckRecord(r *lace.Record) error { return CheckRecordWith(rules.Checks{}, r) }
 
 // CheckRecordWith is CheckRecord under the checks c.
 func CheckRecordWith(c rules.Checks, r *lace.Record) error {

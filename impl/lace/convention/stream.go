@@ -11,10 +11,9 @@ import (
 // FromStream parses a record stream and returns its records as a Store
 // together with the first record, the root (nil for an empty stream).
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current).
+// It enforces every rule and takes every default reading.
 func FromStream(stream []byte, opt lace.Options) (Store, *lace.Record, error) {
-	return fromStream(rules.Current(), stream, opt)
+	return fromStream(rules.Checks{}, stream, opt)
 }
 
 func fromStream(c rules.Checks, stream []byte, opt lace.Options) (Store, *lace.Record, error) {
@@ -32,10 +31,10 @@ func fromStream(c rules.Checks, stream []byte, opt lace.Options) (Store, *lace.R
 // returns its length and the BLAKE3-256 digest of its assembled bytes (the
 // lace.chunks operation).
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use StreamFileWith.
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use StreamFileWith.
 func StreamFile(stream []byte, opt lace.Options, b Bounds) (uint64, [32]byte, error) {
-	return StreamFileWith(rules.Current(), stream, opt, b)
+	return StreamFileWith(rules.Checks{}, stream, opt, b)
 }
 
 // StreamFileWith is StreamFile under the checks c, which the stream's parse
@@ -54,10 +53,10 @@ func StreamFileWith(c rules.Checks, stream []byte, opt lace.Options, b Bounds) (
 // StreamDirectory validates the directory whose root is the stream's first
 // record and returns its logical listing (the lace.directory operation).
 //
-// TRANSITIONAL (issue 16): it takes the process-global switches
-// (rules.Current); callers that carry their own use StreamDirectoryWith.
+// It enforces every rule and takes every default reading; callers
+// that carry a rules.Checks use StreamDirectoryWith.
 func StreamDirectory(stream []byte, opt lace.Options, b Bounds) ([]Entry, error) {
-	return StreamDirectoryWith(rules.Current(), stream, opt, b)
+	return StreamDirectoryWith(rules.Checks{}, stream, opt, b)
 }
 
 // StreamDirectoryWith is StreamDirectory under the checks c, which the

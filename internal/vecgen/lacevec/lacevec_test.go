@@ -148,7 +148,7 @@ func rejectingRules(t *testing.T) map[string][]string {
 		}
 		var s scanner.Scanner
 		s.Init(token.NewFileSet().AddFile(f, -1, len(b)), b, nil, 0)
-		depth, enforced := 0, -1 // paren depth; depth inside rules.Enforced( or -1
+		depth, enforced := 0, -1 // paren depth; depth inside an Enforced( call (c.Enforced, p.c.Enforced) or -1
 		prev := ""
 		for {
 			_, tok, lit := s.Scan()
