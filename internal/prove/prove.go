@@ -179,47 +179,66 @@ func New(ctx context.Context, opt Options) (*Prover, error) {
 // Vectors is the number of applicable vectors a fault is run against.
 func (p *Prover) Vectors() int { return len(p.vectors) }
 
-// Run injects each target's fault in turn and reports what caught it.
+// Run injects each target's fault and reports what caught it, in the
+// order of targets. A fault is a value only its own faulty reference
+// carries, so the targets run side by side, one per core (each one's
+// vectors on every core as well); the progress lines come as they finish.
 func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
-	out := make([]Outcome, 0, len(targets))
-	for i, t := range targets {
-		if err := ctx.Err(); err != nil {
-			return out, err
+	out := make([]Outcome, len(targets))
+	errs := make([]error, len(targets))
+	var mu sync.Mutex
+	done := 0
+	parallel.Each(len(targets), func(i int) {
+		if errs[i] = ctx.Err(); errs[i] != nil {
+			return
 		}
-		start := time.Now()
-		o := Outcome{Target: t}
-		// The fault is a value the faulty reference carries into every
-		// parse: nothing else in the process sees it.
-		ref := p.ref.WithChecks(rules.Checks{Faults: fault.Of(t.ID)})
-		if p.opt.VerdictOnly {
-			o.Vectors = p.runVectors(ctx, ref, t.Spec, small)
-			if len(o.Vectors) == 0 {
-				o.Vectors = p.runVectors(ctx, ref, t.Spec, large)
-			} else {
-				o.LargeSkipped = p.count(t.Spec, large)
-			}
-		} else {
-			o.Vectors = p.runVectors(ctx, ref, t.Spec, anySize)
-		}
-		if p.opt.Features == FeaturesAlways || (p.opt.Features == FeaturesWhenNeeded && len(o.Vectors) == 0) {
-			var err error
-			o.Scenarios, err = p.runFeatures(ctx, ref, t.Spec)
-			o.FeaturesRun = true
-			if err != nil {
-				return out, err
-			}
-		}
-		o.Duration = time.Since(start)
-		if p.opt.Progress != nil {
+		out[i], errs[i] = p.run(ctx, targets[i])
+		if p.opt.Progress != nil && errs[i] == nil {
+			mu.Lock()
+			done++
+			o := &out[i]
 			verdict := "caught"
 			if !o.Caught() {
 				verdict = "SURVIVED"
 			}
-			fmt.Fprintf(p.opt.Progress, "prove: %d/%d %s %s (%d vectors, %d scenarios, %s)\n", i+1, len(targets), t.ID, verdict, len(o.Vectors), len(o.Scenarios), o.Duration.Round(time.Millisecond))
+			fmt.Fprintf(p.opt.Progress, "prove: %d/%d %s %s (%d vectors, %d scenarios, %s)\n", done, len(targets), o.Target.ID, verdict, len(o.Vectors), len(o.Scenarios), o.Duration.Round(time.Millisecond))
+			mu.Unlock()
 		}
-		out = append(out, o)
+	})
+	for i, err := range errs {
+		if err != nil {
+			return out[:i], err
+		}
 	}
 	return out, nil
+}
+
+// run injects one target's fault: the reference it runs carries the fault
+// into every parse, and nothing else in the process sees it.
+func (p *Prover) run(ctx context.Context, t Target) (Outcome, error) {
+	start := time.Now()
+	o := Outcome{Target: t}
+	ref := p.ref.WithChecks(rules.Checks{Faults: fault.Of(t.ID)})
+	if p.opt.VerdictOnly {
+		o.Vectors = p.runVectors(ctx, ref, t.Spec, small)
+		if len(o.Vectors) == 0 {
+			o.Vectors = p.runVectors(ctx, ref, t.Spec, large)
+		} else {
+			o.LargeSkipped = p.count(t.Spec, large)
+		}
+	} else {
+		o.Vectors = p.runVectors(ctx, ref, t.Spec, anySize)
+	}
+	if p.opt.Features == FeaturesAlways || (p.opt.Features == FeaturesWhenNeeded && len(o.Vectors) == 0) {
+		var err error
+		o.Scenarios, err = p.runFeatures(ctx, ref, t.Spec)
+		o.FeaturesRun = true
+		if err != nil {
+			return o, err
+		}
+	}
+	o.Duration = time.Since(start)
+	return o, nil
 }
 
 // sizes selects vectors by input size (Options.VerdictOnly).
