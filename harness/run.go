@@ -311,7 +311,7 @@ func (r *runner) runOne(it *item) {
 		}
 		r.progress(res)
 	}()
-	req := testee.Request{ID: r.id.Add(1), Op: it.v.Op, Args: it.v.Args}
+	req := testee.Request{ID: r.id.Add(1), Op: it.v.Op, Args: it.v.Args, AnswerSize: it.v.AnswerSize()}
 	var err error
 	if r.byPath {
 		req.InputPath, req.InputSize, err = r.cfg.InputPaths.Path(it.suite, it.v)

@@ -161,7 +161,9 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 	if p.hasExited() {
 		p.boundPipes()
 	}
+	a.lr.expect = int(min(max(req.AnswerSize, 0), int64(a.cfg.MaxLine)))
 	resp, err := a.lr.readAnswer(req.ID)
+	a.lr.expect = 0
 	var f *Failure
 	switch {
 	case errors.As(err, &f):

@@ -164,6 +164,11 @@ type Request struct {
 	// (docs/PROTOCOL.md, "Inputs by path"). Input is then empty.
 	InputPath string
 	InputSize int64
+	// AnswerSize, when above 0, is the answer's expected length in bytes
+	// (the caller's guess, from what it expects; never sent): the
+	// persistent adapter reads a long answer line into one buffer of that
+	// length rather than growing one.
+	AnswerSize int64
 }
 
 // Size is the number of input bytes, sent or named by path.

@@ -154,6 +154,50 @@ func BytesMatcher(b []byte) any {
 	return map[string]any{DigestKey: Hash(b), DigestLengthKey: len(b)}
 }
 
+// AnswerSize guesses the length in bytes of an answer that passes the
+// vector: its expected result's own, and for each value it stands for by a
+// digest matcher, that value's encoded length (base64 or hex) instead of
+// the matcher's; 0 for a vector expecting no result. A reader of the answer
+// may reserve that much at once.
+func (v *Vector) AnswerSize() int64 {
+	if len(v.Result) == 0 {
+		return 0
+	}
+	n := int64(len(v.Result)) + 64 // the envelope: id, ok, result
+	if !bytes.Contains(v.Result, []byte(DigestLengthKey)) && !bytes.Contains(v.Result, []byte(HexLengthKey)) {
+		return n
+	}
+	var want any
+	if decodeNumbers(v.Result, &want) != nil {
+		return n
+	}
+	var walk func(any)
+	walk = func(w any) {
+		switch w := w.(type) {
+		case map[string]any:
+			if l, ok := w[DigestLengthKey].(json.Number); ok && w[DigestKey] != nil {
+				k, _ := l.Int64()
+				n += (max(k, 0) + 2) / 3 * 4
+				return
+			}
+			if l, ok := w[HexLengthKey].(json.Number); ok && w[HexDigestKey] != nil {
+				k, _ := l.Int64()
+				n += 2 * max(k, 0)
+				return
+			}
+			for _, x := range w {
+				walk(x)
+			}
+		case []any:
+			for _, x := range w {
+				walk(x)
+			}
+		}
+	}
+	walk(want)
+	return n
+}
+
 // HexDigestKey marks an expected result value that stands for a long
 // lower-case hex string (a libtracer payload in a frame list) by the digest
 // of the bytes it spells, as DigestKey does for base64:
