@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -167,6 +168,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		}
 		todo = append(todo, it)
 	}
+	defer boundMemory(todo)()
 	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, byPath: byPath, alternates: alternatesOf(cfg.Suites)}
 	r.naCount = r.done
 	r.ctx, r.abort = context.WithCancel(ctx)
@@ -225,6 +227,26 @@ func decisionText(suite string, v *vectorset.Vector) string {
 		rs = append(rs, id+" "+alt)
 	}
 	return what + "; reading " + strings.Join(rs, "; ") + " (docs/READINGS.md)"
+}
+
+// boundMemory sets the garbage collector's soft memory limit
+// (debug.SetMemoryLimit) for a run of the given vectors, unless GOMEMLIMIT
+// does: one and a half times the largest input or expected answer, at
+// least 64 MiB, so that while one job holds a 44.7 MiB answer the garbage
+// of the others is collected before it piles up, and a large vector's
+// garbage is collected before the next one's (issue 14: the runner's peak
+// RSS at most twice the largest input). It returns the function that
+// restores the limit before.
+func boundMemory(todo []*item) (restore func()) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	var largest int64
+	for _, it := range todo {
+		largest = max(largest, it.v.Size, it.v.AnswerSize())
+	}
+	old := debug.SetMemoryLimit(max(largest+largest/2, 64<<20))
+	return func() { debug.SetMemoryLimit(old) }
 }
 
 // runner runs the applicable vectors, on Jobs workers.
@@ -287,23 +309,13 @@ func (r *runner) notRunReason() string {
 	return "not run: the run was interrupted"
 }
 
-// bigVector is the input or answer size from which runOne returns memory
-// to the system after the vector.
-const bigVector = 8 << 20
-
 // runOne asks the testee about one vector and judges the answer.
 func (r *runner) runOne(it *item) {
 	res := it.res
 	t0 := time.Now()
 	var tm testee.Timing
 	var t1, t2 time.Time // the input ready; the answer in
-	var answerSize int
 	defer func() {
-		if res.Size >= bigVector || answerSize >= bigVector {
-			// Do not let a run of large vectors pile up garbage: the
-			// runner's peak memory stays that of its largest vector.
-			debug.FreeOSMemory()
-		}
 		end := time.Now()
 		res.Millis = ms(end.Sub(t0))
 		if !t2.IsZero() {
@@ -330,7 +342,6 @@ func (r *runner) runOne(it *item) {
 		r.failure(it, err)
 		return
 	}
-	answerSize = len(resp.Result)
 	r.mu.Lock()
 	r.startFails = 0
 	r.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -354,4 +355,48 @@ func zombie(pid int) bool {
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	return i >= 0 && i+2 < len(s) && s[i+2] == 'Z'
+}
+
+// doFunc is an Implementation of one function.
+type doFunc func(context.Context, testee.Request) (testee.Response, error)
+
+func (f doFunc) Do(ctx context.Context, req testee.Request) (testee.Response, error) {
+	return f(ctx, req)
+}
+func (f doFunc) Close() error { return nil }
+
+// During a run the garbage collector's soft memory limit is one and a half
+// times the largest input or expected answer (at least 64 MiB), unless
+// GOMEMLIMIT sets it; afterwards it is what it was.
+func TestRunBoundsMemory(t *testing.T) {
+	// An answer of a 36 MiB record in base64: 48 MiB, 72 MiB with the half.
+	long := `{"record":{"$base64_blake2b":"00","$base64_length":37748736}}`
+	cases := []struct {
+		name, result, env string
+		min, max          int64
+	}{
+		{"small answers", "", "", 64 << 20, 64 << 20},
+		{"a long answer", long, "", 72 << 20, 72<<20 + 1<<10},
+		{"GOMEMLIMIT set", long, "123MiB", 1 << 40, 1 << 40},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("GOMEMLIMIT", c.env)
+			suites := synthetic(t, []harnesstest.Vector{{Name: "a", Input: "x", Result: c.result}, {Name: "b", Input: "y"}})
+			before := debug.SetMemoryLimit(1 << 40)
+			defer debug.SetMemoryLimit(before)
+			var during []int64
+			impl := doFunc(func(ctx context.Context, req testee.Request) (testee.Response, error) {
+				during = append(during, debug.SetMemoryLimit(-1))
+				return testee.Response{Outcome: testee.Unsupported}, nil
+			})
+			Run(context.Background(), Config{Suites: suites, Impl: impl})
+			if len(during) != 3 || during[2] < c.min || during[2] > c.max {
+				t.Errorf("limit during the run %v, want %d to %d", during, c.min, c.max)
+			}
+			if after := debug.SetMemoryLimit(-1); after != 1<<40 {
+				t.Errorf("limit after the run %d, want it restored to %d", after, int64(1<<40))
+			}
+		})
+	}
 }
