@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -32,7 +33,9 @@ type Config struct {
 	Impl testee.Implementation
 	// Testee describes it for the report: Command and Mode.
 	Testee TesteeInfo
-	// Jobs is how many requests run at once (one-shot mode); below 1 is 1.
+	// Jobs is how many requests run at once (as many one-shot runs, or
+	// persistent processes of a testee.Pool); below 1 is 1. With more than
+	// one, vectors are dealt largest input first.
 	Jobs int
 	// Stats and Stderr, when set, give the persistent adapter's counters
 	// and the standard error tail of its last process, for the report.
@@ -104,7 +107,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 	defer func() {
 		if cfg.Stats != nil {
 			st := cfg.Stats()
-			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited}
+			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited, Processes: st.Processes}
 		}
 		if cfg.Stderr != nil {
 			rep.Testee.StderrTail = string(cfg.Stderr())
@@ -273,6 +276,9 @@ type runner struct {
 
 func (r *runner) runAll(todo []*item) {
 	jobs := max(r.cfg.Jobs, 1)
+	if jobs > 1 {
+		todo = dealOrder(todo)
+	}
 	next := make(chan *item)
 	var wg sync.WaitGroup
 	for range min(jobs, max(len(todo), 1)) {
@@ -298,6 +304,16 @@ func (r *runner) runAll(todo []*item) {
 	}
 	close(next)
 	wg.Wait()
+}
+
+// dealOrder is the order in which several jobs take the vectors: by
+// expected cost, the largest input first (a 32 MiB record costs as much as
+// hundreds of small vectors), ties in index order, so that the largest do
+// not come last and leave the other jobs idle while one finishes them.
+func dealOrder(todo []*item) []*item {
+	out := slices.Clone(todo)
+	slices.SortStableFunc(out, func(a, b *item) int { return cmp.Compare(b.v.Size, a.v.Size) })
+	return out
 }
 
 func (r *runner) notRunReason() string {

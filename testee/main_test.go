@@ -155,6 +155,15 @@ func misbehave() int {
 			pid := spawnDetached(req.Op == "test.orphan-exit")
 			fmt.Fprintf(os.Stderr, "descendant %d\n", pid)
 			return 0
+		case "test.pause":
+			// test.echo after a pause of args.ms milliseconds.
+			var a struct{ MS int }
+			json.Unmarshal(req.Args, &a)
+			time.Sleep(time.Duration(a.MS) * time.Millisecond)
+			resp, _ := echoImpl{}.Do(context.Background(), Request{Op: "test.echo", Args: req.Args, Input: req.Input})
+			resp.ID = id
+			b, _ := AppendResponse(nil, resp)
+			out.Write(b)
 		case "test.stopread":
 			answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{}}`, id))
 			time.Sleep(time.Hour)
