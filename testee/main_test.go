@@ -61,6 +61,25 @@ func runBehaviour(b string) int {
 		// Start a detached sleeper, report its pid on fd 3, exit.
 		fmt.Fprint(os.NewFile(3, "pid"), spawnDetached(false))
 		return 0
+	case "chainer":
+		// Start a sleeper in a session of its own without the testee's tag
+		// in its environment, report its pid on fd 3, and stay its parent.
+		cmd := exec.Command(os.Args[0])
+		for _, kv := range testeeEnv("sleeper") {
+			if !strings.HasPrefix(kv, TagEnv+"=") {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		syscall.CloseOnExec(3) // the pipe ends when we close it, not when the sleeper does
+		if err := cmd.Start(); err != nil {
+			return 1
+		}
+		f := os.NewFile(3, "pid")
+		fmt.Fprint(f, cmd.Process.Pid)
+		f.Close()
+		time.Sleep(time.Hour)
+		return 0
 	}
 	fmt.Fprintln(os.Stderr, "unknown behaviour", b)
 	return 99
@@ -149,6 +168,12 @@ func misbehave() int {
 			// A descendant in its own session, holding stdout and stderr.
 			pid := spawnDetached(false)
 			answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{"pid":%d}}`, id, pid))
+		case "test.detached-chain":
+			// A descendant in its own session that kept the tag, with a
+			// child in a session of its own without it (found by its
+			// parent link only).
+			pid := spawnChain()
+			answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{"pid":%d}}`, id, pid))
 		case "test.detached-exit", "test.orphan-exit":
 			// Exit 0 without an answer, leaving such a descendant behind
 			// (orphan: its parent exits first, so it is adopted).
@@ -215,6 +240,27 @@ func spawnDetached(orphan bool) int {
 	pid, _ := io.ReadAll(r)
 	cmd.Wait()
 	n, _ := strconv.Atoi(string(pid))
+	return n
+}
+
+// spawnChain starts a chainer in a session of its own and returns the pid
+// of the untagged sleeper it started.
+func spawnChain() int {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = testeeEnv("chainer")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	r, w, err := os.Pipe()
+	if err == nil {
+		cmd.ExtraFiles = []*os.File{w}
+		err = cmd.Start()
+		w.Close()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "spawn:", err)
+		os.Exit(1)
+	}
+	b, _ := io.ReadAll(r)
+	n, _ := strconv.Atoi(string(b))
 	return n
 }
 
