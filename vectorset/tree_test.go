@@ -1,14 +1,17 @@
 package vectorset
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/crypto/blake2b"
 )
 
 // plainDiff is ResultDiff as it reads with encoding/json's tree of the
@@ -175,4 +178,56 @@ func BenchmarkResultDiffLarge(b *testing.B) {
 			}
 		})
 	}
+}
+
+// streamDigest is what decodeLikeStream must agree with.
+func streamDigest(c []byte) (string, int64, error) {
+	h, _ := blake2b.New256(nil)
+	n, err := io.Copy(h, base64.NewDecoder(base64.StdEncoding, bytes.NewReader(c)))
+	return hex.EncodeToString(h.Sum(nil)), n, err
+}
+
+func checkDecodeLikeStream(t *testing.T, c []byte) {
+	t.Helper()
+	if bytes.ContainsAny(c, "\r\n") {
+		return // not decodeLikeStream's input
+	}
+	wantSum, wantN, wantErr := streamDigest(c)
+	h, _ := blake2b.New256(nil)
+	n, err := decodeLikeStream(h, c)
+	if (err == nil) != (wantErr == nil) || err == nil && (n != wantN || hex.EncodeToString(h.Sum(nil)) != wantSum) {
+		t.Fatalf("%d characters %.40q...: %d bytes, %v; the stream decoder %d bytes, %v", len(c), c, n, err, wantN, wantErr)
+	}
+}
+
+// decodeLikeStream decodes as the stream decoder does: padding at the end
+// of one of its 1024-character pieces passes, elsewhere it does not; a
+// short or invalid last quantum fails.
+func TestDecodeLikeStream(t *testing.T) {
+	b64 := []byte(base64.StdEncoding.EncodeToString(bytes.Repeat([]byte("0123456789"), 500))) // 6,668 characters
+	padAt := func(i int) []byte {                                                             // "QQ==" in place of the quantum at i
+		c := bytes.Clone(b64)
+		copy(c[i:], "QQ==")
+		return c
+	}
+	inputs := [][]byte{nil, []byte("QQ=="), []byte("QUJD"), []byte("QUJ"), []byte("Q==="), []byte("QQ=a"), b64, b64[:1024], b64[:1025], b64[:1028], b64[:2047], b64[:2048],
+		padAt(1020), padAt(1016), padAt(2044), padAt(1024), padAt(4), append(bytes.Clone(b64[:2048]), "!!!!"...), append([]byte("A"), b64...)}
+	for _, c := range inputs {
+		checkDecodeLikeStream(t, c)
+	}
+	if _, _, err := streamDigest(padAt(1020)); err != nil {
+		t.Error("the stream decoder no longer takes pieces of 1024 characters: padding ending one is refused")
+	}
+}
+
+func FuzzDecodeLikeStream(f *testing.F) {
+	f.Add([]byte("QUJDRA=="), 3)
+	f.Add(bytes.Repeat([]byte("QUJD"), 600), 1020)
+	f.Fuzz(func(t *testing.T, c []byte, pad int) {
+		if len(c) > 0 && pad >= 0 {
+			c = bytes.Clone(c)
+			copy(c[pad%len(c):], "==")
+		}
+		checkDecodeLikeStream(t, c)
+	})
 }
