@@ -59,6 +59,7 @@ func runBehaviour(b string) int {
 		return 0
 	case "detacher":
 		// Start a detached sleeper, report its pid on fd 3, exit.
+		syscall.CloseOnExec(3) // the pipe ends when we exit, not when the sleeper does
 		fmt.Fprint(os.NewFile(3, "pid"), spawnDetached(false))
 		return 0
 	case "chainer":
@@ -216,52 +217,51 @@ func spawnSleeper() int {
 // stdout and stderr, and returns its pid. With orphan an intermediate
 // process starts it and exits, so that the sleeper's parent is gone.
 func spawnDetached(orphan bool) int {
-	b := "sleeper"
-	if orphan {
-		b = "detacher"
-	}
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = testeeEnv(b)
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	r, w, err := os.Pipe()
-	if err == nil {
-		cmd.ExtraFiles = []*os.File{w}
-		err = cmd.Start()
-		w.Close()
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "spawn:", err)
-		os.Exit(1)
-	}
 	if !orphan {
-		return cmd.Process.Pid
+		return startInSession("sleeper", nil).Process.Pid
 	}
-	pid, _ := io.ReadAll(r)
+	cmd, pid := startReporting("detacher")
 	cmd.Wait()
-	n, _ := strconv.Atoi(string(pid))
-	return n
+	return pid
 }
 
 // spawnChain starts a chainer in a session of its own and returns the pid
 // of the untagged sleeper it started.
 func spawnChain() int {
+	_, pid := startReporting("chainer")
+	return pid
+}
+
+// startInSession starts behaviour b in a new session, inheriting stdout
+// and stderr, with extra (when not nil) as its fd 3.
+func startInSession(b string, extra *os.File) *exec.Cmd {
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = testeeEnv("chainer")
+	cmd.Env = testeeEnv(b)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	r, w, err := os.Pipe()
-	if err == nil {
-		cmd.ExtraFiles = []*os.File{w}
-		err = cmd.Start()
-		w.Close()
+	if extra != nil {
+		cmd.ExtraFiles = []*os.File{extra}
 	}
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "spawn:", err)
+		os.Exit(1)
+	}
+	return cmd
+}
+
+// startReporting starts behaviour b in a new session and returns it with
+// the pid it reports on fd 3.
+func startReporting(b string) (*exec.Cmd, int) {
+	r, w, err := os.Pipe()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "spawn:", err)
 		os.Exit(1)
 	}
-	b, _ := io.ReadAll(r)
-	n, _ := strconv.Atoi(string(b))
-	return n
+	cmd := startInSession(b, w)
+	w.Close()
+	pid, _ := io.ReadAll(r)
+	n, _ := strconv.Atoi(string(pid))
+	return cmd, n
 }
 
 // oneShot is a one-shot testee: the operation selects the behaviour.
