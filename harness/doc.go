@@ -4,8 +4,10 @@
 // implementation as a testee. docs/CONFORM.md is the user's guide.
 //
 //   - LoadSuites reads the vector indexes (vectorset) and verifies each
-//     suite against its manifest and set hash, and the HiveRelay authority
-//     hashes, before anything runs.
+//     suite against its manifest and set hash, and with the Verify hook of
+//     its vectorset.SuiteDef (the HiveRelay authority hashes,
+//     suites/hivesuite), before anything runs. The harness knows no spec:
+//     the command passes the suites' definitions in.
 //   - Selection, Policy and Expectations choose the vectors, say which apply
 //     to the testee beyond what it claims in hello, and carry known failures.
 //   - Run handshakes, runs every selected vector (persistent: one at a time;

@@ -136,7 +136,7 @@ func FuzzParseExpectations(f *testing.F) {
 // unexpected pass. Listing that vector by ID keeps today's strictness, and
 // the entry goes stale once the rule is enforced again.
 func TestRuleEntryWithMultiRuleVectors(t *testing.T) {
-	suites, err := LoadSuites("../vectors", "../manifest", nil)
+	suites, err := LoadSuites(allSuites, "../vectors", "../manifest", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

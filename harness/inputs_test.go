@@ -70,7 +70,7 @@ func init() {
 // recipe still gets a fresh file of its own), a path it answers with is
 // never used, and Remove deletes the directory however the testee left it.
 func TestInputPathHostileTestee(t *testing.T) {
-	suites, err := LoadSuites("../vectors", "../manifest", []string{"hiverelay"})
+	suites, err := LoadSuites(allSuites, "../vectors", "../manifest", []string{"hiverelay"})
 	if err != nil {
 		t.Fatal(err)
 	}

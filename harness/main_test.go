@@ -8,7 +8,11 @@ import (
 
 	"github.com/threespec/conformance/harness/harnesstest"
 	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/suites"
 )
+
+// allSuites are the project's suite definitions, as cmd/conform passes them.
+var allSuites = suites.All
 
 // The test binary is its own testee: `TESTBINARY testee ARGS...` runs
 // harnesstest.Main, `TESTBINARY serve [OP]` is conform serve.

@@ -63,8 +63,8 @@ type junitMessage struct {
 }
 
 // WriteJUnit writes the report as JUnit XML: one testsuite per vector suite
-// (its properties name the set hash and, for hiverelay, the authority
-// hashes), one testcase per selected vector (classname suite.op, name the
+// (its properties name the set hash and the hashes of the suite's
+// authority, where it has one), one testcase per selected vector (classname suite.op, name the
 // vector ID). Failures and unexpected passes are <failure>; errors and
 // vectors not run are <error>; vectors that do not apply and expected
 // failures are <skipped> with the reason; a SHOULD-level failure is a
@@ -74,10 +74,8 @@ func WriteJUnit(w io.Writer, r *Report) error {
 	idx := map[string]int{}
 	for _, s := range r.Suites {
 		js := junitSuite{Name: s.Name, Properties: []junitProperty{{"set-hash", s.SetHash}}}
-		if a := s.Authority; a != nil {
-			js.Properties = append(js.Properties,
-				junitProperty{"clientCompositionFormatHash", a.FormatHash},
-				junitProperty{"clientCompositionVectorSetHash", a.VectorSetHash})
+		for _, h := range s.Authority {
+			js.Properties = append(js.Properties, junitProperty{h.Name, h.Hex})
 		}
 		js.Properties = append(js.Properties, junitProperty{"testee", ShellJoin(r.Testee.Command)}, junitProperty{"mode", r.Testee.Mode})
 		js.Properties = append(js.Properties, timeProperties(r)...)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/vectorset"
 )
 
 // Status is the verdict on one vector.
@@ -225,12 +226,12 @@ func (s Stats) Restarts() int { return max(s.Starts-max(s.Processes, 1), 0) }
 
 // SuiteInfo names a vector set a run used.
 type SuiteInfo struct {
-	Name          string     `json:"name"`
-	SetHash       string     `json:"set_hash"`
-	ManifestFiles int        `json:"manifest_files"`
-	Vectors       int        `json:"vectors"`  // in the index
-	Selected      int        `json:"selected"` // selected for this run
-	Authority     *Authority `json:"authority,omitempty"`
+	Name          string              `json:"name"`
+	SetHash       string              `json:"set_hash"`
+	ManifestFiles int                 `json:"manifest_files"`
+	Vectors       int                 `json:"vectors"`  // in the index
+	Selected      int                 `json:"selected"` // selected for this run
+	Authority     vectorset.Authority `json:"authority,omitempty"`
 }
 
 // Report is everything a run found; the human, JSON and JUnit reports

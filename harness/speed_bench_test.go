@@ -18,7 +18,7 @@ import (
 // committedVector returns a committed vector and its suite.
 func committedVector(b *testing.B, suite, id string) (*Suite, *vectorset.Vector) {
 	b.Helper()
-	suites, err := LoadSuites("../vectors", "../manifest", []string{suite})
+	suites, err := LoadSuites(allSuites, "../vectors", "../manifest", []string{suite})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func BenchmarkCommittedSet(b *testing.B) {
 		var vectors int
 		start := time.Now()
 		for b.Loop() {
-			suites, err := LoadSuites("../vectors", "../manifest", nil)
+			suites, err := LoadSuites(allSuites, "../vectors", "../manifest", nil)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/vectorset"
@@ -32,21 +31,11 @@ type Suite struct {
 	// file of the suite tree, index included (docs/VECTORS.md).
 	SetHash       string
 	ManifestFiles int // rows of the suite manifest
-	// Authority is set for hiverelay: the two published authority hashes,
-	// verified against the format artifact, the vector manifest and the 18
-	// inventory files.
-	Authority *Authority
+	// Authority is what the suite's Verify hook verified (for hiverelay
+	// the two published authority hashes); nil for a suite without one.
+	Authority vectorset.Authority
 	// Verify is how long loading and verifying the suite took.
 	Verify time.Duration
-}
-
-// Authority is the identity of the HiveRelay authority (HiveRelay BCC v1,
-// section 5): the pair of hashes the metadata artifact publishes.
-type Authority struct {
-	FormatHash           string `json:"clientCompositionFormatHash"`
-	FormatArtifactLength uint64 `json:"formatArtifactLength"`
-	VectorSetHash        string `json:"clientCompositionVectorSetHash"`
-	VectorManifestLength uint64 `json:"vectorManifestLength"`
 }
 
 // SetupError is an error in conform's own inputs (flags, vector sets,
@@ -66,23 +55,30 @@ func DefaultManifestDir(vectorsDir string) string {
 	return filepath.Join(filepath.Dir(filepath.Clean(vectorsDir)), "manifest")
 }
 
-// LoadSuites loads the named suites (all of vectorset.Suites whose index
-// exists when names is empty) from vectorsDir and verifies each against
-// its manifests in manifestDir. Every failure is a *SetupError.
-func LoadSuites(vectorsDir, manifestDir string, names []string) ([]*Suite, error) {
+// LoadSuites loads the named suites (all of defs whose index exists when
+// names is empty) from vectorsDir and verifies each against its manifests
+// in manifestDir, and with its definition's Verify hook where it has one.
+// defs are the suites conform knows, in report order. Every failure is a
+// *SetupError.
+func LoadSuites(defs []vectorset.SuiteDef, vectorsDir, manifestDir string, names []string) ([]*Suite, error) {
 	explicit := len(names) > 0
+	known := make([]string, len(defs))
+	for i, d := range defs {
+		known[i] = d.Name
+	}
 	if !explicit {
-		names = vectorset.Suites
+		names = known
 	}
 	var suites []*Suite
 	for _, name := range names {
-		if !slices.Contains(vectorset.Suites, name) {
-			return nil, setupErr("unknown suite %q (the suites are %s)", name, strings.Join(vectorset.Suites, ", "))
+		i := slices.Index(known, name)
+		if i < 0 {
+			return nil, setupErr("unknown suite %q (the suites are %s)", name, strings.Join(known, ", "))
 		}
 		if _, err := os.Stat(vectorset.IndexPath(vectorsDir, name)); errors.Is(err, fs.ErrNotExist) && !explicit {
 			continue
 		}
-		s, err := LoadSuite(vectorsDir, manifestDir, name)
+		s, err := LoadSuite(defs[i], vectorsDir, manifestDir)
 		if err != nil {
 			return nil, err
 		}
@@ -94,10 +90,11 @@ func LoadSuites(vectorsDir, manifestDir string, names []string) ([]*Suite, error
 	return suites, nil
 }
 
-// LoadSuite loads one suite and verifies its set hash (and, for hiverelay,
-// the authority hashes).
-func LoadSuite(vectorsDir, manifestDir, name string) (*Suite, error) {
+// LoadSuite loads one suite and verifies its set hash and, with def.Verify,
+// its published identity.
+func LoadSuite(def vectorset.SuiteDef, vectorsDir, manifestDir string) (*Suite, error) {
 	t0 := time.Now()
+	name := def.Name
 	indexBytes, err := os.ReadFile(vectorset.IndexPath(vectorsDir, name))
 	if err != nil {
 		return nil, setupErr("suite %s: %v", name, err)
@@ -115,9 +112,9 @@ func LoadSuite(vectorsDir, manifestDir, name string) (*Suite, error) {
 	if s.SetHash, s.ManifestFiles, err = verifySetHash(dir, name, files); err != nil {
 		return nil, setupErr("suite %s: %v (regenerate with go run ./cmd/vecgen)", name, err)
 	}
-	if name == "hiverelay" {
-		if s.Authority, err = verifyAuthority(dir, files); err != nil {
-			return nil, setupErr("suite hiverelay: authority: %v", err)
+	if def.Verify != nil {
+		if s.Authority, err = def.Verify(dir, files); err != nil {
+			return nil, setupErr("suite %s: authority: %v", name, err)
 		}
 	}
 	s.Verify = time.Since(t0)
@@ -220,45 +217,4 @@ func parseSetHashFile(b []byte) (map[string]string, error) {
 		kv[k] = v
 	}
 	return kv, sc.Err()
-}
-
-// verifyAuthority verifies the HiveRelay authority files (docs/VECTORS.md,
-// "HiveRelay authority") with hiverelay.VerifyAuthority: the metadata
-// artifact, the format artifact, the 18-row vector manifest and the
-// inventory files as the suite tree holds them.
-func verifyAuthority(dir string, tree map[string][]byte) (*Authority, error) {
-	read := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }
-	meta, err := read(hiverelay.MetadataFile)
-	if err != nil {
-		return nil, err
-	}
-	format, err := read(hiverelay.FormatArtifactFile)
-	if err != nil {
-		return nil, err
-	}
-	vm, err := read(hiverelay.VectorManifestFile)
-	if err != nil {
-		return nil, err
-	}
-	entries, err := manifest.Parse(vm)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", hiverelay.VectorManifestFile, err)
-	}
-	files := make(map[string][]byte, len(entries))
-	for _, e := range entries {
-		if b, ok := tree[e.Path]; ok {
-			files[e.Path] = b
-		}
-	}
-	if err := hiverelay.VerifyAuthority(meta, format, vm, files); err != nil {
-		return nil, err
-	}
-	m, err := hiverelay.ParseMetadata(meta)
-	if err != nil {
-		return nil, err
-	}
-	return &Authority{
-		FormatHash: hex.EncodeToString(m.FormatHash[:]), FormatArtifactLength: m.FormatArtifactLength,
-		VectorSetHash: hex.EncodeToString(m.VectorSetHash[:]), VectorManifestLength: m.VectorManifestLength,
-	}, nil
 }

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -39,7 +40,7 @@ func copyTree(t *testing.T) string {
 }
 
 func TestLoadCommittedSuites(t *testing.T) {
-	suites, err := LoadSuites("../vectors", DefaultManifestDir("../vectors"), nil)
+	suites, err := LoadSuites(allSuites, "../vectors", DefaultManifestDir("../vectors"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,8 +54,13 @@ func TestLoadCommittedSuites(t *testing.T) {
 		}
 		if s.Name == "hiverelay" {
 			meta, _ := os.ReadFile("../manifest/hiverelay/hiverelay-blind-client-composition-metadata-v1.json")
-			if s.Authority == nil || !strings.Contains(string(meta), s.Authority.FormatHash) || !strings.Contains(string(meta), s.Authority.VectorSetHash) {
-				t.Errorf("hiverelay authority %+v is not the published one", s.Authority)
+			if len(s.Authority) != 2 {
+				t.Errorf("hiverelay authority %+v: want the two published hashes", s.Authority)
+			}
+			for _, h := range s.Authority {
+				if !strings.Contains(string(meta), fmt.Sprintf("%q:%q", h.Name, h.Hex)) || !strings.Contains(string(meta), fmt.Sprintf("%q:%d", h.LengthName, h.Length)) {
+					t.Errorf("hiverelay authority hash %+v is not the published one", h)
+				}
 			}
 		}
 	}
@@ -99,7 +105,7 @@ func TestLoadSuitesRejectsTampering(t *testing.T) {
 			if err := c.tamper(root); err != nil {
 				t.Fatal(err)
 			}
-			_, err := LoadSuites(filepath.Join(root, "vectors"), filepath.Join(root, "manifest"), nil)
+			_, err := LoadSuites(allSuites, filepath.Join(root, "vectors"), filepath.Join(root, "manifest"), nil)
 			var se *SetupError
 			if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v, want a setup error mentioning %q", err, c.want)
@@ -109,14 +115,14 @@ func TestLoadSuitesRejectsTampering(t *testing.T) {
 }
 
 func TestLoadSuitesNames(t *testing.T) {
-	if _, err := LoadSuites("../vectors", "../manifest", []string{"nosuch"}); err == nil || !strings.Contains(err.Error(), "unknown suite") {
+	if _, err := LoadSuites(allSuites, "../vectors", "../manifest", []string{"nosuch"}); err == nil || !strings.Contains(err.Error(), "unknown suite") {
 		t.Errorf("unknown suite: %v", err)
 	}
-	if _, err := LoadSuites(t.TempDir(), "../manifest", nil); err == nil || !strings.Contains(err.Error(), "no vector index") {
+	if _, err := LoadSuites(allSuites, t.TempDir(), "../manifest", nil); err == nil || !strings.Contains(err.Error(), "no vector index") {
 		t.Errorf("empty directory: %v", err)
 	}
 	// A suite named explicitly must exist.
-	if _, err := LoadSuites(t.TempDir(), "../manifest", []string{"lace"}); err == nil {
+	if _, err := LoadSuites(allSuites, t.TempDir(), "../manifest", []string{"lace"}); err == nil {
 		t.Error("a missing suite named explicitly loaded")
 	}
 }

@@ -73,9 +73,16 @@ func (t *textWriter) header(r *Report) {
 	for _, s := range r.Suites {
 		t.printf("  %-10s set hash %s  (%d of %d vectors selected; %d files verified against manifest/%s/suite-manifest.bin)\n",
 			s.Name, s.SetHash, s.Selected, s.Vectors, s.ManifestFiles, s.Name)
-		if a := s.Authority; a != nil {
-			t.printf("  %-10s authority clientCompositionFormatHash    %s (%d bytes)\n", "", a.FormatHash, a.FormatArtifactLength)
-			t.printf("  %-10s           clientCompositionVectorSetHash %s (%d bytes)\n", "", a.VectorSetHash, a.VectorManifestLength)
+		width := 0
+		for _, h := range s.Authority {
+			width = max(width, len(h.Name))
+		}
+		for i, h := range s.Authority {
+			label := "authority"
+			if i > 0 {
+				label = ""
+			}
+			t.printf("  %-10s %-9s %-*s %s (%d bytes)\n", "", label, width, h.Name, h.Hex, h.Length)
 		}
 	}
 	t.printf("\n")

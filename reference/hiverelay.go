@@ -8,6 +8,7 @@ import (
 
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -19,7 +20,7 @@ var hiveRelayOps = map[string]handler{
 }
 
 func hiveRelayDecode(e env, req testee.Request) (any, error) {
-	var a testee.HiveRelayDecodeArgs
+	var a hivesuite.DecodeArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err
 	}
@@ -78,7 +79,7 @@ func hiveRelayFormat(e env, req testee.Request) (any, error) {
 // request without a vector manifest has it framed from the files first
 // (manifest.Build), so that a file set that cannot be framed is rejected.
 func hiveRelayAuthority(e env, req testee.Request) (any, error) {
-	var in testee.HiveRelayAuthorityInput
+	var in hivesuite.AuthorityInput
 	if err := json.Unmarshal(req.Input, &in); err != nil {
 		return nil, fmt.Errorf("%w: hiverelay.authority input is not the JSON object of docs/PROTOCOL.md: %v", testee.ErrInvalidRequest, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -18,7 +19,7 @@ const (
 	knownVectorSetHash = "fd0639c088f1c420a7768940bd1e82b85e4831d2a0508a468e611be1ad9e54ca"
 )
 
-func authorityInput(t *testing.T, in testee.HiveRelayAuthorityInput) []byte {
+func authorityInput(t *testing.T, in hivesuite.AuthorityInput) []byte {
 	t.Helper()
 	b, err := json.Marshal(in)
 	if err != nil {
@@ -29,7 +30,7 @@ func authorityInput(t *testing.T, in testee.HiveRelayAuthorityInput) []byte {
 
 func TestHiveRelayAuthority(t *testing.T) {
 	files := hiverelay.VectorFiles()
-	ref := testee.HiveRelayAuthorityInput{
+	ref := hivesuite.AuthorityInput{
 		FormatArtifact: hiverelay.ReferenceFormatArtifact(),
 		VectorManifest: hiverelay.VectorManifest(),
 		Files:          files,
@@ -48,7 +49,7 @@ func TestHiveRelayAuthority(t *testing.T) {
 
 	for _, tc := range []struct {
 		name string
-		in   testee.HiveRelayAuthorityInput
+		in   hivesuite.AuthorityInput
 		rule string // "" when accepted
 	}{
 		{"the reference authority", ref, ""},

@@ -12,6 +12,7 @@ import (
 	"github.com/threespec/conformance/impl/lace/convention"
 	"github.com/threespec/conformance/impl/mark"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/suites/lacesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -26,7 +27,7 @@ var laceOps = map[string]handler{
 // laceOptions maps the mark argument to reader options; the real Lace 009
 // is not available here, so "009" is unsupported.
 func laceOptions(req testee.Request) (lace.Options, error) {
-	var a testee.LaceArgs
+	var a lacesuite.Args
 	if err := decodeArgs(req, &a); err != nil {
 		return lace.Options{}, err
 	}
@@ -86,7 +87,7 @@ var markStatus = map[lace.MarkStatus]string{
 	lace.MarkFailed:     "failed", // only under fault injection
 }
 
-func recordResult(r *lace.Record) LaceRecordResult {
+func recordResult(c rules.Checks, r *lace.Record) LaceRecordResult {
 	res := LaceRecordResult{Form: r.Form.String(), Hash: r.Hash.String(), Data: len(r.Data)}
 	if r.Form == lace.FormSeal {
 		res.Plex = r.Plex.String()
@@ -100,22 +101,22 @@ func recordResult(r *lace.Record) LaceRecordResult {
 		for i, f := range r.Fields {
 			res.Fields[i] = []string{f.Name, f.Value}
 		}
-		links, malformed := recordLinks(r.Fields)
+		links, malformed := recordLinks(c, r.Fields)
 		res.Links, res.MalformedLinks = &links, &malformed
 	}
 	return res
 }
 
 // recordLinks splits the record-link fields of a record into well-formed
-// links and malformed values. The lists are never nil, so that an empty
-// list is reported as [] and not left out.
-func recordLinks(fields []lace.Field) ([]LaceLink, []LaceMalformedLink) {
+// links and malformed values, as a link index under c reads them. The lists
+// are never nil, so that an empty list is reported as [] and not left out.
+func recordLinks(c rules.Checks, fields []lace.Field) ([]LaceLink, []LaceMalformedLink) {
 	links, malformed := []LaceLink{}, []LaceMalformedLink{}
 	for i, f := range fields {
-		if !lace.IsLinkName(f.Name) {
+		if !lace.IsLinkNameWith(c, f.Name) {
 			continue
 		}
-		data, target, err := lace.ParseLink(f.Value)
+		data, target, err := lace.ParseLinkWith(c, f.Value)
 		if err != nil {
 			malformed = append(malformed, LaceMalformedLink{Field: i, Name: f.Name, Value: f.Value, Rule: string(rules.RuleOf(err))})
 			continue
@@ -130,21 +131,21 @@ func laceRecord(e env, req testee.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := lace.Parse(req.Input, opt)
+	r, err := lace.ParseWith(e.checks, req.Input, opt)
 	if err != nil {
 		return nil, err
 	}
-	if !rules.Enforced(lace.RuleConvRecordValid) {
+	if !e.checks.Enforced(lace.RuleConvRecordValid) {
 		// Fault: a reader that holds every record to the convention its Kind
 		// names, where Lace-010 keeps a convention-invalid record valid.
-		if err := convention.CheckRecord(r); err != nil {
+		if err := convention.CheckRecordWith(e.checks, r); err != nil {
 			return nil, err
 		}
 	}
-	if err := genericFaults([]*lace.Record{r}); err != nil {
+	if err := genericFaults(e.checks, []*lace.Record{r}); err != nil {
 		return nil, err
 	}
-	return recordResult(r), nil
+	return recordResult(e.checks, r), nil
 }
 
 // genericFaults are the faults of a reader that asks more of records than
@@ -152,10 +153,10 @@ func laceRecord(e env, req testee.Request) (any, error) {
 // application schema (LACE-PLEX-12), the convention names reserved
 // (LACE-LINK-16), links resolved within the input (LACE-LINK-18), and a
 // directory consumer's default bounds applied to the stream
-// (LACE-DIR-32).
-func genericFaults(recs []*lace.Record) error {
-	schema, reserve := !rules.Enforced(lace.RulePlexNoSchema), !rules.Enforced(lace.RuleConvNoNames)
-	acquire, bounds := !rules.Enforced(lace.RuleLinkNotAcquired), !rules.Enforced(lace.RuleDirBoundsGeneric)
+// (LACE-DIR-32), each as c switches it on.
+func genericFaults(c rules.Checks, recs []*lace.Record) error {
+	schema, reserve := !c.Enforced(lace.RulePlexNoSchema), !c.Enforced(lace.RuleConvNoNames)
+	acquire, bounds := !c.Enforced(lace.RuleLinkNotAcquired), !c.Enforced(lace.RuleDirBoundsGeneric)
 	if !schema && !reserve && !acquire && !bounds {
 		return nil
 	}
@@ -178,8 +179,8 @@ func genericFaults(recs []*lace.Record) error {
 					return lace.FaultError("field name %s is reserved for its convention", f.Name)
 				}
 			}
-			if acquire && lace.IsLinkName(f.Name) {
-				if _, target, err := lace.ParseLink(f.Value); err == nil && !have[target] {
+			if acquire && lace.IsLinkNameWith(c, f.Name) {
+				if _, target, err := lace.ParseLinkWith(c, f.Value); err == nil && !have[target] {
 					return lace.FaultError("link target %s is not in the input", target)
 				}
 			}
@@ -191,7 +192,7 @@ func genericFaults(recs []*lace.Record) error {
 	if bounds && len(recs) > 0 {
 		for _, f := range recs[0].Fields {
 			if f.Name == "Kind" && f.Value == "directory" {
-				if _, err := convention.Directory(convention.NewStore(recs), recs[0], convention.Bounds{}); err != nil {
+				if _, err := convention.DirectoryWith(c, convention.NewStore(recs), recs[0], convention.Bounds{}); err != nil {
 					if id := rules.RuleOf(err); id == lace.RuleDirDepth || id == lace.RuleDirExpansion {
 						return err
 					}
@@ -207,11 +208,11 @@ func laceStream(e env, req testee.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	recs, err := lace.ParseStream(req.Input, opt)
+	recs, err := lace.ParseStreamWith(e.checks, req.Input, opt)
 	if err != nil {
 		return nil, err
 	}
-	if err := genericFaults(recs); err != nil {
+	if err := genericFaults(e.checks, recs); err != nil {
 		return nil, err
 	}
 	hashes := make([]string, len(recs))
@@ -233,7 +234,7 @@ func laceConstruct(e env, req testee.Request) (any, error) {
 	// mark names the scheme a Seal's Mark is made under: the stand-in
 	// (the default) is the only one the reference has. "none" names no
 	// scheme to make a Mark with, and the real 009 is not available.
-	var a testee.LaceArgs
+	var a lacesuite.Args
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err
 	}
@@ -284,7 +285,7 @@ func laceConstruct(e env, req testee.Request) (any, error) {
 		return nil, fmt.Errorf("%w: lace.construct aux is %d bytes, want %d", testee.ErrInvalidRequest, len(aux), mark.AuxSize)
 	}
 	copy(spec.Aux[:], aux)
-	out, rec, err := lace.Construct(spec)
+	out, rec, err := lace.ConstructWith(e.checks, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +300,7 @@ func laceConstruct(e env, req testee.Request) (any, error) {
 // a bound below 1 or above its cap cannot be honoured and is unsupported
 // (docs/PROTOCOL.md, "Arguments"); an absent one takes its cap.
 func laceBounds(c Caps, req testee.Request) (lace.Options, convention.Bounds, error) {
-	var a testee.LaceBoundedArgs
+	var a lacesuite.BoundedArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return lace.Options{}, convention.Bounds{}, err
 	}
@@ -333,7 +334,7 @@ func laceChunks(e env, req testee.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, digest, err := convention.StreamFile(req.Input, opt, b)
+	n, digest, err := convention.StreamFileWith(e.checks, req.Input, opt, b)
 	if err != nil {
 		return nil, err
 	}
@@ -354,7 +355,7 @@ func laceDirectory(e env, req testee.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	entries, err := convention.StreamDirectory(req.Input, opt, b)
+	entries, err := convention.StreamDirectoryWith(e.checks, req.Input, opt, b)
 	var big *convention.ListingTooLarge
 	if errors.As(err, &big) {
 		return nil, unsupported("%v (hello limits lace.max_listing_bytes)", err)

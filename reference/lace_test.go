@@ -1,11 +1,15 @@
 package reference
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -68,4 +72,64 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestLaceWithChecks: a reference made WithChecks carries its checks into
+// every Lace operation (the parse, the construction, the convention
+// consumers and the reference's own generic faults), while New, with no
+// process-global switch set, answers as the standard reference.
+func TestLaceWithChecks(t *testing.T) {
+	t.Parallel()
+	construct := func(fields ...lace.Field) []byte {
+		out, _, err := lace.ConstructWith(rules.Checks{}, lace.Spec{Fields: fields})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	absent := "B." + strings.Repeat("A", 43) + ".H3"
+	off := func(id rules.ID) rules.Checks { return rules.Checks{Faults: fault.Of(string(id))} }
+	cases := []struct {
+		name        string
+		op          string
+		input       []byte
+		checks      rules.Checks
+		std, faulty testee.Outcome
+	}{
+		{"record, a mutant", testee.OpLaceRecord, construct(lace.Field{Name: "Name", Value: " x "}),
+			off(lace.MutValuesTrimmed), testee.Accepted, testee.Accepted},
+		{"record, a reading", testee.OpLaceRecord, construct(lace.Field{Name: "Name", Value: " x"}),
+			rules.Checks{Readings: reading.Of(map[string]string{lace.ReadValueLeadingSpace: lace.AltSecondSpaceRejected})},
+			testee.Accepted, testee.Rejected},
+		{"record, a generic fault", testee.OpLaceRecord, construct(lace.Field{Name: "+Link", Value: "x " + absent}),
+			off(lace.RuleLinkNotAcquired), testee.Accepted, testee.Rejected},
+		{"stream", testee.OpLaceStream, []byte(seedBlob + "trailer"), off(lace.RuleStreamGarbage), testee.Rejected, testee.Accepted},
+		{"construct", testee.OpLaceConstruct, []byte(`{"fields":[["App","x"]]}`), off(lace.RuleCtorNoInvented), testee.Accepted, testee.Accepted},
+		{"chunks", testee.OpLaceChunks, []byte(seedBlob), off(lace.RuleChunkBareBlob), testee.Accepted, testee.Rejected},
+		{"directory", testee.OpLaceDirectory, construct(lace.Field{Name: "Kind", Value: "directory"}), off(lace.RuleDirEmpty), testee.Accepted, testee.Rejected},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			req := testee.Request{Op: c.op, Args: json.RawMessage("{}"), Input: c.input}
+			std, err := New().Do(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			zero, err := New().WithChecks(rules.Checks{}).Do(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			faulty, err := New().WithChecks(c.checks).Do(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if std.Outcome != c.std || zero.Outcome != c.std || string(zero.Result) != string(std.Result) {
+				t.Fatalf("standard: %+v and %+v, want %s alike", std, zero, c.std)
+			}
+			if faulty.Outcome != c.faulty || c.std == c.faulty && string(faulty.Result) == string(std.Result) {
+				t.Fatalf("under %v: %+v, want %s and not the standard answer %s", c.checks, faulty, c.faulty, std.Result)
+			}
+		})
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/threespec/conformance/impl/libtracer"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/suites/tracersuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -131,7 +132,7 @@ func Flatten(frames []Frame) []FlatFrame {
 //     (32, 16, or 0 for none) (a forwarder or a replay, LT-LIFE-04,
 //     LT-LIFE-05).
 type libtracerDecodeArgs struct {
-	testee.LibtracerDecodeArgs
+	tracersuite.DecodeArgs
 	Report  string       `json:"report,omitempty"`
 	Views   []int64      `json:"views,omitempty"`
 	Strip   bool         `json:"strip,omitempty"`
@@ -208,7 +209,7 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 	var framing error
 	switch {
 	case a.Views != nil:
-		if a.Transport == testee.TransportStream {
+		if a.Transport == tracersuite.TransportStream {
 			return nil, unsupported("views are cuts of a datagram")
 		}
 		views, err := cutViews(req.Input, a.Views)
@@ -220,13 +221,13 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 		if res.Err != nil {
 			framing = res.Err
 		}
-	case a.Transport == "" || a.Transport == testee.TransportDatagram:
+	case a.Transport == "" || a.Transport == tracersuite.TransportDatagram:
 		res := libtracer.Decode(req.Input, lim)
 		frames = res.Frames
 		if res.Err != nil {
 			framing = res.Err
 		}
-	case a.Transport == testee.TransportStream:
+	case a.Transport == tracersuite.TransportStream:
 		d := libtracer.NewStreamDecoder(bytes.NewReader(req.Input), lim)
 		for {
 			f, err := d.Next()
@@ -318,7 +319,7 @@ func cutViews(in []byte, cuts []int64) ([][]byte, error) {
 }
 
 func libtracerEncode(e env, req testee.Request) (any, error) {
-	var a testee.LibtracerEncodeArgs
+	var a tracersuite.EncodeArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err
 	}
@@ -328,9 +329,9 @@ func libtracerEncode(e env, req testee.Request) (any, error) {
 	}
 	var out []byte
 	switch a.Mode {
-	case "", testee.ModeExact:
+	case "", tracersuite.ModeExact:
 		out, err = libtracer.EncodeExact(frames)
-	case testee.ModeSmallest:
+	case tracersuite.ModeSmallest:
 		out, err = libtracer.Encode(frames)
 	default:
 		return nil, unsupported("mode %q", a.Mode)

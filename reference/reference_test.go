@@ -10,6 +10,7 @@ import (
 	"github.com/threespec/conformance/impl/hiverelay"
 	"testing"
 
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -104,7 +105,7 @@ func TestHiveRelayAuthorityKnownAnswers(t *testing.T) {
 		if v.Kind == hiverelay.Registry {
 			continue
 		}
-		args, _ := json.Marshal(testee.HiveRelayDecodeArgs{Schema: v.Schema, Class: int(v.Class)})
+		args, _ := json.Marshal(hivesuite.DecodeArgs{Schema: v.Schema, Class: int(v.Class)})
 		resp := do(t, testee.OpHiveRelayDecode, string(args), v.Bytes)
 		switch v.Kind {
 		case hiverelay.Positive:

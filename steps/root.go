@@ -7,7 +7,7 @@ import (
 	"sync"
 )
 
-// modulePath is this project's module path; repoRoot looks for its go.mod.
+// modulePath is this project's module path; RepoRoot looks for its go.mod.
 const modulePath = "github.com/threespec/conformance"
 
 var rootOnce struct {
@@ -15,13 +15,13 @@ var rootOnce struct {
 	dir string
 }
 
-// repoRoot is the repository root: the nearest directory at or above the
+// RepoRoot is the repository root: the nearest directory at or above the
 // working directory whose go.mod declares this module. The steps read the
 // committed files they need (vectors, the spec copy) below it, so that the
 // features run the same from `go test ./steps` (working directory steps/)
 // and from `conform features` (any directory of the checkout). Outside a
 // checkout it is the working directory.
-func repoRoot() string {
+func RepoRoot() string {
 	rootOnce.Do(func() {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -42,5 +42,5 @@ func repoRoot() string {
 	return rootOnce.dir
 }
 
-// fromRoot joins a slash-separated path relative to the repository root.
-func fromRoot(rel string) string { return filepath.Join(repoRoot(), filepath.FromSlash(rel)) }
+// FromRoot joins a slash-separated path relative to the repository root.
+func FromRoot(rel string) string { return filepath.Join(RepoRoot(), filepath.FromSlash(rel)) }

@@ -18,6 +18,9 @@ import (
 type Config struct {
 	// Impl is the implementation under test.
 	Impl testee.Implementation
+	// Specs are the specs whose steps the features use (steps/all.Specs
+	// for the project's three); the common steps are always registered.
+	Specs []Spec
 	// StrictRules makes "it is rejected by rule X" also require that the
 	// implementation reports rule X (the reference does; the testee
 	// protocol makes reporting rules optional, so external runs leave it off).
@@ -139,8 +142,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				return ctx, nil
 			})
 			registerCommon(sc, w)
-			for _, f := range registrars {
-				f(sc, w)
+			for _, spec := range cfg.Specs {
+				spec.Register(sc, w)
 			}
 		},
 		Options: &opts,

@@ -1,13 +1,15 @@
-// Package steps holds the godog step definitions of the Gherkin rules in
-// features/. Steps build inputs and ask a testee.Implementation (the
-// in-process reference, or any external program over the testee protocol);
-// they never call the reference packages' parsers or constructors directly,
-// so the same features check any implementation.
+// Package steps is the shared world of the Gherkin rules in features/: the
+// runner (Run, Config, Report), the World every scenario's steps share, the
+// steps every spec shares ("it is accepted", "it is rejected by rule ..."),
+// and the hook a spec registers its own steps with (Spec). Steps build
+// inputs and ask a testee.Implementation (the in-process reference, or any
+// external program over the testee protocol); they never call the reference
+// packages' parsers or constructors directly, so the same features check any
+// implementation.
 //
-// Every spec has its own step file (lace.go, hiverelay.go, libtracer.go)
-// that registers its steps with register, keeping its per-scenario state in
-// its own value; world.go holds the steps every spec shares ("it is
-// accepted", "it is rejected by rule ...").
+// Every spec has its own package (steps/lace, steps/hiverelay,
+// steps/libtracer) declaring its Spec, which keeps its per-scenario state in
+// its own value; steps/all lists them for the callers.
 package steps
 
 import (
@@ -23,11 +25,23 @@ import (
 	"github.com/threespec/conformance/testee"
 )
 
-// registrars are the per-spec step registrations, added by each spec's step
-// file in its init function.
-var registrars []func(sc *godog.ScenarioContext, w *World)
-
-func register(f func(sc *godog.ScenarioContext, w *World)) { registrars = append(registrars, f) }
+// Spec is one spec's steps, as its package declares them: the name of its
+// features directory and the function that registers its steps for one
+// scenario. Config.Specs passes them to Run.
+type Spec struct {
+	// Name is the spec (lace, hiverelay, libtracer): its features are
+	// features/<Name>/, its rules those of the catalog's spec Name.
+	Name string
+	// Register registers the spec's steps on sc for the scenario whose
+	// shared state is w; it keeps the spec's own state in its own value.
+	Register func(sc *godog.ScenarioContext, w *World)
+	// Unreachable names the rules the reference's code can reject with but
+	// that no input can make it report, each with the reason (a check that
+	// runs only under fault injection, one another rule makes redundant, a
+	// state no content-addressed input reaches). The features test asks
+	// no negative scenario for them; each still needs a passing scenario.
+	Unreachable map[string]string
+}
 
 // World is the state of one scenario: the request it sent last and what came
 // back, plus per-spec input state kept by the spec step files.
@@ -47,10 +61,10 @@ type World struct {
 // RuleIDPattern is the shape of every rule ID (docs/CONVENTIONS.md).
 var RuleIDPattern = regexp.MustCompile(`^(LACE|HR|LT)-[A-Z0-9]+-[0-9]{2}$`)
 
-// call sends one request to the implementation under test and keeps the
+// Call sends one request to the implementation under test and keeps the
 // response for the Then steps. A scenario whose operation the testee does
 // not claim is skipped (not applicable), never failed.
-func (w *World) call(op string, args any, input []byte) error {
+func (w *World) Call(op string, args any, input []byte) error {
 	if !w.run.hello.Claims(op) {
 		return fmt.Errorf("%w: the implementation does not claim %s", godog.ErrSkip, op)
 	}
@@ -85,8 +99,8 @@ func argsText(raw json.RawMessage) string {
 	return ""
 }
 
-// describe renders the last exchange for a failure message.
-func (w *World) describe() string {
+// Describe renders the last exchange for a failure message.
+func (w *World) Describe() string {
 	if !w.sent {
 		return "no request was sent (the scenario has no When step before this Then)"
 	}
@@ -94,7 +108,7 @@ func (w *World) describe() string {
 	fmt.Fprintf(&b, "%s%s on %d input bytes -> ", w.req.Op, argsText(w.req.Args), len(w.req.Input))
 	switch w.resp.Outcome {
 	case testee.Accepted:
-		fmt.Fprintf(&b, "accepted: %s", truncate(string(w.resp.Result), 400))
+		fmt.Fprintf(&b, "accepted: %s", Truncate(string(w.resp.Result), 400))
 	case testee.Rejected:
 		fmt.Fprintf(&b, "rejected: code %q", w.resp.Code)
 		if w.resp.Rule != "" {
@@ -109,34 +123,37 @@ func (w *World) describe() string {
 	return b.String()
 }
 
-func truncate(s string, n int) string {
+// Truncate shortens s to n bytes for a failure message, marking the cut.
+func Truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
 	return s[:n] + "..."
 }
 
-// result decodes the accepted result into v.
-func (w *World) result(v any) error {
-	if err := w.accepted(); err != nil {
+// Result decodes the accepted result into v.
+func (w *World) Result(v any) error {
+	if err := w.Accepted(); err != nil {
 		return err
 	}
 	if err := json.Unmarshal(w.resp.Result, v); err != nil {
-		return fmt.Errorf("result does not have the expected shape: %v (%s)", err, w.describe())
+		return fmt.Errorf("result does not have the expected shape: %v (%s)", err, w.Describe())
 	}
 	return nil
 }
 
-func (w *World) accepted() error {
+// Accepted fails unless the last request was accepted.
+func (w *World) Accepted() error {
 	if !w.sent || w.resp.Outcome != testee.Accepted {
-		return fmt.Errorf("expected acceptance, got %s", w.describe())
+		return fmt.Errorf("expected acceptance, got %s", w.Describe())
 	}
 	return nil
 }
 
-func (w *World) rejected() error {
+// Rejected fails unless the last request was rejected.
+func (w *World) Rejected() error {
 	if !w.sent || w.resp.Outcome != testee.Rejected {
-		return fmt.Errorf("expected rejection, got %s", w.describe())
+		return fmt.Errorf("expected rejection, got %s", w.Describe())
 	}
 	return nil
 }
@@ -149,36 +166,53 @@ func (w *World) rejectedByRule(id string) error {
 	if !RuleIDPattern.MatchString(id) {
 		return fmt.Errorf("%q is not a rule ID", id)
 	}
-	if err := w.rejected(); err != nil {
+	if err := w.Rejected(); err != nil {
 		return err
 	}
-	w.run.record(w.scenario, id, w.resp.Rule)
-	if w.run.strictRules && w.resp.Rule != id {
-		return fmt.Errorf("expected rejection by rule %s, got %s", id, w.describe())
+	if !w.RuleReported(id, w.resp.Rule) {
+		return fmt.Errorf("expected rejection by rule %s, got %s", id, w.Describe())
 	}
 	return nil
 }
 
+// RuleReported records, for the traceability test, that the scenario
+// expected rule expected where the implementation reported reported, and
+// says whether that passes: where the run checks rule IDs (Config.StrictRules)
+// the two must be equal.
+func (w *World) RuleReported(expected, reported string) bool {
+	w.run.record(w.scenario, expected, reported)
+	return !w.run.strictRules || reported == expected
+}
+
+// Response is the answer to the last request (the zero Response before
+// the first, or after a testee failure).
+func (w *World) Response() testee.Response { return w.resp }
+
+// Sent reports whether the scenario has sent a request.
+func (w *World) Sent() bool { return w.sent }
+
 func (w *World) rejectedWithCode(code string) error {
-	if err := w.rejected(); err != nil {
+	if err := w.Rejected(); err != nil {
 		return err
 	}
 	if w.resp.Code != code {
-		return fmt.Errorf("expected code %q, got %s", code, w.describe())
+		return fmt.Errorf("expected code %q, got %s", code, w.Describe())
 	}
 	return nil
 }
 
 // registerCommon registers the steps every spec shares.
 func registerCommon(sc *godog.ScenarioContext, w *World) {
-	sc.Then(`^it is accepted$`, w.accepted)
-	sc.Then(`^it is rejected$`, w.rejected)
-	sc.Then(`^it is rejected by rule ([A-Z0-9-]+)$`, w.rejectedByRule)
-	sc.Then(`^it is rejected with code "([^"]+)"$`, w.rejectedWithCode)
-	sc.Then(`^it is rejected by rule ([A-Z0-9-]+) with code "([^"]+)"$`, func(id, code string) error {
-		if err := w.rejectedByRule(id); err != nil {
-			return err
-		}
-		return w.rejectedWithCode(code)
+	Register(sc, []Def{
+		Then(`^it is accepted$`, w.Accepted),
+		Then(`^it is rejected$`, w.Rejected),
+		Then(`^it is rejected by rule ([A-Z0-9-]+)$`, w.rejectedByRule),
+		Then(`^it is rejected with code "([^"]+)"$`, w.rejectedWithCode),
+		Then(`^it is rejected by rule ([A-Z0-9-]+) with code "([^"]+)"$`, func(id, code string) error {
+			if err := w.rejectedByRule(id); err != nil {
+				return err
+			}
+			return w.rejectedWithCode(code)
+		}),
 	})
 }

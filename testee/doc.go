@@ -10,9 +10,10 @@
 //     streamed as it is written), ParseRequestInPlace (decoded into the
 //     line's own memory), Response and
 //     AppendResponse/ParseResponse (the three shapes: Accepted, Rejected,
-//     Unsupported), Hello and ParseHello, the Op*, Profile* and argument
-//     names, and argument structs (LaceArgs, LaceBoundedArgs,
-//     HiveRelayDecodeArgs, LibtracerDecodeArgs, LibtracerEncodeArgs).
+//     Unsupported), Hello and ParseHello, the Op* and Profile* names and
+//     the values of the lace "mark" argument. Every other argument struct
+//     and value belongs to its suite's package (suites/lacesuite,
+//     suites/hivesuite, suites/tracersuite): args are a JSON object here.
 //   - Implementation, Handshake and Hello.Applies: what a testee claims and
 //     whether a vector applies to it.
 //   - Persistent and OneShot (Unix only): the adapters for an external

@@ -27,8 +27,8 @@ const (
 	OpHiveRelayManifest = "hiverelay.manifest"
 	OpHiveRelayFormat   = "hiverelay.format"
 	// OpHiveRelayAuthority is complete authority verification of a HiveRelay
-	// vector set (HiveRelay BCC v1, section 5); its input is the JSON object
-	// HiveRelayAuthorityInput.
+	// vector set (HiveRelay BCC v1, section 5); its input is a JSON object
+	// (docs/PROTOCOL.md, hivesuite.AuthorityInput).
 	OpHiveRelayAuthority = "hiverelay.authority"
 	OpLibtracerDecode    = "libtracer.decode"
 	OpLibtracerEncode    = "libtracer.encode"
@@ -53,88 +53,18 @@ const (
 	ProfileLaceMarkBIP340Standin = "lace-mark-bip340-standin"
 )
 
-// Values of the "mark" argument of the lace operations.
+// Values of the "mark" argument of the lace operations. They stay beside
+// the profiles because conform's run policy (harness.Policy, --mark) is
+// built on both; the rest of the lace arguments are suites/lacesuite's.
 const (
 	MarkBIP340Standin = "bip340-standin" // the default when "mark" is absent
 	MarkNone          = "none"           // canonical By and Mark text only, signature not checked
 	Mark009           = "009"            // the real Lace document 009
 )
 
-// Values of the "transport" argument of libtracer.decode.
-const (
-	TransportDatagram = "datagram"
-	TransportStream   = "stream"
-)
-
-// Values of the "mode" argument of libtracer.encode.
-const (
-	ModeExact    = "exact"
-	ModeSmallest = "smallest"
-)
-
-// The six HiveRelay schema names, the values of the "schema" argument of
-// hiverelay.decode (HiveRelay BCC v1, section 1), in raw-ASCII order.
-const (
-	SchemaBlindCoreReadCapV1      = "BlindCoreReadCapV1"
-	SchemaCellBlobV1              = "CellBlobV1"
-	SchemaOpaqueChainCheckpointV1 = "OpaqueChainCheckpointV1"
-	SchemaOpaqueChainFrameV1      = "OpaqueChainFrameV1"
-	SchemaReadCellCapV1           = "ReadCellCapV1"
-	SchemaWriteCellCapV1          = "WriteCellCapV1"
-)
-
-// Arguments.
-
-// LaceArgs are the arguments of lace.record and lace.stream.
-type LaceArgs struct {
-	Mark string `json:"mark,omitempty"` // MarkBIP340Standin (default when empty), MarkNone or Mark009
-}
-
-// Bounds are the resource bounds of lace.chunks and lace.directory; a nil
-// field is absent and means the testee's default.
-type Bounds struct {
-	MaxDepth     *int64 `json:"max_depth,omitempty"`
-	MaxExpansion *int64 `json:"max_expansion,omitempty"` // logical nodes visited, counting repeats
-	MaxBytes     *int64 `json:"max_bytes,omitempty"`     // assembled bytes
-}
-
-// LaceBoundedArgs are the arguments of lace.chunks and lace.directory.
-type LaceBoundedArgs struct {
-	Mark string `json:"mark,omitempty"`
-	Bounds
-}
-
-// HiveRelayDecodeArgs are the arguments of hiverelay.decode.
-type HiveRelayDecodeArgs struct {
-	Schema string `json:"schema"`          // one of the six Schema* names
-	Class  int    `json:"class,omitempty"` // 1..5, for CellBlobV1 only
-}
-
-// HiveRelayAuthorityInput is the input of hiverelay.authority, sent as JSON
-// (byte fields as standard base64): the format artifact, the vector manifest
-// (absent or empty: the testee frames it from Files first, and a file set
-// that cannot be framed is rejected), the vector files by inventory path
-// ("positive/read-cell-cap-v1.bin", ...), and optionally the metadata
-// artifact, which is then checked against the computed identity.
-type HiveRelayAuthorityInput struct {
-	FormatArtifact []byte            `json:"format_artifact"`
-	VectorManifest []byte            `json:"vector_manifest,omitempty"`
-	Files          map[string][]byte `json:"files"`
-	Metadata       []byte            `json:"metadata,omitempty"`
-}
-
-// LibtracerDecodeArgs are the arguments of libtracer.decode; a nil limit is
-// absent and means the testee's default.
-type LibtracerDecodeArgs struct {
-	Transport   string `json:"transport"`               // TransportDatagram or TransportStream
-	MaxTLVBytes *int64 `json:"max_tlv_bytes,omitempty"` // the receiver's MAX_TLV_BYTES (default 16 MiB)
-	WorkBudget  *int64 `json:"work_budget,omitempty"`   // nesting work-stack budget in open levels
-}
-
-// LibtracerEncodeArgs are the arguments of libtracer.encode.
-type LibtracerEncodeArgs struct {
-	Mode string `json:"mode"` // ModeExact or ModeSmallest
-}
+// Arguments. Each suite's package declares the argument structs and
+// values of its operations (suites/lacesuite, suites/hivesuite,
+// suites/tracersuite); this package knows only that args are a JSON object.
 
 // MarshalArgs encodes an argument struct (or map) as the JSON object a
 // Request carries in Args.

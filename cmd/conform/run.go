@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/harness"
+	"github.com/threespec/conformance/suites"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -18,6 +19,10 @@ const runHead = `usage: conform run [flags] -- TESTEE ARGS...
   required vector passed, 1 conformance failures, 2 usage or setup error,
   3 the testee could not be run, 130 interrupted.
 `
+
+// suiteDefs are the suites conform knows, in report order: each suite's
+// own package declares its definition (suites/hivesuite, ...).
+var suiteDefs = suites.All
 
 // runCmd is `conform run`.
 func runCmd(args []string, stdout, stderr io.Writer) int {
@@ -65,7 +70,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if *manifest == "" {
 		*manifest = harness.DefaultManifestDir(*vectors)
 	}
-	suites, err := harness.LoadSuites(*vectors, *manifest, sel.Suites)
+	suites, err := harness.LoadSuites(suiteDefs, *vectors, *manifest, sel.Suites)
 	if err != nil {
 		return fail(err)
 	}

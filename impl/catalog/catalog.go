@@ -4,6 +4,8 @@
 package catalog
 
 import (
+	"slices"
+
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/libtracer"
@@ -11,33 +13,21 @@ import (
 )
 
 // Specs are the specification names, in report order.
-var Specs = []string{"lace", "hiverelay", "libtracer"}
+var Specs = []string{rules.Lace.String(), rules.HiveRelay.String(), rules.LibTracer.String()}
+
+// The catalogs of the three specifications, joined once, spec by spec in
+// spec order.
+var (
+	all     = rules.Join(lace.Catalog(), hiverelay.Catalog(), libtracer.Catalog())
+	mutants = slices.Concat(lace.Mutants(), hiverelay.Mutants(), libtracer.Mutants())
+)
 
 // All returns every rule of every specification, spec by spec in spec order.
-func All() []rules.Rule {
-	var all []rules.Rule
-	all = append(all, lace.Catalog()...)
-	all = append(all, hiverelay.Catalog()...)
-	all = append(all, libtracer.Catalog()...)
-	return all
-}
+func All() []rules.Rule { return all.Rules() }
 
 // Lookup returns the rule with the given ID.
-func Lookup(id rules.ID) (rules.Rule, bool) {
-	for _, r := range All() {
-		if r.ID == id {
-			return r, true
-		}
-	}
-	return rules.Rule{}, false
-}
+func Lookup(id rules.ID) (rules.Rule, bool) { return all.Lookup(id) }
 
 // Mutants returns the named mutants of the three reference implementations:
 // classic implementation mistakes the fault proof switches on one at a time.
-func Mutants() []rules.Mutant {
-	var all []rules.Mutant
-	all = append(all, lace.Mutants()...)
-	all = append(all, hiverelay.Mutants()...)
-	all = append(all, libtracer.Mutants()...)
-	return all
-}
+func Mutants() []rules.Mutant { return slices.Clone(mutants) }

@@ -1,38 +1,46 @@
 package catalog
 
 import (
+	"slices"
+
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/libtracer"
 	"github.com/threespec/conformance/impl/rules"
 )
 
+// The readings catalogs of the three specifications, joined once, spec by
+// spec in spec order, and indexed by ID.
+var (
+	readings     = slices.Concat(lace.Readings(), hiverelay.Readings(), libtracer.Readings())
+	readingIndex = func() map[string]int {
+		m := make(map[string]int, len(readings))
+		for i, r := range readings {
+			m[string(r.ID)] = i
+		}
+		return m
+	}()
+)
+
 // Readings returns every reading of the three specifications
 // (docs/READINGS.md): the places where a spec sentence admits more than one
 // careful reading, each with its alternatives and the project's default;
 // spec by spec in spec order.
-func Readings() []rules.Reading {
-	var all []rules.Reading
-	all = append(all, lace.Readings()...)
-	all = append(all, hiverelay.Readings()...)
-	all = append(all, libtracer.Readings()...)
-	return all
-}
+func Readings() []rules.Reading { return slices.Clone(readings) }
 
 // LookupReading returns the reading with the given ID.
 func LookupReading(id string) (rules.Reading, bool) {
-	for _, r := range Readings() {
-		if string(r.ID) == id {
-			return r, true
-		}
+	i, ok := readingIndex[id]
+	if !ok {
+		return rules.Reading{}, false
 	}
-	return rules.Reading{}, false
+	return readings[i], true
 }
 
 // ReadingDefaults maps every reading ID to its default alternative.
 func ReadingDefaults() map[string]string {
-	m := map[string]string{}
-	for _, r := range Readings() {
+	m := make(map[string]string, len(readings))
+	for _, r := range readings {
 		m[string(r.ID)] = r.Default
 	}
 	return m

@@ -54,7 +54,7 @@ func TestCommittedVectorsNameReadings(t *testing.T) {
 				t.Errorf("%s: %v", v.ID, err)
 			}
 			for id := range v.Readings {
-				if r, _ := LookupReading(id); r.Spec != suite {
+				if r, _ := LookupReading(id); r.Spec.String() != suite {
 					t.Errorf("%s names reading %s of another spec", v.ID, id)
 				}
 				named[id] = true

@@ -28,36 +28,28 @@ const (
 	RuleSortDuplicate    rules.ID = "HR-CENC-18" // equal adjacent keys are duplicates and fail
 )
 
-// HiveRelayRule returns a MUST-level catalog entry of HiveRelay Blind Client
-// Composition v1 (every rule of that spec is MUST-level). Packages cenc,
-// manifest and hiverelay build their rule lists with it.
-func HiveRelayRule(id rules.ID, section, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: "hiverelay", Section: section, Level: rules.Must, Text: text}
-}
-
-func r(id rules.ID, text string) rules.Rule { return HiveRelayRule(id, Section, text) }
-
-// Rules returns the rules of section 2 in spec order. The HiveRelay catalog
-// (package hiverelay) places them between sections 1 and 3.
+// Rules returns the rules of section 2 in spec order, each with how it is
+// checked. The HiveRelay catalog (package hiverelay), built from them once,
+// places them between sections 1 and 3 and gives them their spec.
 func Rules() []rules.Rule {
 	return []rules.Rule{
-		r(RuleDeclarationOrder, "Fields are encoded in declaration order with no alignment or implicit values."),
-		r(RuleBigEndian, "u8, u32 and u64 (and the u16be of sections 4 and 5) are fixed-width unsigned big-endian integers."),
-		r(RuleFixedBytes, "Fixed byte strings are written as exactly their bytes, with no length prefix."),
-		r(RuleBoundedBytes, "A bounded byte string is the canonical shortest compact-uint length followed by exactly that many bytes."),
-		r(RuleArray, "An array is the canonical shortest compact-uint count followed by exactly that many elements."),
-		r(RuleCompactForms, "A compact uint is one byte for 0..252, 0xfd then a little-endian u16, 0xfe then a little-endian u32, or 0xff then a little-endian u64, always in the shortest form that holds the value."),
-		r(RuleCompactOverlong, "An overlong compact uint (0xfd form below 253, 0xfe form at most 0xffff, 0xff form at most 0xffffffff) fails closed with BAD_ENCODING."),
-		r(RuleCompactSafe, "A compact uint above JavaScript's exact safe integer range (2^53-1) fails closed with BAD_ENCODING."),
-		r(RuleOptionalTag, "An optional is one byte 0 for absent or 1 followed by its value; every other tag fails closed with BAD_ENCODING."),
-		r(RuleUnknownVersion, "An unknown version fails with BAD_ENCODING."),
-		r(RuleTruncated, "Truncated input (a field, length, count or element that the remaining bytes cannot hold) fails with BAD_ENCODING."),
-		r(RuleTrailing, "Bytes after a complete top-level record fail with BAD_ENCODING."),
-		r(RuleOutOfRange, "Out-of-range values fail with BAD_ENCODING (realized by each range rule of section 3)."),
-		r(RuleNonCanonical, "Non-canonical encodings fail with BAD_ENCODING (realized by the overlong, optional-tag and sorting rules)."),
-		r(RuleBadEncodingCode, "Every decoding failure of this authority carries the code BAD_ENCODING."),
-		r(RuleNonzero, "Every key, commitment, hash, slot, chain ID or frame hash that the codec marks nonzero contains at least one nonzero byte (realized by each nonzero rule of section 3)."),
-		r(RuleSortOrder, "Sorting is lexicographic unsigned-byte order; an element whose key sorts before its predecessor's fails closed (realized by each sorting rule of section 3)."),
-		r(RuleSortDuplicate, "Sorting is strict: equal adjacent keys are duplicates and fail closed (realized by each duplicate rule of section 3)."),
+		rules.Must(RuleDeclarationOrder, Section, "Fields are encoded in declaration order with no alignment or implicit values.").Checked(rules.Constructing),
+		rules.Must(RuleBigEndian, Section, "u8, u32 and u64 (and the u16be of sections 4 and 5) are fixed-width unsigned big-endian integers.").Checked(rules.Constructing),
+		rules.Must(RuleFixedBytes, Section, "Fixed byte strings are written as exactly their bytes, with no length prefix.").Checked(rules.Constructing),
+		rules.Must(RuleBoundedBytes, Section, "A bounded byte string is the canonical shortest compact-uint length followed by exactly that many bytes.").Checked(rules.Constructing),
+		rules.Must(RuleArray, Section, "An array is the canonical shortest compact-uint count followed by exactly that many elements.").Checked(rules.Constructing),
+		rules.Must(RuleCompactForms, Section, "A compact uint is one byte for 0..252, 0xfd then a little-endian u16, 0xfe then a little-endian u32, or 0xff then a little-endian u64, always in the shortest form that holds the value.").Checked(rules.Constructing),
+		rules.Must(RuleCompactOverlong, Section, "An overlong compact uint (0xfd form below 253, 0xfe form at most 0xffff, 0xff form at most 0xffffffff) fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCompactSafe, Section, "A compact uint above JavaScript's exact safe integer range (2^53-1) fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleOptionalTag, Section, "An optional is one byte 0 for absent or 1 followed by its value; every other tag fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleUnknownVersion, Section, "An unknown version fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleTruncated, Section, "Truncated input (a field, length, count or element that the remaining bytes cannot hold) fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleTrailing, Section, "Bytes after a complete top-level record fail with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleOutOfRange, Section, "Out-of-range values fail with BAD_ENCODING (realized by each range rule of section 3).").Checked(rules.General),
+		rules.Must(RuleNonCanonical, Section, "Non-canonical encodings fail with BAD_ENCODING (realized by the overlong, optional-tag and sorting rules).").Checked(rules.General),
+		rules.Must(RuleBadEncodingCode, Section, "Every decoding failure of this authority carries the code BAD_ENCODING.").Checked(rules.General),
+		rules.Must(RuleNonzero, Section, "Every key, commitment, hash, slot, chain ID or frame hash that the codec marks nonzero contains at least one nonzero byte (realized by each nonzero rule of section 3).").Checked(rules.General),
+		rules.Must(RuleSortOrder, Section, "Sorting is lexicographic unsigned-byte order; an element whose key sorts before its predecessor's fails closed (realized by each sorting rule of section 3).").Checked(rules.General),
+		rules.Must(RuleSortDuplicate, Section, "Sorting is strict: equal adjacent keys are duplicates and fail closed (realized by each duplicate rule of section 3).").Checked(rules.General),
 	}
 }

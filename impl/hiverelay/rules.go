@@ -1,6 +1,7 @@
 package hiverelay
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/threespec/conformance/impl/cenc"
@@ -137,68 +138,10 @@ const (
 	RuleVecNotWireTuple rules.ID = "HR-VEC-11"
 )
 
-// Check says how a rule is checked, so that traceability can tell which
-// rules a vector must exercise.
-type Check uint8
-
-const (
-	// Rejecting: a decoder or verifier rejects violating bytes with this
-	// rule's ID; byte-testable, with a negative case.
-	Rejecting Check = iota + 1
-	// Constructing: a layout, formula or encoder obligation; byte-testable
-	// through known answers, round trips and regeneration, not through a
-	// rejection.
-	Constructing
-	// General: a statement that the more specific rules listed by
-	// RealizedBy carry; rejections cite those.
-	General
-	// Outside: not byte-testable; it binds relays or composing profiles,
-	// not these codecs. Its catalog entry says why (rules.Rule.Untestable).
-	Outside
-	// Permitting: a statement that the codec leaves something to others
-	// and accepts what they check (HR-BLOB-08, HR-FRAME-12); byte-testable
-	// by positive vectors that an overstepping codec rejects.
-	Permitting
-	// Nesting: a statement that a nested value is itself a canonical record
-	// of another schema (HR-CKPT-12, HR-FRAME-13/14); its rejections cite
-	// the nested schema's rules, so no vector names it first. Byte-testable
-	// by negatives that break such a rule inside the nested value, which a
-	// codec reading nested values by their layout alone accepts
-	// (NestingRules).
-	Nesting
-)
-
-func (c Check) String() string {
-	switch c {
-	case Rejecting:
-		return "rejecting"
-	case Constructing:
-		return "constructing"
-	case General:
-		return "general"
-	case Outside:
-		return "outside"
-	case Permitting:
-		return "permitting"
-	case Nesting:
-		return "nesting"
-	}
-	return "unknown"
-}
-
-var rule = cenc.HiveRelayRule
-
 // catalogLayout says what is project-defined in the rules of the schema
 // catalog's byte layout: the spec names the catalog file but not its
 // encoding ("the stable master schema meta-grammar" is not given).
 const catalogLayout = "the spec names the catalog file but not its encoding (the stable master schema meta-grammar is not given): the layout, and so this rule, is the project's (docs/hiverelay.md, The schema catalog)"
-
-// untestable marks r as not byte-testable, with the reason (the fault proof
-// skips it; features/RULES.md shows the reason).
-func untestable(r rules.Rule, why string) rules.Rule {
-	r.Untestable = why
-	return r
-}
 
 // Catalog returns every normative statement of HiveRelay Blind Client
 // Composition v1 as an atomic rule, in spec order: the preamble and section 1,
@@ -206,205 +149,140 @@ func untestable(r rules.Rule, why string) rules.Rule {
 // catalog and format artifact of sections 1 and 4, the manifest framing
 // (manifest.Rules) and the vector set of section 5. Statements that are not
 // byte-testable say why in their Untestable field: those that bind others
-// (CheckOf reports Outside) and those subsumed by other rules.
-func Catalog() []rules.Rule {
-	var c []rules.Rule
-	c = append(c,
-		untestable(rule(RuleRelayMustNotDecode, secPreamble, "A relay stores or transports the opaque bytes containing these six records and MUST NOT decode them."),
+// (their Check is rules.Outside) and those subsumed by other rules.
+func Catalog() []rules.Rule { return ruleCatalog.Rules() }
+
+// ruleCatalog is the rule catalog of HiveRelay Blind Client Composition v1
+// (see Catalog). Every rule says how it is checked (rules.Check).
+var ruleCatalog = rules.NewCatalog(rules.HiveRelay, slices.Concat(
+	[]rules.Rule{
+		rules.Untestable(rules.Must(RuleRelayMustNotDecode, secPreamble, "A relay stores or transports the opaque bytes containing these six records and MUST NOT decode them.").Checked(rules.Outside),
 			"it binds relays, not codecs: a relay answers no conformance request, and nothing a codec accepts or rejects shows whether a relay decoded what it carried"),
-		rule(RuleClosedNames, secAuthority, "The authority owns exactly the schema names BlindCoreReadCapV1, CellBlobV1, OpaqueChainCheckpointV1, OpaqueChainFrameV1, ReadCellCapV1 and WriteCellCapV1, in raw-ASCII order (realized by HR-CAT-02, HR-CAT-05 and the closed inventory HR-VEC-01)."),
-		rule(RuleForeignCategories, secAuthority, "No schema, name, declaration, fixture or byte catalog of category 1 (relay WIRE), product evidence, category 4 (relay persistence) or category 5 (private IPC) appears in the catalog or the vector set (realized by HR-CAT-03, HR-CAT-05, HR-CAT-11 and HR-VEC-03)."),
-		untestable(rule(RuleBindTwoHashTuple, secAuthority, "An application profile importing this authority MUST bind the complete two-hash tuple (clientCompositionFormatHash, clientCompositionVectorSetHash) rather than copy a declaration or rely on a JavaScript object shape."),
+		rules.Must(RuleClosedNames, secAuthority, "The authority owns exactly the schema names BlindCoreReadCapV1, CellBlobV1, OpaqueChainCheckpointV1, OpaqueChainFrameV1, ReadCellCapV1 and WriteCellCapV1, in raw-ASCII order (realized by HR-CAT-02, HR-CAT-05 and the closed inventory HR-VEC-01).").Checked(rules.General),
+		rules.Must(RuleForeignCategories, secAuthority, "No schema, name, declaration, fixture or byte catalog of category 1 (relay WIRE), product evidence, category 4 (relay persistence) or category 5 (private IPC) appears in the catalog or the vector set (realized by HR-CAT-03, HR-CAT-05, HR-CAT-11 and HR-VEC-03).").Checked(rules.General),
+		rules.Untestable(rules.Must(RuleBindTwoHashTuple, secAuthority, "An application profile importing this authority MUST bind the complete two-hash tuple (clientCompositionFormatHash, clientCompositionVectorSetHash) rather than copy a declaration or rely on a JavaScript object shape.").Checked(rules.Outside),
 			"it binds the application profiles that import the authority (what they pin), not an implementation of its codecs: no input bytes show it; the tuple itself is checked by HR-FMT-18, HR-VEC-09 and HR-VEC-10"),
-	)
-	for _, r := range cenc.Rules() {
-		if r.ID == cenc.RuleCompactSafe {
-			r = untestable(r, "subsumed by the range rules (HR-CENC-13): every compact uint of this authority is an array count or a byte-string length whose range maximum is below 2^53 (HR-CKPT-02/09, HR-FRAME-06/07/08, HR-BCORE-04, HR-CAT-02/05/06/11) and is checked before anything else, so a value above 2^53-1 is refused by that range rule even without this check (TestSafeIntegerBoundSubsumed, at 2^53 and 2^64-1 in every compact uint of the six records and the catalog)")
-		}
-		c = append(c, r)
-	}
-	c = append(c,
-		rule(RuleRCapLayout, secSchemas, "ReadCellCapV1 is version u8 = 1, relayPublicKey[32], storageSlot[32], cellKey[32], sizeClass u8 and an optional expectedCellBlobHash[32], in that order."),
-		rule(RuleRCapSizeClass, secSchemas, "A ReadCellCapV1 sizeClass outside 1..5 fails with BAD_ENCODING."),
-		rule(RuleRCapRelayKey, secSchemas, "A ReadCellCapV1 relayPublicKey of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleRCapStorageSlot, secSchemas, "A ReadCellCapV1 storageSlot of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleRCapCellKey, secSchemas, "A ReadCellCapV1 cellKey of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleRCapExpectedHash, secSchemas, "A present ReadCellCapV1 expectedCellBlobHash of 32 zero bytes fails with BAD_ENCODING."),
+	},
+	primitives(),
+	[]rules.Rule{
+		rules.Must(RuleRCapLayout, secSchemas, "ReadCellCapV1 is version u8 = 1, relayPublicKey[32], storageSlot[32], cellKey[32], sizeClass u8 and an optional expectedCellBlobHash[32], in that order.").Checked(rules.Constructing),
+		rules.Must(RuleRCapSizeClass, secSchemas, "A ReadCellCapV1 sizeClass outside 1..5 fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleRCapRelayKey, secSchemas, "A ReadCellCapV1 relayPublicKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleRCapStorageSlot, secSchemas, "A ReadCellCapV1 storageSlot of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleRCapCellKey, secSchemas, "A ReadCellCapV1 cellKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleRCapExpectedHash, secSchemas, "A present ReadCellCapV1 expectedCellBlobHash of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
 
-		rule(RuleWCapLayout, secSchemas, "WriteCellCapV1 is one canonical ReadCellCapV1, allocationEpoch u32, then createPrivateKey[32], renewPrivateKey[32] and dropPrivateKey[32]; the embedded read capability obeys every ReadCellCapV1 rule."),
-		rule(RuleWCapCreateKey, secSchemas, "A WriteCellCapV1 createPrivateKey of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleWCapRenewKey, secSchemas, "A WriteCellCapV1 renewPrivateKey of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleWCapDropKey, secSchemas, "A WriteCellCapV1 dropPrivateKey of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleWCapDistinct, secSchemas, "The three WriteCellCapV1 private keys are pairwise distinct; two equal keys fail with BAD_ENCODING."),
+		rules.Must(RuleWCapLayout, secSchemas, "WriteCellCapV1 is one canonical ReadCellCapV1, allocationEpoch u32, then createPrivateKey[32], renewPrivateKey[32] and dropPrivateKey[32]; the embedded read capability obeys every ReadCellCapV1 rule.").Checked(rules.Constructing),
+		rules.Must(RuleWCapCreateKey, secSchemas, "A WriteCellCapV1 createPrivateKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleWCapRenewKey, secSchemas, "A WriteCellCapV1 renewPrivateKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleWCapDropKey, secSchemas, "A WriteCellCapV1 dropPrivateKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleWCapDistinct, secSchemas, "The three WriteCellCapV1 private keys are pairwise distinct; two equal keys fail with BAD_ENCODING.").Checked(rules.Rejecting),
 
-		rule(RuleBlobClassSelect, secSchemas, "A CellBlobV1 decoder MUST be selected by an already authenticated size class 1..5; decoding without such a class fails."),
-		rule(RuleBlobLengths, secSchemas, "CellBlobV1 total lengths are exactly 4096 (class 1), 16384 (class 2), 65536 (class 3), 262144 (class 4) and 1048576 (class 5) bytes (realized by HR-BLOB-05/06/07)."),
-		rule(RuleBlobLayout, secSchemas, "CellBlobV1 is formatVersion u8 = 1, a 12-byte nonce and exactly classLength - 13 sealed bytes."),
-		rule(RuleBlobNoClassByte, secSchemas, "No class discriminator is serialized in a CellBlobV1."),
-		rule(RuleBlobWrongClass, secSchemas, "Decoding a CellBlobV1 with the wrong class (its length is another class's length) fails closed with BAD_ENCODING."),
-		rule(RuleBlobShort, secSchemas, "A CellBlobV1 shorter than its class length fails closed with BAD_ENCODING."),
-		rule(RuleBlobLong, secSchemas, "A CellBlobV1 longer than its class length fails closed with BAD_ENCODING."),
-		rule(RuleBlobAEADOutside, secSchemas, "Nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; the codec fixes only the envelope bytes and accepts any nonce and sealed bytes, an all-zero nonce included."),
+		rules.Must(RuleBlobClassSelect, secSchemas, "A CellBlobV1 decoder MUST be selected by an already authenticated size class 1..5; decoding without such a class fails.").Checked(rules.Rejecting),
+		rules.Must(RuleBlobLengths, secSchemas, "CellBlobV1 total lengths are exactly 4096 (class 1), 16384 (class 2), 65536 (class 3), 262144 (class 4) and 1048576 (class 5) bytes (realized by HR-BLOB-05/06/07).").Checked(rules.General),
+		rules.Must(RuleBlobLayout, secSchemas, "CellBlobV1 is formatVersion u8 = 1, a 12-byte nonce and exactly classLength - 13 sealed bytes.").Checked(rules.Constructing),
+		rules.Must(RuleBlobNoClassByte, secSchemas, "No class discriminator is serialized in a CellBlobV1.").Checked(rules.Constructing),
+		rules.Must(RuleBlobWrongClass, secSchemas, "Decoding a CellBlobV1 with the wrong class (its length is another class's length) fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleBlobShort, secSchemas, "A CellBlobV1 shorter than its class length fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleBlobLong, secSchemas, "A CellBlobV1 longer than its class length fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleBlobAEADOutside, secSchemas, "Nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; the codec fixes only the envelope bytes and accepts any nonce and sealed bytes, an all-zero nonce included.").Checked(rules.Permitting),
 
-		rule(RuleCkptLayout, secSchemas, "OpaqueChainCheckpointV1 is version u8 = 1, a 1..1024 array of frontier entries (chainId[32], sequence u64, frameHash[32]), opaqueStateCommitment[32], snapshotPayloadHash[32] and a 1..16 array of ReadCellCapV1, in that order."),
-		rule(RuleCkptCapsCanonical, secSchemas, "Each snapshot capability of an OpaqueChainCheckpointV1 is itself a canonical ReadCellCapV1 (\"a 1..16 array of ReadCellCapV1\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and a snapshot capability that breaks one fails the checkpoint with BAD_ENCODING under that rule."),
-		rule(RuleCkptFrontierCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 1024 frontier entries fails with BAD_ENCODING."),
-		rule(RuleCkptFrontierOrder, secSchemas, "OpaqueChainCheckpointV1 frontier entries are sorted by chain ID; an entry whose chain ID sorts before its predecessor's fails with BAD_ENCODING."),
-		rule(RuleCkptFrontierDup, secSchemas, "Two OpaqueChainCheckpointV1 frontier entries with equal chain IDs are duplicates and fail with BAD_ENCODING."),
-		rule(RuleCkptChainID, secSchemas, "An OpaqueChainCheckpointV1 frontier chain ID of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleCkptFrameHash, secSchemas, "An OpaqueChainCheckpointV1 frontier frame hash of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleCkptStateCommit, secSchemas, "An OpaqueChainCheckpointV1 opaqueStateCommitment of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleCkptPayloadHash, secSchemas, "An OpaqueChainCheckpointV1 snapshotPayloadHash of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleCkptCapsCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 16 snapshot read capabilities fails with BAD_ENCODING."),
-		rule(RuleCkptCapsOrder, secSchemas, "OpaqueChainCheckpointV1 snapshot read capabilities are sorted by (relayPublicKey, storageSlot); one that sorts before its predecessor fails with BAD_ENCODING."),
-		rule(RuleCkptCapsDuplicate, secSchemas, "Two OpaqueChainCheckpointV1 snapshot read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING."),
+		rules.Must(RuleCkptLayout, secSchemas, "OpaqueChainCheckpointV1 is version u8 = 1, a 1..1024 array of frontier entries (chainId[32], sequence u64, frameHash[32]), opaqueStateCommitment[32], snapshotPayloadHash[32] and a 1..16 array of ReadCellCapV1, in that order.").Checked(rules.Constructing),
+		rules.Must(RuleCkptCapsCanonical, secSchemas, "Each snapshot capability of an OpaqueChainCheckpointV1 is itself a canonical ReadCellCapV1 (\"a 1..16 array of ReadCellCapV1\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and a snapshot capability that breaks one fails the checkpoint with BAD_ENCODING under that rule.").Checked(rules.Nesting),
+		rules.Must(RuleCkptFrontierCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 1024 frontier entries fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptFrontierOrder, secSchemas, "OpaqueChainCheckpointV1 frontier entries are sorted by chain ID; an entry whose chain ID sorts before its predecessor's fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptFrontierDup, secSchemas, "Two OpaqueChainCheckpointV1 frontier entries with equal chain IDs are duplicates and fail with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptChainID, secSchemas, "An OpaqueChainCheckpointV1 frontier chain ID of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptFrameHash, secSchemas, "An OpaqueChainCheckpointV1 frontier frame hash of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptStateCommit, secSchemas, "An OpaqueChainCheckpointV1 opaqueStateCommitment of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptPayloadHash, secSchemas, "An OpaqueChainCheckpointV1 snapshotPayloadHash of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptCapsCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 16 snapshot read capabilities fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptCapsOrder, secSchemas, "OpaqueChainCheckpointV1 snapshot read capabilities are sorted by (relayPublicKey, storageSlot); one that sorts before its predecessor fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptCapsDuplicate, secSchemas, "Two OpaqueChainCheckpointV1 snapshot read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING.").Checked(rules.Rejecting),
 
-		rule(RuleFrameLayout, secSchemas, "OpaqueChainFrameV1 is version u8 = 1, chainId[32], sequence u64, optional previousFrameHash[32], transportVerifyKey[32], a 0..256 array of bounded opaque payloads, a 0..16 array of ReadCellCapV1, an optional OpaqueChainCheckpointV1 and transportSignature[64], in that order."),
-		rule(RuleFrameCapsCanonical, secSchemas, "Each nextReadCellCaps entry of an OpaqueChainFrameV1 is itself a canonical ReadCellCapV1 (\"0..16 ReadCellCapV1 values\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and an entry that breaks one fails the frame with BAD_ENCODING under that rule."),
-		rule(RuleFrameCkptCanonical, secSchemas, "A present checkpoint of an OpaqueChainFrameV1 is itself a canonical OpaqueChainCheckpointV1 (\"optional OpaqueChainCheckpointV1\"): it obeys every checkpoint rule (HR-CKPT-02..12) and every ReadCellCapV1 rule of its snapshot capabilities, and a checkpoint that breaks one fails the frame with BAD_ENCODING under that rule."),
-		rule(RuleFrameChainID, secSchemas, "An OpaqueChainFrameV1 chainId of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleFrameGenesisNoPrev, secSchemas, "An OpaqueChainFrameV1 at sequence 0 with a previous frame hash present fails with BAD_ENCODING."),
-		rule(RuleFrameSuccessorPrev, secSchemas, "An OpaqueChainFrameV1 at a nonzero sequence without a previous frame hash fails with BAD_ENCODING."),
-		rule(RuleFrameVerifyKey, secSchemas, "An OpaqueChainFrameV1 transportVerifyKey of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleFramePayloadCount, secSchemas, "An OpaqueChainFrameV1 with more than 256 opaque payloads fails with BAD_ENCODING."),
-		rule(RuleFramePayloadLength, secSchemas, "An OpaqueChainFrameV1 opaque payload longer than 262144 bytes fails with BAD_ENCODING."),
-		rule(RuleFrameCapsCount, secSchemas, "An OpaqueChainFrameV1 with more than 16 next read capabilities fails with BAD_ENCODING."),
-		rule(RuleFrameCapsOrder, secSchemas, "OpaqueChainFrameV1 next read capabilities are sorted by (relayPublicKey, storageSlot); one that sorts before its predecessor fails with BAD_ENCODING."),
-		rule(RuleFrameCapsDuplicate, secSchemas, "Two OpaqueChainFrameV1 next read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING."),
-		rule(RuleFrameNotEmpty, secSchemas, "An OpaqueChainFrameV1 with no payload and no checkpoint fails with BAD_ENCODING."),
-		rule(RuleFrameHigherLevel, secSchemas, "Transport signature verification, sequence increment across two frames and complete chain continuity are higher-level composition checks, not codec checks: the codec accepts a frame whatever its signature and previous hash."),
+		rules.Must(RuleFrameLayout, secSchemas, "OpaqueChainFrameV1 is version u8 = 1, chainId[32], sequence u64, optional previousFrameHash[32], transportVerifyKey[32], a 0..256 array of bounded opaque payloads, a 0..16 array of ReadCellCapV1, an optional OpaqueChainCheckpointV1 and transportSignature[64], in that order.").Checked(rules.Constructing),
+		rules.Must(RuleFrameCapsCanonical, secSchemas, "Each nextReadCellCaps entry of an OpaqueChainFrameV1 is itself a canonical ReadCellCapV1 (\"0..16 ReadCellCapV1 values\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and an entry that breaks one fails the frame with BAD_ENCODING under that rule.").Checked(rules.Nesting),
+		rules.Must(RuleFrameCkptCanonical, secSchemas, "A present checkpoint of an OpaqueChainFrameV1 is itself a canonical OpaqueChainCheckpointV1 (\"optional OpaqueChainCheckpointV1\"): it obeys every checkpoint rule (HR-CKPT-02..12) and every ReadCellCapV1 rule of its snapshot capabilities, and a checkpoint that breaks one fails the frame with BAD_ENCODING under that rule.").Checked(rules.Nesting),
+		rules.Must(RuleFrameChainID, secSchemas, "An OpaqueChainFrameV1 chainId of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFrameGenesisNoPrev, secSchemas, "An OpaqueChainFrameV1 at sequence 0 with a previous frame hash present fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFrameSuccessorPrev, secSchemas, "An OpaqueChainFrameV1 at a nonzero sequence without a previous frame hash fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFrameVerifyKey, secSchemas, "An OpaqueChainFrameV1 transportVerifyKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFramePayloadCount, secSchemas, "An OpaqueChainFrameV1 with more than 256 opaque payloads fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFramePayloadLength, secSchemas, "An OpaqueChainFrameV1 opaque payload longer than 262144 bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFrameCapsCount, secSchemas, "An OpaqueChainFrameV1 with more than 16 next read capabilities fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFrameCapsOrder, secSchemas, "OpaqueChainFrameV1 next read capabilities are sorted by (relayPublicKey, storageSlot); one that sorts before its predecessor fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFrameCapsDuplicate, secSchemas, "Two OpaqueChainFrameV1 next read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFrameNotEmpty, secSchemas, "An OpaqueChainFrameV1 with no payload and no checkpoint fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFrameHigherLevel, secSchemas, "Transport signature verification, sequence increment across two frames and complete chain continuity are higher-level composition checks, not codec checks: the codec accepts a frame whatever its signature and previous hash.").Checked(rules.Permitting),
 
-		rule(RuleCoreLayout, secSchemas, "BlindCoreReadCapV1 is version u8 = 1, corePublicKey[32], blockEncryptionKey[32], witnessedFork u64, witnessedLength u64 and a bounded witnessedSignedHead, in that order."),
-		rule(RuleCorePublicKey, secSchemas, "A BlindCoreReadCapV1 corePublicKey of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleCoreBlockKey, secSchemas, "A BlindCoreReadCapV1 blockEncryptionKey of 32 zero bytes fails with BAD_ENCODING."),
-		rule(RuleCoreHeadLength, secSchemas, "A BlindCoreReadCapV1 witnessedSignedHead of 0 or more than 4096 bytes fails with BAD_ENCODING."),
-		untestable(rule(RuleCoreRelayNeverSee, secSchemas, "The relay never receives the block-encryption key or a complete BlindCoreReadCapV1."),
+		rules.Must(RuleCoreLayout, secSchemas, "BlindCoreReadCapV1 is version u8 = 1, corePublicKey[32], blockEncryptionKey[32], witnessedFork u64, witnessedLength u64 and a bounded witnessedSignedHead, in that order.").Checked(rules.Constructing),
+		rules.Must(RuleCorePublicKey, secSchemas, "A BlindCoreReadCapV1 corePublicKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCoreBlockKey, secSchemas, "A BlindCoreReadCapV1 blockEncryptionKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCoreHeadLength, secSchemas, "A BlindCoreReadCapV1 witnessedSignedHead of 0 or more than 4096 bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Untestable(rules.Must(RuleCoreRelayNeverSee, secSchemas, "The relay never receives the block-encryption key or a complete BlindCoreReadCapV1.").Checked(rules.Outside),
 			"it binds relays and the clients that send to them (who is given what), not the codec, which decodes whatever bytes it is given"),
 
-		rule(RuleCatalogLayout, secAuthority, "The schema catalog hiverelay-blind-client-composition-schema-catalog-v1.cenc is a compact-uint entry count, then per entry category u8, local id u8, name, declaration and a compact-uint count of dependency names, each string a bounded byte string (project-defined layout, docs/hiverelay.md).").Defined(catalogLayout),
-		rule(RuleCatalogEntryCount, secFormat, "A schema catalog whose entry count is not exactly 6 fails with BAD_ENCODING."),
-		rule(RuleCatalogCategory, secAuthority, "A schema catalog entry whose category is not 3 (CLIENT_EXAMPLE) fails with BAD_ENCODING."),
-		rule(RuleCatalogLocalID, secAuthority, "Schema catalog entries carry local IDs 1 through 6 respectively; any other local ID fails with BAD_ENCODING."),
-		rule(RuleCatalogNames, secAuthority, "Schema catalog entry i carries the i-th of the six names in raw-ASCII order; any other name fails with BAD_ENCODING."),
-		rule(RuleCatalogDeclLength, secAuthority, "A schema catalog declaration of 0 or more than 65535 bytes fails with BAD_ENCODING (project-defined bound).").Defined("the bound of 65535 bytes is the project's: the spec gives no declaration length (docs/hiverelay.md, The schema catalog)"),
-		rule(RuleCatalogDeclText, secAuthority, "A schema catalog declaration that is not strict UTF-8, or holds a control character other than LF, fails with BAD_ENCODING (project-defined).").Defined("the spec gives no declaration text rules; strict UTF-8 without controls but LF is the project's (docs/hiverelay.md, The schema catalog)"),
-		rule(RuleCatalogDeclHead, secAuthority, "A schema catalog declaration that does not begin with its entry's name followed by \" {\" and LF, and end with LF and \"}\", fails with BAD_ENCODING (project-defined).").Defined("the spec does not give the declarations' form (the meta-grammar is not given); the head and tail are the project's (docs/hiverelay.md, The schema catalog)"),
-		rule(RuleCatalogDepsOrder, secAuthority, "Schema catalog dependency names are sorted in raw-ASCII order; one that sorts before its predecessor fails with BAD_ENCODING.").Defined(catalogLayout),
-		rule(RuleCatalogDepsDuplicate, secAuthority, "Two equal schema catalog dependency names of one entry are duplicates and fail with BAD_ENCODING.").Defined(catalogLayout),
-		rule(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING.").Defined("the spec keeps categories 1, 4 and 5 out of the catalog (section 1); that a dependency names one of the five other entries, and at most five, is the project's catalog layout (docs/hiverelay.md, The schema catalog)"),
+		rules.Must(RuleCatalogLayout, secAuthority, "The schema catalog hiverelay-blind-client-composition-schema-catalog-v1.cenc is a compact-uint entry count, then per entry category u8, local id u8, name, declaration and a compact-uint count of dependency names, each string a bounded byte string (project-defined layout, docs/hiverelay.md).").Checked(rules.Constructing).Defined(catalogLayout),
+		rules.Must(RuleCatalogEntryCount, secFormat, "A schema catalog whose entry count is not exactly 6 fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCatalogCategory, secAuthority, "A schema catalog entry whose category is not 3 (CLIENT_EXAMPLE) fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCatalogLocalID, secAuthority, "Schema catalog entries carry local IDs 1 through 6 respectively; any other local ID fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCatalogNames, secAuthority, "Schema catalog entry i carries the i-th of the six names in raw-ASCII order; any other name fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCatalogDeclLength, secAuthority, "A schema catalog declaration of 0 or more than 65535 bytes fails with BAD_ENCODING (project-defined bound).").Checked(rules.Rejecting).Defined("the bound of 65535 bytes is the project's: the spec gives no declaration length (docs/hiverelay.md, The schema catalog)"),
+		rules.Must(RuleCatalogDeclText, secAuthority, "A schema catalog declaration that is not strict UTF-8, or holds a control character other than LF, fails with BAD_ENCODING (project-defined).").Checked(rules.Rejecting).Defined("the spec gives no declaration text rules; strict UTF-8 without controls but LF is the project's (docs/hiverelay.md, The schema catalog)"),
+		rules.Must(RuleCatalogDeclHead, secAuthority, "A schema catalog declaration that does not begin with its entry's name followed by \" {\" and LF, and end with LF and \"}\", fails with BAD_ENCODING (project-defined).").Checked(rules.Rejecting).Defined("the spec does not give the declarations' form (the meta-grammar is not given); the head and tail are the project's (docs/hiverelay.md, The schema catalog)"),
+		rules.Must(RuleCatalogDepsOrder, secAuthority, "Schema catalog dependency names are sorted in raw-ASCII order; one that sorts before its predecessor fails with BAD_ENCODING.").Checked(rules.Rejecting).Defined(catalogLayout),
+		rules.Must(RuleCatalogDepsDuplicate, secAuthority, "Two equal schema catalog dependency names of one entry are duplicates and fail with BAD_ENCODING.").Checked(rules.Rejecting).Defined(catalogLayout),
+		rules.Must(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING.").Checked(rules.Rejecting).Defined("the spec keeps categories 1, 4 and 5 out of the catalog (section 1); that a dependency names one of the five other entries, and at most five, is the project's catalog layout (docs/hiverelay.md, The schema catalog)"),
 
-		rule(RuleFmtLayout, secFormat, "The format artifact is ASCII \"HRBCCF01\", authorityVersion u16be = 1, formatMajor u16be = 1, formatMinor u16be = 0, specLength u64be, schemaCatalogLength u64be, the spec bytes and the schema catalog bytes."),
-		rule(RuleFmtMagic, secFormat, "A format artifact that does not begin with ASCII \"HRBCCF01\" fails with BAD_ENCODING."),
-		rule(RuleFmtAuthority, secFormat, "A format artifact whose authorityVersion is not 1 fails with BAD_ENCODING."),
-		rule(RuleFmtMajor, secFormat, "A format artifact whose formatMajor is not 1 fails with BAD_ENCODING."),
-		rule(RuleFmtMinor, secFormat, "A format artifact whose formatMinor is not 0 fails with BAD_ENCODING."),
-		untestable(rule(RuleFmtSpecEmpty, secFormat, "A format artifact whose specLength is zero fails with BAD_ENCODING."),
+		rules.Must(RuleFmtLayout, secFormat, "The format artifact is ASCII \"HRBCCF01\", authorityVersion u16be = 1, formatMajor u16be = 1, formatMinor u16be = 0, specLength u64be, schemaCatalogLength u64be, the spec bytes and the schema catalog bytes.").Checked(rules.Constructing),
+		rules.Must(RuleFmtMagic, secFormat, "A format artifact that does not begin with ASCII \"HRBCCF01\" fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtAuthority, secFormat, "A format artifact whose authorityVersion is not 1 fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtMajor, secFormat, "A format artifact whose formatMajor is not 1 fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtMinor, secFormat, "A format artifact whose formatMinor is not 0 fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Untestable(rules.Must(RuleFmtSpecEmpty, secFormat, "A format artifact whose specLength is zero fails with BAD_ENCODING.").Checked(rules.Rejecting),
 			"subsumed by HR-FMT-14: empty spec bytes have no final LF, so an artifact whose specLength is zero is refused by the exactly-one-final-LF rule even without this check (TestEmptySectionsSubsumed)"),
-		rule(RuleFmtSpecMax, secFormat, "A format artifact whose specLength exceeds 1 MiB (1048576) fails with BAD_ENCODING."),
-		untestable(rule(RuleFmtCatalogEmpty, secFormat, "A format artifact whose schemaCatalogLength is zero fails with BAD_ENCODING."),
+		rules.Must(RuleFmtSpecMax, secFormat, "A format artifact whose specLength exceeds 1 MiB (1048576) fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Untestable(rules.Must(RuleFmtCatalogEmpty, secFormat, "A format artifact whose schemaCatalogLength is zero fails with BAD_ENCODING.").Checked(rules.Rejecting),
 			"subsumed by HR-CENC-11: an empty catalog cannot hold its entry count, so an artifact whose schemaCatalogLength is zero is refused as truncated even without this check (TestEmptySectionsSubsumed)"),
-		untestable(rule(RuleFmtCatalogMax, secFormat, "A format artifact whose schemaCatalogLength exceeds 1 MiB (1048576) fails with BAD_ENCODING."),
+		rules.Untestable(rules.Must(RuleFmtCatalogMax, secFormat, "A format artifact whose schemaCatalogLength exceeds 1 MiB (1048576) fails with BAD_ENCODING.").Checked(rules.Rejecting),
 			"subsumed by the catalog rules: a valid catalog holds the six names of section 1, declarations of at most 65535 bytes (HR-CAT-06) and at most five dependencies each (HR-CAT-11), 393859 bytes at most, so catalog bytes longer than 1 MiB are refused as trailing bytes (HR-CENC-12), or as truncated (HR-CENC-11) when the input is shorter, even without this check (TestLargeCatalogSubsumed)"),
-		rule(RuleFmtSpecCR, secFormat, "Spec bytes use LF only; a CR byte fails with BAD_ENCODING."),
-		rule(RuleFmtSpecBOM, secFormat, "Spec bytes hold no byte order mark (U+FEFF); one fails with BAD_ENCODING."),
-		rule(RuleFmtSpecNUL, secFormat, "Spec bytes hold no NUL byte; one fails with BAD_ENCODING."),
-		rule(RuleFmtSpecUTF8, secFormat, "Spec bytes are strict UTF-8; anything else fails with BAD_ENCODING."),
-		rule(RuleFmtSpecFinalLF, secFormat, "Spec bytes end with exactly one final LF; no final LF, or more than one, fails with BAD_ENCODING."),
-		rule(RuleFmtCatalogDecode, secFormat, "The embedded catalog decodes canonically to exactly the six names and local IDs of section 1 (realized by HR-CAT-02..11 and the primitives)."),
-		rule(RuleFmtTrailing, secFormat, "Bytes after the schema catalog of a format artifact fail closed with BAD_ENCODING."),
-		rule(RuleFmtSpecExact, secFormat, "The spec bytes of the authority's format artifact are exactly the bytes of this specification file (7985 bytes, SHA-256 c8b2941c96eaf370...); complete authority verification against a metadata artifact, which names this authority, fails for any other spec bytes."),
-		rule(RuleFmtHash, secFormat, "clientCompositionFormatHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-format-hash.v1\") || U64BE(len(completeFormatArtifact)) || completeFormatArtifact)."),
-	)
-	c = append(c, manifest.Rules()...)
-	c = append(c,
-		rule(RuleVecInventory, secVectors, "The vector set is exactly the 18 paths of the closed path inventory (realized by HR-VEC-02 and HR-VEC-03)."),
-		rule(RuleVecMissing, secVectors, "A vector set missing an inventory path, or a vector its manifest names, fails complete authority verification."),
-		rule(RuleVecExtra, secVectors, "A vector set with a path outside the inventory, or a file its manifest does not name, fails complete authority verification."),
-		rule(RuleVecSubstituted, secVectors, "A vector whose bytes differ from its manifest row (length or BLAKE2b-256) is substituted and fails complete authority verification."),
-		rule(RuleVecPositive, secVectors, "Every positive vector MUST decode with its named codec and re-encode byte-for-byte; one that does not is misclassified and fails complete authority verification."),
-		rule(RuleVecBlobClass, secVectors, "The five blob vectors MUST decode only with their stated contextual class; one that decodes with another class is misclassified and fails complete authority verification."),
-		rule(RuleVecNegative, secVectors, "Every negative vector MUST fail canonical decoding with BAD_ENCODING for the condition named by its path; one that decodes, or fails for another rule, is misclassified and fails complete authority verification."),
-		rule(RuleVecRegistry, secVectors, "The registry vector MUST equal the catalog embedded in the format artifact; any other bytes fail complete authority verification."),
-		rule(RuleVecSetHash, secVectors, "clientCompositionVectorSetHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-vector-set-hash.v1\") || U64BE(len(completeVectorManifest)) || completeVectorManifest)."),
-		rule(RuleVecIdentity, secVectors, "The final identity of this authority is the pair (clientCompositionFormatHash, clientCompositionVectorSetHash), published in the generated metadata artifact (project-defined format, docs/hiverelay.md).").Defined("the spec names the pair and a generated metadata artifact but not its format; the JSON metadata artifact and its checks are the project's (docs/hiverelay.md, The metadata artifact)"),
-		untestable(rule(RuleVecNotWireTuple, secVectors, "Neither clientCompositionFormatHash nor clientCompositionVectorSetHash is a relay WIRE tuple component."),
+		rules.Must(RuleFmtSpecCR, secFormat, "Spec bytes use LF only; a CR byte fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecBOM, secFormat, "Spec bytes hold no byte order mark (U+FEFF); one fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecNUL, secFormat, "Spec bytes hold no NUL byte; one fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecUTF8, secFormat, "Spec bytes are strict UTF-8; anything else fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecFinalLF, secFormat, "Spec bytes end with exactly one final LF; no final LF, or more than one, fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtCatalogDecode, secFormat, "The embedded catalog decodes canonically to exactly the six names and local IDs of section 1 (realized by HR-CAT-02..11 and the primitives).").Checked(rules.General),
+		rules.Must(RuleFmtTrailing, secFormat, "Bytes after the schema catalog of a format artifact fail closed with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecExact, secFormat, "The spec bytes of the authority's format artifact are exactly the bytes of this specification file (7985 bytes, SHA-256 c8b2941c96eaf370...); complete authority verification against a metadata artifact, which names this authority, fails for any other spec bytes.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtHash, secFormat, "clientCompositionFormatHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-format-hash.v1\") || U64BE(len(completeFormatArtifact)) || completeFormatArtifact).").Checked(rules.Constructing),
+	},
+	manifest.Rules(),
+	[]rules.Rule{
+		rules.Must(RuleVecInventory, secVectors, "The vector set is exactly the 18 paths of the closed path inventory (realized by HR-VEC-02 and HR-VEC-03).").Checked(rules.General),
+		rules.Must(RuleVecMissing, secVectors, "A vector set missing an inventory path, or a vector its manifest names, fails complete authority verification.").Checked(rules.Rejecting),
+		rules.Must(RuleVecExtra, secVectors, "A vector set with a path outside the inventory, or a file its manifest does not name, fails complete authority verification.").Checked(rules.Rejecting),
+		rules.Must(RuleVecSubstituted, secVectors, "A vector whose bytes differ from its manifest row (length or BLAKE2b-256) is substituted and fails complete authority verification.").Checked(rules.Rejecting),
+		rules.Must(RuleVecPositive, secVectors, "Every positive vector MUST decode with its named codec and re-encode byte-for-byte; one that does not is misclassified and fails complete authority verification.").Checked(rules.Rejecting),
+		rules.Must(RuleVecBlobClass, secVectors, "The five blob vectors MUST decode only with their stated contextual class; one that decodes with another class is misclassified and fails complete authority verification.").Checked(rules.Rejecting),
+		rules.Must(RuleVecNegative, secVectors, "Every negative vector MUST fail canonical decoding with BAD_ENCODING for the condition named by its path; one that decodes, or fails for another rule, is misclassified and fails complete authority verification.").Checked(rules.Rejecting),
+		rules.Must(RuleVecRegistry, secVectors, "The registry vector MUST equal the catalog embedded in the format artifact; any other bytes fail complete authority verification.").Checked(rules.Rejecting),
+		rules.Must(RuleVecSetHash, secVectors, "clientCompositionVectorSetHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-vector-set-hash.v1\") || U64BE(len(completeVectorManifest)) || completeVectorManifest).").Checked(rules.Constructing),
+		rules.Must(RuleVecIdentity, secVectors, "The final identity of this authority is the pair (clientCompositionFormatHash, clientCompositionVectorSetHash), published in the generated metadata artifact (project-defined format, docs/hiverelay.md).").Checked(rules.Rejecting).Defined("the spec names the pair and a generated metadata artifact but not its format; the JSON metadata artifact and its checks are the project's (docs/hiverelay.md, The metadata artifact)"),
+		rules.Untestable(rules.Must(RuleVecNotWireTuple, secVectors, "Neither clientCompositionFormatHash nor clientCompositionVectorSetHash is a relay WIRE tuple component.").Checked(rules.Outside),
 			"it binds relays (what their WIRE tuple is made of), which no conformance request reaches; the identity pair a testee computes and publishes is checked by HR-FMT-18, HR-VEC-09 and HR-VEC-10"),
-	)
-	return c
-}
+	},
+)...)
 
-// checks records how each rule is checked (see Check).
-var checks = map[rules.ID]Check{
-	RuleRelayMustNotDecode: Outside,
-	RuleClosedNames:        General,
-	RuleForeignCategories:  General,
-	RuleBindTwoHashTuple:   Outside,
-
-	cenc.RuleDeclarationOrder: Constructing,
-	cenc.RuleBigEndian:        Constructing,
-	cenc.RuleFixedBytes:       Constructing,
-	cenc.RuleBoundedBytes:     Constructing,
-	cenc.RuleArray:            Constructing,
-	cenc.RuleCompactForms:     Constructing,
-	cenc.RuleCompactOverlong:  Rejecting,
-	cenc.RuleCompactSafe:      Rejecting,
-	cenc.RuleOptionalTag:      Rejecting,
-	cenc.RuleUnknownVersion:   Rejecting,
-	cenc.RuleTruncated:        Rejecting,
-	cenc.RuleTrailing:         Rejecting,
-	cenc.RuleOutOfRange:       General,
-	cenc.RuleNonCanonical:     General,
-	cenc.RuleBadEncodingCode:  General,
-	cenc.RuleNonzero:          General,
-	cenc.RuleSortOrder:        General,
-	cenc.RuleSortDuplicate:    General,
-
-	RuleRCapLayout: Constructing, RuleRCapSizeClass: Rejecting, RuleRCapRelayKey: Rejecting,
-	RuleRCapStorageSlot: Rejecting, RuleRCapCellKey: Rejecting, RuleRCapExpectedHash: Rejecting,
-
-	RuleWCapLayout: Constructing, RuleWCapCreateKey: Rejecting, RuleWCapRenewKey: Rejecting,
-	RuleWCapDropKey: Rejecting, RuleWCapDistinct: Rejecting,
-
-	RuleBlobClassSelect: Rejecting, RuleBlobLengths: General, RuleBlobLayout: Constructing,
-	RuleBlobNoClassByte: Constructing, RuleBlobWrongClass: Rejecting, RuleBlobShort: Rejecting,
-	RuleBlobLong: Rejecting, RuleBlobAEADOutside: Permitting,
-
-	RuleCkptLayout: Constructing, RuleCkptFrontierCount: Rejecting, RuleCkptFrontierOrder: Rejecting,
-	RuleCkptFrontierDup: Rejecting, RuleCkptChainID: Rejecting, RuleCkptFrameHash: Rejecting,
-	RuleCkptStateCommit: Rejecting, RuleCkptPayloadHash: Rejecting, RuleCkptCapsCount: Rejecting,
-	RuleCkptCapsOrder: Rejecting, RuleCkptCapsDuplicate: Rejecting, RuleCkptCapsCanonical: Nesting,
-
-	RuleFrameLayout: Constructing, RuleFrameChainID: Rejecting, RuleFrameGenesisNoPrev: Rejecting,
-	RuleFrameSuccessorPrev: Rejecting, RuleFrameVerifyKey: Rejecting, RuleFramePayloadCount: Rejecting,
-	RuleFramePayloadLength: Rejecting, RuleFrameCapsCount: Rejecting, RuleFrameCapsOrder: Rejecting,
-	RuleFrameCapsDuplicate: Rejecting, RuleFrameNotEmpty: Rejecting, RuleFrameHigherLevel: Permitting,
-	RuleFrameCapsCanonical: Nesting, RuleFrameCkptCanonical: Nesting,
-
-	RuleCoreLayout: Constructing, RuleCorePublicKey: Rejecting, RuleCoreBlockKey: Rejecting,
-	RuleCoreHeadLength: Rejecting, RuleCoreRelayNeverSee: Outside,
-
-	RuleCatalogLayout: Constructing, RuleCatalogEntryCount: Rejecting, RuleCatalogCategory: Rejecting,
-	RuleCatalogLocalID: Rejecting, RuleCatalogNames: Rejecting, RuleCatalogDeclLength: Rejecting,
-	RuleCatalogDeclText: Rejecting, RuleCatalogDeclHead: Rejecting, RuleCatalogDepsOrder: Rejecting,
-	RuleCatalogDepsDuplicate: Rejecting, RuleCatalogDepsClosed: Rejecting,
-
-	RuleFmtLayout: Constructing, RuleFmtMagic: Rejecting, RuleFmtAuthority: Rejecting,
-	RuleFmtMajor: Rejecting, RuleFmtMinor: Rejecting, RuleFmtSpecEmpty: Rejecting,
-	RuleFmtSpecMax: Rejecting, RuleFmtCatalogEmpty: Rejecting, RuleFmtCatalogMax: Rejecting,
-	RuleFmtSpecCR: Rejecting, RuleFmtSpecBOM: Rejecting, RuleFmtSpecNUL: Rejecting,
-	RuleFmtSpecUTF8: Rejecting, RuleFmtSpecFinalLF: Rejecting, RuleFmtCatalogDecode: General,
-	RuleFmtTrailing: Rejecting, RuleFmtSpecExact: Rejecting, RuleFmtHash: Constructing,
-
-	manifest.RuleFraming: Constructing, manifest.RuleUnsorted: Rejecting, manifest.RuleDuplicate: Rejecting,
-	manifest.RuleAbsolute: Rejecting, manifest.RuleDotSegment: Rejecting, manifest.RuleBackslash: Rejecting,
-	manifest.RuleUTF8: Rejecting, manifest.RuleNFC: Rejecting, manifest.RuleEmptySegment: Rejecting,
-	manifest.RuleControl: Rejecting, manifest.RuleTruncated: Rejecting, manifest.RuleTrailing: Rejecting,
-	manifest.RuleVectorHash: Constructing,
-
-	RuleVecInventory: General, RuleVecMissing: Rejecting, RuleVecExtra: Rejecting,
-	RuleVecSubstituted: Rejecting, RuleVecPositive: Rejecting, RuleVecBlobClass: Rejecting,
-	RuleVecNegative: Rejecting, RuleVecRegistry: Rejecting, RuleVecSetHash: Constructing,
-	RuleVecIdentity: Rejecting, RuleVecNotWireTuple: Outside,
+// primitives are the rules of section 2 (cenc.Rules), HR-CENC-08 marked
+// as subsumed by the range rules of section 3.
+func primitives() []rules.Rule {
+	rs := cenc.Rules()
+	for i := range rs {
+		if rs[i].ID == cenc.RuleCompactSafe {
+			rs[i] = rules.Untestable(rs[i], "subsumed by the range rules (HR-CENC-13): every compact uint of this authority is an array count or a byte-string length whose range maximum is below 2^53 (HR-CKPT-02/09, HR-FRAME-06/07/08, HR-BCORE-04, HR-CAT-02/05/06/11) and is checked before anything else, so a value above 2^53-1 is refused by that range rule even without this check (TestSafeIntegerBoundSubsumed, at 2^53 and 2^64-1 in every compact uint of the six records and the catalog)")
+		}
+	}
+	return rs
 }
 
 // realized lists, for each General rule, the specific rules whose
@@ -484,8 +362,12 @@ func RecordCheck(rule rules.ID) bool {
 		strings.HasPrefix(id, "HR-CKPT-") || strings.HasPrefix(id, "HR-FRAME-")
 }
 
-// CheckOf reports how rule id is checked; 0 for an ID not in the catalog.
-func CheckOf(id rules.ID) Check { return checks[id] }
+// CheckOf reports how rule id is checked (its catalog entry's Check);
+// rules.Unclassified for an ID not in the catalog.
+func CheckOf(id rules.ID) rules.Check {
+	r, _ := ruleCatalog.Lookup(id)
+	return r.Check
+}
 
 // RealizedBy returns the specific rules whose rejections carry the General
 // rule id, or nil.

@@ -48,7 +48,7 @@ func TestInventoryIsTheSpecs(t *testing.T) {
 		if err := manifest.CheckPath(v.Path); err != nil {
 			t.Errorf("%s: %v", v.Path, err)
 		}
-		if v.Kind == Negative && CheckOf(v.Rule) != Rejecting || v.Kind == Positive && CheckOf(v.Rule) != Constructing || v.Comment == "" {
+		if v.Kind == Negative && CheckOf(v.Rule) != rules.Rejecting || v.Kind == Positive && CheckOf(v.Rule) != rules.Constructing || v.Comment == "" {
 			t.Errorf("%s: rule %s (%s), comment %q", v.Path, v.Rule, CheckOf(v.Rule), v.Comment)
 		}
 	}
@@ -346,7 +346,7 @@ func TestNoPanicUnderAnyFault(t *testing.T) {
 				}
 			}()
 			VerifyAuthority(md, a, m, files)
-			if CheckOf(r.ID) == Constructing {
+			if r.Check == rules.Constructing {
 				VerifyVectorSet(VectorManifest(), VectorFiles(), ReferenceFormatArtifact())
 				ReferenceMetadata()
 			}

@@ -13,6 +13,7 @@ import (
 // TestConstructForms walks the constructor's form-selection table
 // (LACE-CTOR-01..06).
 func TestConstructForms(t *testing.T) {
+	t.Parallel()
 	secret := testSecret
 	cases := []struct {
 		rule rules.ID
@@ -29,6 +30,7 @@ func TestConstructForms(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(string(c.rule), func(t *testing.T) {
+			t.Parallel()
 			out, r, err := Construct(c.spec)
 			if err != nil {
 				t.Fatal(err)
@@ -49,6 +51,7 @@ func TestConstructForms(t *testing.T) {
 		})
 	}
 	t.Run(string(RuleCtorSecretOnly), func(t *testing.T) {
+		t.Parallel()
 		_, _, err := Construct(Spec{Data: hello, Secret: &secret})
 		if ruleOf(err) != RuleCtorSecretOnly {
 			t.Fatalf("got %v", err)
@@ -59,6 +62,7 @@ func TestConstructForms(t *testing.T) {
 // TestConstructSeal checks By and the Mark are derived from the By-secret
 // under the scheme (LACE-CTOR-10) and that the Mark is over the Plex digest.
 func TestConstructSeal(t *testing.T) {
+	t.Parallel()
 	secret := testSecret
 	out, r, err := Construct(Spec{Data: hello, Fields: []Field{{"App", "x"}}, Secret: &secret, Aux: testAux})
 	if err != nil {
@@ -80,6 +84,7 @@ func TestConstructSeal(t *testing.T) {
 
 // TestConstructOrder checks the stable sort by name bytes (LACE-PLEX-05..07, -09).
 func TestConstructOrder(t *testing.T) {
+	t.Parallel()
 	in := []Field{{"b", "1"}, {"A", "2"}, {"b", "0"}, {"A", "1"}, {"#K", "z"}, {"Ab", "0"}, {"é", "1"}, {"z", "9"}}
 	_, r, err := Construct(Spec{Fields: in})
 	if err != nil {
@@ -99,6 +104,7 @@ func TestConstructOrder(t *testing.T) {
 // TestConstructRejects checks the constructor validates like the parser
 // (LACE-CTOR-08, -09) and keeps the limits.
 func TestConstructRejects(t *testing.T) {
+	t.Parallel()
 	many := make([]Field, 513)
 	for i := range many {
 		many[i] = Field{"F", "x"}
@@ -130,6 +136,7 @@ func TestConstructRejects(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			_, _, err := Construct(Spec{Data: c.data, Fields: c.fields})
 			if ruleOf(err) != c.rule {
 				t.Fatalf("got %v, want %s", err, c.rule)
@@ -146,6 +153,7 @@ func TestConstructRejects(t *testing.T) {
 // TestConstructFaults switches off each construction rule: the constructor
 // must then give different bytes (or refuse), so the suite can catch it.
 func TestConstructFaults(t *testing.T) {
+	t.Parallel()
 	secret := testSecret
 	fields := []Field{{"Label", "second"}, {"Mode", " public"}, {"Label", "first"}, {"App", "x"}}
 	cases := []struct {
@@ -170,10 +178,9 @@ func TestConstructFaults(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(string(c.rule), func(t *testing.T) {
-			good, _, goodErr := Construct(c.spec)
-			restore := fault.SetGlobal(string(c.rule))
-			bad, badRec, badErr := Construct(c.spec)
-			restore()
+			t.Parallel()
+			good, _, goodErr := ConstructWith(rules.Checks{}, c.spec)
+			bad, badRec, badErr := ConstructWith(rules.Checks{Faults: fault.Of(string(c.rule))}, c.spec)
 			if (goodErr == nil) == (badErr == nil) && bytes.Equal(good, bad) {
 				t.Fatalf("switching off %s changed nothing (error %v)", c.rule, goodErr)
 			}
@@ -186,6 +193,7 @@ func TestConstructFaults(t *testing.T) {
 
 // TestConstructNoInvention checks the constructor adds nothing (LACE-CTOR-07).
 func TestConstructNoInvention(t *testing.T) {
+	t.Parallel()
 	_, r, err := Construct(Spec{Fields: []Field{{"App", "x"}}})
 	if err != nil || len(r.Fields) != 1 || r.Fields[0] != (Field{"App", "x"}) {
 		t.Fatalf("fields %v, %v", r.Fields, err)

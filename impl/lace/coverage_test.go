@@ -196,6 +196,7 @@ var ruleTests = map[rules.ID][]string{
 }
 
 func TestEveryRuleHasATest(t *testing.T) {
+	t.Parallel()
 	defined := map[string]bool{}
 	for _, pattern := range []string{"*_test.go", filepath.Join("convention", "*_test.go")} {
 		files, err := filepath.Glob(pattern)
@@ -220,7 +221,7 @@ func TestEveryRuleHasATest(t *testing.T) {
 		}
 		for _, name := range tests {
 			if strings.HasPrefix(name, "not byte-testable: ") {
-				if r.Level == rules.Must && r.ID != RuleGlyphLrValidate {
+				if r.Level == rules.LevelMust && r.ID != RuleGlyphLrValidate {
 					t.Errorf("%s is a MUST rule marked untestable", r.ID)
 				}
 				continue

@@ -11,8 +11,12 @@ import (
 // with every glyph digest computed afresh. For a record Parse accepted,
 // Encode gives back exactly the parsed bytes. Encode does not validate: use
 // Construct to make a record from application input.
+//
+// TRANSITIONAL (issue 16): under fault injection the digests are computed
+// as the faulty constructor computes them; Encode takes those faults from
+// the process-global switches (rules.Current).
 func Encode(r *Record) []byte {
-	out, _, _ := build(r.Form, r.Fields, r.Data, r.By, r.Mark, nil)
+	out, _, _ := build(rules.Current(), r.Form, r.Fields, r.Data, r.By, r.Mark, nil)
 	return out
 }
 
@@ -33,7 +37,7 @@ const (
 // build lays out a record of form f in one buffer, leaving each glyph line's
 // digest to be filled in from the innermost record outwards. For a Seal with
 // sign != nil, the Mark is made over the embedded Plex digest once it is known.
-func build(f Form, fields []Field, data []byte, by [mark.KeySize]byte, mk [mark.MarkSize]byte,
+func build(c rules.Checks, f Form, fields []Field, data []byte, by [mark.KeySize]byte, mk [mark.MarkSize]byte,
 	sign func(subject [DigestSize]byte) ([mark.MarkSize]byte, error)) ([]byte, built, error) {
 	var dl [20]byte
 	dlText := strconv.AppendInt(dl[:0], int64(len(data)), 10)
@@ -79,15 +83,15 @@ func build(f Form, fields []Field, data []byte, by [mark.KeySize]byte, mk [mark.
 
 	var b built
 	b.dataAt = len(out) - len(data)
-	b.blob = fillGlyph(out, blobAt, FormBlob, len(data), 0)
+	b.blob = fillGlyph(c, out, blobAt, FormBlob, len(data), 0)
 	b.hash = b.blob
 	if plexAt >= 0 {
-		b.plex = fillGlyph(out, plexAt, FormPlex, len(data), blobAt)
+		b.plex = fillGlyph(c, out, plexAt, FormPlex, len(data), blobAt)
 		b.hash = b.plex
 	}
 	if sealAt >= 0 {
 		b.subject = b.plex.Digest
-		if Mutated(MutMarkOverBlob) {
+		if c.Mutated(MutMarkOverBlob) {
 			b.subject = b.blob.Digest // mutant: the Blob's digest signed
 		}
 		if sign != nil {
@@ -99,7 +103,7 @@ func build(f Form, fields []Field, data []byte, by [mark.KeySize]byte, mk [mark.
 			copy(out[markAt:], mark.FormatMark(m))
 			b.mark = m
 		}
-		b.hash = fillGlyph(out, sealAt, FormSeal, len(data), plexAt)
+		b.hash = fillGlyph(c, out, sealAt, FormSeal, len(data), plexAt)
 	}
 	return out, b, nil
 }
@@ -116,18 +120,18 @@ func appendGlyphSlot(out []byte) []byte {
 // writes its hash text into the line; the glyph line of the record it
 // directly embeds starts at embedAt (Plex, Seal). Under fault injection the
 // digest covers the wrong bytes, as the reader's payloadDigest does.
-func fillGlyph(out []byte, at int, f Form, dataLen, embedAt int) Hash {
+func fillGlyph(c rules.Checks, out []byte, at int, f Form, dataLen, embedAt int) Hash {
 	payload := out[at+GlyphLineLen:]
 	var d [DigestSize]byte
 	switch {
-	case !rules.Enforced(RuleGlyphDigestBytes):
+	case !c.Enforced(RuleGlyphDigestBytes):
 		// Fault: hash only the Blob data, leaving out every structural line.
 		d = digest(out[len(out)-dataLen:])
-	case Mutated(MutHashFromGlyphLF):
+	case c.Mutated(MutHashFromGlyphLF):
 		d = digest(out[at+GlyphLineLen-1:])
-	case f == FormPlex && !rules.Enforced(RuleVecPlex):
+	case f == FormPlex && !c.Enforced(RuleVecPlex):
 		d = digestOf(out[at+GlyphLineLen:embedAt], out[embedAt+GlyphLineLen:])
-	case f == FormSeal && !rules.Enforced(RuleVecSeal):
+	case f == FormSeal && !c.Enforced(RuleVecSeal):
 		d = digest(out[embedAt:])
 	default:
 		d = digest(payload)

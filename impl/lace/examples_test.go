@@ -35,11 +35,13 @@ func reject(t *testing.T, in []byte, opt Options, want rules.ID) {
 var none = Options{Mark: mark.CheckNone}
 
 func TestExamples(t *testing.T) {
+	t.Parallel()
 	seal := vector(t, "seal")
 	// sealEnvelope is the vector's glyph line, By line and Mark line.
 	envelope := string(seal[GlyphLineLen : GlyphLineLen+byLineLen+markLineLen])
 
 	t.Run(string(RuleExLineASCII), func(t *testing.T) {
+		t.Parallel()
 		line := "X: " + strings.Repeat("a", 125)
 		if len(line) != 128 {
 			t.Fatal("miscounted")
@@ -48,6 +50,7 @@ func TestExamples(t *testing.T) {
 		reject(t, mk(plexT("", line+"a")), none, RuleFieldLineLength)
 	})
 	t.Run(string(RuleExLineUTF8), func(t *testing.T) {
+		t.Parallel()
 		line := "X: " + strings.Repeat("é", 62) + "a"
 		if len(line) != 128 {
 			t.Fatal("miscounted")
@@ -56,10 +59,12 @@ func TestExamples(t *testing.T) {
 		reject(t, mk(plexT("", line+"a")), none, RuleFieldLineLength)
 	})
 	t.Run(string(RuleExOneField), func(t *testing.T) {
+		t.Parallel()
 		accept(t, mk(plexT("hello", "App: chat")), none)
 		reject(t, mk("@P\n"+blobT("hello")), none, RulePlexMinFields)
 	})
 	t.Run(string(RuleExMaxFields), func(t *testing.T) {
+		t.Parallel()
 		lines := make([]string, 513)
 		for i := range lines {
 			lines[i] = "F: " + strconv.Itoa(i)
@@ -71,15 +76,18 @@ func TestExamples(t *testing.T) {
 	})
 	labels := []string{"Label: second", "Label: first", "Mode: public"}
 	t.Run(string(RuleExRepeatedNames), func(t *testing.T) {
+		t.Parallel()
 		r := accept(t, mk(plexT("", labels...)), none)
 		if r.Fields[0].Value != "second" || r.Fields[1].Value != "first" {
 			t.Fatalf("order lost: %v", r.Fields)
 		}
 	})
 	t.Run(string(RuleExReversed), func(t *testing.T) {
+		t.Parallel()
 		reject(t, mk(plexT("", "Mode: public", "Label: second", "Label: first")), none, RulePlexOrder)
 	})
 	t.Run(string(RuleExNoValueSort), func(t *testing.T) {
+		t.Parallel()
 		out, _, err := Construct(Spec{Fields: []Field{{"Mode", "public"}, {"Label", "second"}, {"Label", "first"}}})
 		if err != nil {
 			t.Fatal(err)
@@ -89,12 +97,14 @@ func TestExamples(t *testing.T) {
 		}
 	})
 	t.Run(string(RuleExGroupFirst), func(t *testing.T) {
+		t.Parallel()
 		moved := plexT("hello", "Group: room7", "App: chat", "App: archive", "Name: note", "TAI: tomorrow")
 		reject(t, mk(moved), none, RulePlexOrder)
 		// The same Plex inside the vector's envelope, Seal hash recomputed.
 		reject(t, mk("@S\n"+envelope+moved), none, RulePlexOrder)
 	})
 	t.Run(string(RuleExForeignMark), func(t *testing.T) {
+		t.Parallel()
 		foreign := mk("@S\n" + strings.Replace(string(seal[GlyphLineLen:]), vecMark, kaMark, 1))
 		// The known-answer Mark is a 009 Mark over a different digest: only
 		// the real 009 can tell (profile lace-009). Without it the record is
@@ -112,6 +122,7 @@ func TestExamples(t *testing.T) {
 		reject(t, mk("@S\nBy: "+by+"\nMark: "+other+"\n"+string(plex)), Options{}, RuleSealVerify)
 	})
 	t.Run(string(RuleExSealOverBlob), func(t *testing.T) {
+		t.Parallel()
 		reject(t, mk("@S\n"+envelope+string(vector(t, "blob"))), none, RuleSealNoBlob)
 	})
 }
@@ -120,6 +131,7 @@ func TestExamples(t *testing.T) {
 // reject ..."), each item built from the canonical vector with every hash
 // recomputed, and the rule that carries it (docs/lace.md has the same map).
 func TestRejectionList(t *testing.T) {
+	t.Parallel()
 	seal := string(vector(t, "seal"))
 	plexLines := []string{"App: chat", "App: archive", "Group: room7", "Name: note", "TAI: tomorrow"}
 	plexWith := func(lines ...string) string { return plexT("hello", lines...) }
@@ -154,6 +166,9 @@ func TestRejectionList(t *testing.T) {
 		{"trailing bytes after a complete record", append([]byte(seal), 'x'), none, RuleGlyphTrailing},
 	}
 	for _, c := range cases {
-		t.Run(c.item, func(t *testing.T) { reject(t, c.in, c.opt, c.rule) })
+		t.Run(c.item, func(t *testing.T) {
+			t.Parallel()
+			reject(t, c.in, c.opt, c.rule)
+		})
 	}
 }

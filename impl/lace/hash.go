@@ -115,8 +115,14 @@ func (h Hash) appendText(dst []byte) []byte {
 // ParseHash parses canonical H3 hash text T.<43 B64A characters>.H3
 // (LACE-GLYPH-02, LACE-GLYPH-04). The error is a *rules.Violation at offset
 // -1; callers that know where the text stands make their own.
-func ParseHash(s string) (Hash, error) {
-	h, id, detail := parseHash(s)
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use ParseHashWith.
+func ParseHash(s string) (Hash, error) { return ParseHashWith(rules.Current(), s) }
+
+// ParseHashWith is ParseHash under the checks c.
+func ParseHashWith(c rules.Checks, s string) (Hash, error) {
+	h, id, detail := parseHash(c, s)
 	if id != "" {
 		return Hash{}, &rules.Violation{Rule: id, Offset: -1, Detail: detail}
 	}
@@ -124,7 +130,7 @@ func ParseHash(s string) (Hash, error) {
 }
 
 // parseHash returns the hash, or the rule the text breaks and why.
-func parseHash(s string) (Hash, rules.ID, string) {
+func parseHash(c rules.Checks, s string) (Hash, rules.ID, string) {
 	var h Hash
 	// Lace-010 "Every stored record starts with a record glyph line":
 	// T.<b64a>.H3 with T in B, P, S (LACE-GLYPH-02).
@@ -138,7 +144,7 @@ func parseHash(s string) (Hash, rules.ID, string) {
 	switch {
 	case detail == "":
 		payload = s[2 : len(s)-3]
-	case rules.Enforced(RuleGlyphHashText):
+	case c.Enforced(RuleGlyphHashText):
 		return h, RuleGlyphHashText, detail
 	default:
 		// Fault: a reader that checks neither the type letter nor the
@@ -153,7 +159,7 @@ func parseHash(s string) (Hash, rules.ID, string) {
 	d, err := b64a.DecodeN(payload, DigestSize)
 	if err != nil {
 		var ok bool
-		if h.Digest, ok = lenientDigest(payload); !ok || rules.Enforced(RuleGlyphDigestText) {
+		if h.Digest, ok = lenientDigest(payload); !ok || c.Enforced(RuleGlyphDigestText) {
 			return Hash{}, RuleGlyphDigestText, "hash text " + quote(s) + ": digest is not 43 canonical B64A characters: " + err.Error()
 		}
 		// Fault: a decoder that ignores the pad bits.

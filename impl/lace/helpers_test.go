@@ -87,6 +87,7 @@ const (
 // TestVectorFilesMatchSpec checks that testdata/vector holds exactly the
 // bytes the spec (specs/lace-010-records.txt) prints.
 func TestVectorFilesMatchSpec(t *testing.T) {
+	t.Parallel()
 	spec := specs.Lace()
 	k := bytes.Index(spec, []byte("A canonical vector covers all three record forms"))
 	if k < 0 {

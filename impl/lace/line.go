@@ -12,12 +12,11 @@ import (
 // Field-line text rules shared by the parser and the constructor
 // (Lace-010, "Shared field-line rules keep bytes canonical").
 //
-// Each check reports every violation it finds through a reporter, which
-// returns the error to stop with, or nil when the rule's enforcement is
-// switched off (fault injection), in which case the check carries on.
+// Each check asks its checks c whether a rule is enforced and reports the
+// violation through a reporter; where fault injection switches the rule
+// off, the check carries on as if it had passed.
 
-// reporter turns a violation at byte at of the checked text into an error, or
-// nil when the rule is not enforced.
+// reporter turns a violation at byte at of the checked text into an error.
 type reporter func(id rules.ID, at int, format string, args ...any) error
 
 // Reserved field names (Lace-010, "Plex records attach generic fields to a
@@ -49,54 +48,48 @@ func isReservedBytes(name []byte) bool {
 
 // checkName checks a field name: non-empty (LACE-FIELD-02), no ':', space or
 // tab (LACE-FIELD-03), then the text rules.
-func checkName(name []byte, rep reporter) error {
-	if len(name) == 0 {
-		if err := rep(RuleFieldNameEmpty, 0, "empty field name"); err != nil {
-			return err
-		}
+func checkName(c rules.Checks, name []byte, rep reporter) error {
+	if len(name) == 0 && c.Enforced(RuleFieldNameEmpty) {
+		return rep(RuleFieldNameEmpty, 0, "empty field name")
 	}
-	if i := bytes.IndexAny(name, ": \t"); i >= 0 {
-		if err := rep(RuleFieldNameChars, i, "field name %s contains %s", quote(string(name)), byteName(name[i])); err != nil {
-			return err
-		}
+	if i := bytes.IndexAny(name, ": \t"); i >= 0 && c.Enforced(RuleFieldNameChars) {
+		return rep(RuleFieldNameChars, i, "field name %s contains %s", quote(string(name)), byteName(name[i]))
 	}
-	return checkText(name, "field name", rep)
+	return checkText(c, name, "field name", rep)
 }
 
 // checkValue checks a field value: non-empty (LACE-FIELD-05), then the text
 // rules. Spaces are data and never trimmed (LACE-FIELD-12).
-func checkValue(value []byte, rep reporter) error {
-	if len(value) == 0 {
-		if err := rep(RuleFieldValueEmpty, 0, "empty field value"); err != nil {
-			return err
-		}
+func checkValue(c rules.Checks, value []byte, rep reporter) error {
+	if len(value) == 0 && c.Enforced(RuleFieldValueEmpty) {
+		return rep(RuleFieldValueEmpty, 0, "empty field value")
 	}
-	return checkText(value, "field value", rep)
+	return checkText(c, value, "field value", rep)
 }
 
 // checkText checks name or value bytes: no CR (LACE-FIELD-09), no other
 // control bytes (LACE-FIELD-10), strict UTF-8 (LACE-FIELD-06) and NFC under
 // Unicode 17.0.0 (LACE-FIELD-07, LACE-FIELD-08).
-func checkText(b []byte, what string, rep reporter) error {
+func checkText(c rules.Checks, b []byte, what string, rep reporter) error {
 	ascii := true
 	reportedCR, reportedCtl := false, false
-	for i, c := range b {
+	for i, ch := range b {
 		switch {
-		case c == '\r':
+		case ch == '\r':
 			if !reportedCR {
 				reportedCR = true
-				if err := rep(RuleFieldLF, i, "%s contains CR (lines end with LF only)", what); err != nil {
-					return err
+				if c.Enforced(RuleFieldLF) {
+					return rep(RuleFieldLF, i, "%s contains CR (lines end with LF only)", what)
 				}
 			}
-		case c < 0x20 || c == 0x7f:
+		case ch < 0x20 || ch == 0x7f:
 			if !reportedCtl {
 				reportedCtl = true
-				if err := rep(RuleFieldControl, i, "%s contains control byte 0x%02X", what, c); err != nil {
-					return err
+				if c.Enforced(RuleFieldControl) {
+					return rep(RuleFieldControl, i, "%s contains control byte 0x%02X", what, ch)
 				}
 			}
-		case c >= 0x80:
+		case ch >= 0x80:
 			ascii = false
 		}
 	}
@@ -104,18 +97,16 @@ func checkText(b []byte, what string, rep reporter) error {
 		return nil // ASCII is strict UTF-8 and NFC
 	}
 	if e := nfc17.CheckUTF8(b); e != nil {
-		if err := rep(RuleFieldUTF8, e.Offset, "%s is not UTF-8: %s", what, e.Reason); err != nil {
-			return err
+		if c.Enforced(RuleFieldUTF8) {
+			return rep(RuleFieldUTF8, e.Offset, "%s is not UTF-8: %s", what, e.Reason)
 		}
 		return nil // NFC is undefined for invalid UTF-8
 	}
-	if what == "field value" && Mutated(MutNFCNamesOnly) {
+	if what == "field value" && c.Mutated(MutNFCNamesOnly) {
 		return nil // mutant: values are not checked for NFC
 	}
-	if !nfc17.IsNFC(b) && (rules.Enforced(RuleFieldUnicode17) || !isNFCUnicode15(b)) {
-		if err := rep(RuleFieldNFC, 0, "%s %s is not NFC under Unicode %s", what, quote(string(b)), nfc17.UnicodeVersion); err != nil {
-			return err
-		}
+	if !nfc17.IsNFC(b) && (c.Enforced(RuleFieldUnicode17) || !isNFCUnicode15(b)) && c.Enforced(RuleFieldNFC) {
+		return rep(RuleFieldNFC, 0, "%s %s is not NFC under Unicode %s", what, quote(string(b)), nfc17.UnicodeVersion)
 	}
 	return nil
 }
@@ -123,18 +114,20 @@ func checkText(b []byte, what string, rep reporter) error {
 // checkLength checks the complete `<Name>: <value>` length n of a line
 // whose name is name (LACE-FIELD-11, which record-link fields share,
 // LACE-LINK-09).
-func checkLength(name []byte, n int, rep reporter) error {
+func checkLength(c rules.Checks, name []byte, n int, rep reporter) error {
 	switch {
-	case n == MaxLine && !rules.Enforced(RuleExLineASCII):
+	case n == MaxLine && !c.Enforced(RuleExLineASCII):
 		return FaultError("field line is %d bytes, the limit taken as exclusive", n)
 	case n <= MaxLine:
 		return nil
-	case n == MaxLine+1 && Mutated(MutLineLimit129):
+	case n == MaxLine+1 && c.Mutated(MutLineLimit129):
 		return nil // mutant: the limit is off by one
-	case IsLinkName(string(name)) && !rules.Enforced(RuleLinkBudget):
+	case IsLinkNameWith(c, string(name)) && !c.Enforced(RuleLinkBudget):
 		return nil // fault: record-link lines exempt from the line budget
+	case c.Enforced(RuleFieldLineLength):
+		return rep(RuleFieldLineLength, MaxLine, "field line is %d bytes, more than %d (excluding LF)", n, MaxLine)
 	}
-	return rep(RuleFieldLineLength, MaxLine, "field line is %d bytes, more than %d (excluding LF)", n, MaxLine)
+	return nil
 }
 
 // isNFCUnicode15 judges NFC as a normalizer built with Unicode 15.0 tables

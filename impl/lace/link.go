@@ -22,8 +22,14 @@ type Link struct {
 
 // IsLinkName reports whether a field named name is a record-link field: it
 // is +Link or ends with +Link (LACE-LINK-01).
-func IsLinkName(name string) bool {
-	if !rules.Enforced(RuleLinkName) {
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use IsLinkNameWith.
+func IsLinkName(name string) bool { return IsLinkNameWith(rules.Current(), name) }
+
+// IsLinkNameWith is IsLinkName under the checks c.
+func IsLinkNameWith(c rules.Checks, name string) bool {
+	if !c.Enforced(RuleLinkName) {
 		return name == LinkSuffix // fault: only the bare +Link taken for a link
 	}
 	return strings.HasSuffix(name, LinkSuffix)
@@ -34,9 +40,17 @@ func IsLinkName(name string) bool {
 // LACE-LINK-02, -03 or -04 when the value is malformed; a malformed value is
 // still a valid ordinary field (LACE-LINK-10) that link indexes ignore
 // (LACE-LINK-11).
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use ParseLinkWith.
 func ParseLink(value string) (data, target string, err error) {
-	data, target, err = parseLink(value)
-	if err != nil && !rules.Enforced(RuleLinkIndexIgnore) {
+	return ParseLinkWith(rules.Current(), value)
+}
+
+// ParseLinkWith is ParseLink under the checks c.
+func ParseLinkWith(c rules.Checks, value string) (data, target string, err error) {
+	data, target, err = parseLink(c, value)
+	if err != nil && !c.Enforced(RuleLinkIndexIgnore) {
 		// Fault: an index that keeps malformed values, split at the last
 		// space if there is one.
 		i := strings.LastIndexByte(value, ' ')
@@ -45,15 +59,15 @@ func ParseLink(value string) (data, target string, err error) {
 	return data, target, err
 }
 
-func parseLink(value string) (data, target string, err error) {
+func parseLink(c rules.Checks, value string) (data, target string, err error) {
 	i := strings.LastIndexByte(value, ' ')
-	if Mutated(MutLinkFirstSpace) {
+	if c.Mutated(MutLinkFirstSpace) {
 		i = strings.IndexByte(value, ' ') // mutant: split at the first space
 	}
 	// The final separator before the target is one ASCII space (LACE-LINK-03).
 	if i < 0 {
-		if err := rules.Fail(RuleLinkSeparator, "", -1, "link value %s has no space before a target hash", quote(value)); err != nil {
-			return "", "", err
+		if c.Enforced(RuleLinkSeparator) {
+			return "", "", rules.Fail(RuleLinkSeparator, "", -1, "link value %s has no space before a target hash", quote(value))
 		}
 		i = -1
 	}
@@ -61,19 +75,17 @@ func parseLink(value string) (data, target string, err error) {
 		data = value[:i]
 	}
 	target = value[i+1:]
-	if !rules.Enforced(RuleLinkSeparator) {
+	if !c.Enforced(RuleLinkSeparator) {
 		data = strings.TrimRight(data, " ") // fault: the separator taken as the last run of spaces
 	}
-	if !rules.Enforced(RuleLinkSplit) {
+	if !c.Enforced(RuleLinkSplit) {
 		data, target = strings.TrimSpace(data), strings.TrimSpace(target) // fault: both parts trimmed
 	}
 	// Link data is non-empty (LACE-LINK-02); it may hold spaces (LACE-LINK-07).
-	if data == "" {
-		if err := rules.Fail(RuleLinkData, "", -1, "link value %s has empty link data", quote(value)); err != nil {
-			return "", "", err
-		}
+	if data == "" && c.Enforced(RuleLinkData) {
+		return "", "", rules.Fail(RuleLinkData, "", -1, "link value %s has empty link data", quote(value))
 	}
-	if !rules.Enforced(RuleLinkDataSpaces) && strings.Contains(data, " ") {
+	if !c.Enforced(RuleLinkDataSpaces) && strings.Contains(data, " ") {
 		return "", "", FaultError("link data %s holds a space", quote(data))
 	}
 	// The target is typed record-hash text beginning B., P. or S.; its suffix
@@ -82,16 +94,14 @@ func parseLink(value string) (data, target string, err error) {
 	// (LACE-LINK-06; the spec's examples, LACE-LINK-13, have payloads such as
 	// EXAMPLE_SEAL_HASH).
 	_, _, suffix, ok := SplitTarget(target)
-	if !ok {
-		if err := rules.Fail(RuleLinkTarget, "", -1, "link target %s is not typed record-hash text T.<payload>.<suffix> with T in B, P, S", quote(target)); err != nil {
-			return "", "", err
-		}
+	if !ok && c.Enforced(RuleLinkTarget) {
+		return "", "", rules.Fail(RuleLinkTarget, "", -1, "link target %s is not typed record-hash text T.<payload>.<suffix> with T in B, P, S", quote(target))
 	}
 	switch {
-	case ok && suffix != "H3" && !rules.Enforced(RuleLinkAnySuffix):
+	case ok && suffix != "H3" && !c.Enforced(RuleLinkAnySuffix):
 		return "", "", FaultError("link target %s is not H3", quote(target)) // fault: H3 required
-	case ok && suffix == "H3" && !rules.Enforced(RuleLinkExamples):
-		if _, err := ParseHash(target); err != nil {
+	case ok && suffix == "H3" && !c.Enforced(RuleLinkExamples):
+		if _, err := ParseHashWith(c, target); err != nil {
 			return "", "", FaultError("link target %s is no canonical H3 hash", quote(target)) // fault: payload validated
 		}
 	}
@@ -116,13 +126,19 @@ func SplitTarget(t string) (f Form, payload, suffix string, ok bool) {
 
 // Links returns r's well-formed record links in field order, ignoring
 // malformed values (LACE-LINK-11).
-func (r *Record) Links() []Link {
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use LinksWith.
+func (r *Record) Links() []Link { return r.LinksWith(rules.Current()) }
+
+// LinksWith is Links under the checks c.
+func (r *Record) LinksWith(c rules.Checks) []Link {
 	var ls []Link
 	for i, f := range r.Fields {
-		if !IsLinkName(f.Name) {
+		if !IsLinkNameWith(c, f.Name) {
 			continue
 		}
-		if data, target, err := ParseLink(f.Value); err == nil {
+		if data, target, err := ParseLinkWith(c, f.Value); err == nil {
 			ls = append(ls, Link{Field: i, Name: f.Name, Data: data, Target: target})
 		}
 	}

@@ -10,6 +10,7 @@ import (
 // Lace-010, "Record-link fields carry typed hash references".
 
 func TestIsLinkName(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]bool{
 		"+Link": true, "Chunk+Link": true, "File+Link": true, "a b+Link": true,
 		"Link": false, "+link": false, "+Links": false, "Chunk+Link2": false, "": false,
@@ -21,6 +22,7 @@ func TestIsLinkName(t *testing.T) {
 }
 
 func TestParseLink(t *testing.T) {
+	t.Parallel()
 	h := vecBlobHash
 	cases := []struct {
 		value, data, target string
@@ -55,10 +57,10 @@ func TestParseLink(t *testing.T) {
 			t.Errorf("ParseLink(%q) = %q, %q; want %q, %q", c.value, data, target, c.data, c.target)
 		}
 		if c.rule != "" {
-			func() {
-				defer fault.SetGlobal(string(c.rule))()
-				ParseLink(c.value) // must not panic
-			}()
+			// Switched off, the rule is not reported again (and nothing panics).
+			if _, _, err := ParseLinkWith(rules.Checks{Faults: fault.Of(string(c.rule))}, c.value); ruleOf(err) == c.rule {
+				t.Errorf("ParseLink(%q) with %s switched off: %v", c.value, c.rule, err)
+			}
 		}
 	}
 }
@@ -66,6 +68,7 @@ func TestParseLink(t *testing.T) {
 // TestLinks checks that link indexing keeps well-formed links in field order
 // and ignores malformed ones, which stay ordinary fields (LACE-LINK-10, -11).
 func TestLinks(t *testing.T) {
+	t.Parallel()
 	in := mk(plexT("", "+Link: evidence "+vecSealHash, "+Link: malformed", "Chunk+Link: 0..5 "+vecBlobHash, "Note+Link: "+vecPlexHash, "Other: x "+vecBlobHash))
 	r, err := Parse(in, Options{})
 	if err != nil {

@@ -4,11 +4,10 @@ import (
 	"fmt"
 
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // Named mutants (issue #8, "prove the suite catches what it claims"): classic
-// mistakes of Lace implementations, each of which internal/fault can switch
+// mistakes of Lace implementations, each of which a rules.Checks can switch
 // on in the reference under its ID so that `conform prove` shows a vector
 // catches it. They are not rule switches: each is a wrong piece of code a
 // real reader or constructor could have. docs/lace.md lists them with the
@@ -59,11 +58,6 @@ func mutant(id rules.ID, text string) rules.Mutant {
 
 // Mutants returns the named mutants of the Lace reference.
 func Mutants() []rules.Mutant { return append([]rules.Mutant(nil), mutants...) }
-
-// Mutated reports whether the named mutant m is switched on (fault
-// injection only; never in normal use). The convention package consults it
-// for its own mutants.
-func Mutated(m rules.ID) bool { return fault.Off(string(m)) }
 
 // FaultError is the rejection of a reader whose fault injection makes it
 // reject what a conforming reader accepts: it carries no rule, since the

@@ -11,6 +11,7 @@ import (
 // TestMutants checks that every mutant constant of mutants.go is listed once,
 // well formed, and that the list holds nothing else.
 func TestMutants(t *testing.T) {
+	t.Parallel()
 	declared := declaredIDs(t, "mutants.go")
 	pattern := regexp.MustCompile(`^MUT-LACE-[A-Z0-9]+(-[A-Z0-9]+)*$`)
 	seen := map[rules.ID]bool{}
@@ -31,6 +32,7 @@ func TestMutants(t *testing.T) {
 // TestParseHashLenient: the lenient parser reads what ParseHash reads, and
 // also a digest whose last character carries pad bits, as the same hash.
 func TestParseHashLenient(t *testing.T) {
+	t.Parallel()
 	canonical := vecBlobHash
 	want, err := ParseHash(canonical)
 	if err != nil {
@@ -72,6 +74,7 @@ func indexB64A(c byte) int {
 // NFC emulation (LACE-FIELD-08) and the case-folding comparison of the
 // mutant MUT-LACE-ORDER-CASE-INSENSITIVE.
 func TestFaultHelpers(t *testing.T) {
+	t.Parallel()
 	for s, want := range map[string]bool{
 		"\U000113C2\U000113C2": true,  // composes to U+113C5 only under Unicode 16.0+
 		"\U000105D2\u0307":     true,  // composes to U+105C9 only under Unicode 16.0+

@@ -77,8 +77,16 @@ type Record struct {
 // validates every rule of Lace-010: field lines, the form's structure, every
 // glyph digest and, unless opt says otherwise, the Seal's Mark. Record.Data
 // aliases in.
-func Parse(in []byte, opt Options) (*Record, error) {
-	p, err := newParser(in, opt)
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use ParseWith.
+func Parse(in []byte, opt Options) (*Record, error) { return ParseWith(rules.Current(), in, opt) }
+
+// ParseWith is Parse under the checks c: the rules it enforces, the mutants
+// it carries and the readings it takes (the zero Checks is the standard
+// reader).
+func ParseWith(c rules.Checks, in []byte, opt Options) (*Record, error) {
+	p, err := newParser(c, in, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -92,11 +100,11 @@ func Parse(in []byte, opt Options) (*Record, error) {
 	// A complete stored record has no bytes after those its structure and
 	// Data-Length consume (Lace-010 glyph section, LACE-GLYPH-08).
 	if end := r.Offset + r.Size; end < len(in) {
-		if end == len(in)-1 && in[end] == '\n' && Mutated(MutTrailingLF) {
+		if end == len(in)-1 && in[end] == '\n' && p.c.Mutated(MutTrailingLF) {
 			return r, nil // mutant: a text file's final newline is tolerated
 		}
-		if err := p.fail(RuleGlyphTrailing, end, "%d trailing bytes after the complete record", len(in)-end); err != nil {
-			return nil, err
+		if p.c.Enforced(RuleGlyphTrailing) {
+			return nil, p.fail(RuleGlyphTrailing, end, "%d trailing bytes after the complete record", len(in)-end)
 		}
 	}
 	return r, nil
@@ -104,23 +112,23 @@ func Parse(in []byte, opt Options) (*Record, error) {
 
 type parser struct {
 	in    []byte
+	c     rules.Checks // what the parse enforces, carries and takes
 	check mark.Checking
 	cont  bool // the record being read follows another one in a stream
 }
 
-func newParser(in []byte, opt Options) (*parser, error) {
-	c, err := mark.ParseChecking(string(opt.Mark))
+func newParser(c rules.Checks, in []byte, opt Options) (*parser, error) {
+	check, err := mark.ParseChecking(string(opt.Mark))
 	if err != nil {
 		return nil, err
 	}
-	return &parser{in: in, check: c}, nil
+	return &parser{in: in, c: c, check: check}, nil
 }
 
-// fail reports a violation of id at byte off of the input, with its line.
+// fail is the violation of id at byte off of the input, with its line.
+// Callers ask p.c.Enforced(id) first: under a fault they carry on as if the
+// check had passed.
 func (p *parser) fail(id rules.ID, off int, format string, args ...any) error {
-	if !rules.Enforced(id) {
-		return nil
-	}
 	return rules.FailLine(id, "", p.lineAt(off), int64(off), format, args...)
 }
 
@@ -130,9 +138,10 @@ func (p *parser) lineAt(off int) int {
 	return bytes.Count(p.in[:off], []byte{'\n'}) + 1
 }
 
-// truncated is the violation of a record cut short. It is made without
-// rules.Fail: nothing can carry on past the end of the input. Stream readers
-// drop the unfinished record when LACE-STREAM-03 is switched off.
+// truncated is the violation of a record cut short. It is made whatever
+// the checks (and without rules.Fail): nothing can carry on past the end of
+// the input. Stream readers drop the unfinished record when LACE-STREAM-03
+// is switched off.
 func (p *parser) truncated(off int, format string, args ...any) error {
 	return &rules.Violation{Rule: RuleStreamTruncated, Line: p.lineAt(off), Offset: int64(off),
 		Detail: fmt.Sprintf(format, args...)}
@@ -173,8 +182,8 @@ func (p *parser) readLine(pos int, what string) (line, error) {
 	// (Fault injection: a value starting with a space, LACE-FIELD-14, and a
 	// line of exactly 128 bytes, LACE-EX-01, take the slow path.)
 	if s := bytes.Index(content, []byte(": ")); s > 0 && s+2 < len(content) &&
-		(len(content) < MaxLine || len(content) == MaxLine && rules.Enforced(RuleExLineASCII)) &&
-		(content[s+2] != ' ' || rules.Enforced(RuleFieldLeadingSpace) && !secondSpaceRejected()) {
+		(len(content) < MaxLine || len(content) == MaxLine && p.c.Enforced(RuleExLineASCII)) &&
+		(content[s+2] != ' ' || p.c.Enforced(RuleFieldLeadingSpace) && !p.c.Takes(ReadValueLeadingSpace, AltSecondSpaceRejected)) {
 		clean := true
 		for j, c := range content {
 			if c < 0x20 || c >= 0x7f || (j < s && (c == ' ' || c == ':')) {
@@ -194,12 +203,12 @@ func (p *parser) readLine(pos int, what string) (line, error) {
 // every violation in rule order.
 func (p *parser) checkLine(l *line, what string) error {
 	content := p.in[l.start:l.end]
-	if len(content) > 0 && content[len(content)-1] == '\r' && Mutated(MutCRLFAccepted) {
+	if len(content) > 0 && content[len(content)-1] == '\r' && p.c.Mutated(MutCRLFAccepted) {
 		// Mutant: the CR of a CRLF line ending is stripped.
 		l.end--
 		content = content[:len(content)-1]
 	}
-	if what != lineField && !rules.Enforced(RuleFieldStructural) {
+	if what != lineField && !p.c.Enforced(RuleFieldStructural) {
 		// Fault: structural lines read by their own code, without the
 		// field-line rules, their values trimmed of trailing blanks.
 		if s := bytes.Index(content, []byte(": ")); s >= 0 {
@@ -219,8 +228,8 @@ func (p *parser) checkLine(l *line, what string) error {
 		if j == len(content)-1 {
 			msg = "line ends with CRLF"
 		}
-		if err := p.fail(RuleFieldLF, l.start+j, "%s line: %s (lines end with LF only)", what, msg); err != nil {
-			return err
+		if p.c.Enforced(RuleFieldLF) {
+			return p.fail(RuleFieldLF, l.start+j, "%s line: %s (lines end with LF only)", what, msg)
 		}
 	}
 	// <Name>: <value>: the separator is the first ": "; what follows it,
@@ -228,41 +237,41 @@ func (p *parser) checkLine(l *line, what string) error {
 	if s := bytes.Index(content, []byte(": ")); s >= 0 {
 		l.sep, l.val = l.start+s, l.start+s+2
 	} else if c := bytes.IndexByte(content, ':'); c >= 0 {
-		if err := p.fail(RuleFieldOneSpace, l.start+c+1, "%s line %s: ':' is not followed by exactly one space", what, quote(string(content))); err != nil {
-			return err
+		if p.c.Enforced(RuleFieldOneSpace) {
+			return p.fail(RuleFieldOneSpace, l.start+c+1, "%s line %s: ':' is not followed by exactly one space", what, quote(string(content)))
 		}
 		l.sep, l.val = l.start+c, l.start+c+1
-	} else if sp := bytes.IndexByte(content, ' '); sp > 0 && !rules.Enforced(RuleFieldSyntax) {
+	} else if sp := bytes.IndexByte(content, ' '); sp > 0 && !p.c.Enforced(RuleFieldSyntax) {
 		// Fault: a line without ':' is split at its first space.
 		l.sep, l.val = l.start+sp, l.start+sp+1
 	} else {
-		if err := p.fail(RuleFieldSyntax, l.start, "%s line %s has no \": \" separator", what, quote(string(content))); err != nil {
-			return err
+		if p.c.Enforced(RuleFieldSyntax) {
+			return p.fail(RuleFieldSyntax, l.start, "%s line %s has no \": \" separator", what, quote(string(content)))
 		}
 		l.sep, l.val = l.end, l.end
 	}
-	if err := checkName(p.name(*l), at(l.start)); err != nil {
+	if err := checkName(p.c, p.name(*l), at(l.start)); err != nil {
 		return err
 	}
-	if l.val < l.end && p.in[l.val] == ' ' && !rules.Enforced(RuleFieldLeadingSpace) {
+	if l.val < l.end && p.in[l.val] == ' ' && !p.c.Enforced(RuleFieldLeadingSpace) {
 		// Fault: "exactly one space follows ':'" read as forbidding a value
 		// that starts with a space.
 		return FaultError("%s line %s: more than one space after ':'", what, quote(string(content)))
 	}
-	if l.val < l.end && p.in[l.val] == ' ' && secondSpaceRejected() {
+	if l.val < l.end && p.in[l.val] == ' ' && p.c.Takes(ReadValueLeadingSpace, AltSecondSpaceRejected) {
 		// Reading LACE-READ-01 second-space-rejected (readings.go).
-		if err := p.fail(RuleFieldOneSpace, l.val, "%s line %s: more than one space after ':' (reading %s %s)", what, quote(string(content)), ReadValueLeadingSpace, AltSecondSpaceRejected); err != nil {
-			return err
+		if p.c.Enforced(RuleFieldOneSpace) {
+			return p.fail(RuleFieldOneSpace, l.val, "%s line %s: more than one space after ':' (reading %s %s)", what, quote(string(content)), ReadValueLeadingSpace, AltSecondSpaceRejected)
 		}
 	}
-	if err := checkValue(p.value(*l), at(l.val)); err != nil {
+	if err := checkValue(p.c, p.value(*l), at(l.val)); err != nil {
 		return err
 	}
 	n := len(content)
-	if n > MaxLine && !rules.Enforced(RuleExLineUTF8) {
+	if n > MaxLine && !p.c.Enforced(RuleExLineUTF8) {
 		n = utf8.RuneCount(content) // fault: the limit counted in characters
 	}
-	return checkLength(p.name(*l), n, at(l.start))
+	return checkLength(p.c, p.name(*l), n, at(l.start))
 }
 
 // Record parsing.
@@ -295,7 +304,7 @@ func (p *parser) record(start int, continuation bool) (*Record, error) {
 			// Lace-010 record streams: reject a stream that continues with
 			// bytes that do not form a record (LACE-STREAM-04).
 			return nil, p.failHard(RuleStreamGarbage, start, "stream continues with bytes that do not begin a record glyph line \"🖧: \"")
-		case rules.Enforced(RuleGlyphLine):
+		case p.c.Enforced(RuleGlyphLine):
 			return nil, p.failHard(RuleGlyphLine, start, "record does not start with a record glyph line \"🖧: \"")
 		}
 		// Fault: a reader that never looks at the glyph takes the first
@@ -313,8 +322,8 @@ func (p *parser) record(start int, continuation bool) (*Record, error) {
 		if alt == nil {
 			return nil, err
 		}
-		if err := p.fail(RuleGlyphTypeMatch, start+len(glyphPrefix), "glyph type %c does not match the parsed form %s", h.Form.Letter(), alt.form); err != nil {
-			return nil, err
+		if p.c.Enforced(RuleGlyphTypeMatch) {
+			return nil, p.fail(RuleGlyphTypeMatch, start+len(glyphPrefix), "glyph type %c does not match the parsed form %s", h.Form.Letter(), alt.form)
 		}
 		b = alt
 	}
@@ -331,10 +340,8 @@ func (p *parser) record(start int, continuation bool) (*Record, error) {
 	// The record's digest matches its canonical payload (LACE-GLYPH-06).
 	// Embedded digests were checked, innermost first, by body.
 	outer := p.payloadDigest(b.form, pos, b.embedAt, b.embedNext, b.end)
-	if outer != h.Digest && !p.trusting() {
-		if err := p.fail(RuleGlyphDigestMatch, start+len(glyphPrefix), "record hash %s does not match its payload (digest %s)", h, Hash{h.Form, outer}); err != nil {
-			return nil, err
-		}
+	if outer != h.Digest && !p.trusting() && p.c.Enforced(RuleGlyphDigestMatch) {
+		return nil, p.fail(RuleGlyphDigestMatch, start+len(glyphPrefix), "record hash %s does not match its payload (digest %s)", h, Hash{h.Form, outer})
 	}
 	if b.form == FormSeal {
 		if err := p.verifyMark(r, outer); err != nil {
@@ -342,16 +349,16 @@ func (p *parser) record(start int, continuation bool) (*Record, error) {
 		}
 	}
 	if r.Size > MaxData {
-		if err := sizeFault(r); err != nil {
+		if err := sizeFault(p.c, r); err != nil {
 			return nil, err
 		}
 	}
-	if b.form != FormBlob && !rules.Enforced(RuleLinkMalformedOK) {
+	if b.form != FormBlob && !p.c.Enforced(RuleLinkMalformedOK) {
 		// Fault: a reader that rejects a record whose record-link value is
 		// malformed.
 		for _, f := range r.Fields {
-			if IsLinkName(f.Name) {
-				if _, _, err := ParseLink(f.Value); err != nil {
+			if IsLinkNameWith(p.c, f.Name) {
+				if _, _, err := ParseLinkWith(p.c, f.Value); err != nil {
 					return nil, FaultError("record-link field %s: %v", quote(f.Name+": "+f.Value), err)
 				}
 			}
@@ -365,21 +372,21 @@ func (p *parser) record(start int, continuation bool) (*Record, error) {
 // (LACE-GLYPH-10 switched off), or a stream reader that only delimits the
 // records after the first (LACE-STREAM-02 switched off).
 func (p *parser) trusting() bool {
-	return !rules.Enforced(RuleGlyphLrValidate) || p.cont && !rules.Enforced(RuleStreamValidate)
+	return !p.c.Enforced(RuleGlyphLrValidate) || p.cont && !p.c.Enforced(RuleStreamValidate)
 }
 
 // sizeFault is the rejection of a large record by a reader that checks a
 // precomputed maximum record size, and computed it wrong (fault injection of
 // LACE-SIZE-01, -02, -03 only; a conforming reader checks structure and the
 // data limit, never the record size).
-func sizeFault(r *Record) error {
+func sizeFault(c rules.Checks, r *Record) error {
 	var limit int
 	switch {
-	case r.Form == FormBlob && !rules.Enforced(RuleSizeBlob):
+	case r.Form == FormBlob && !c.Enforced(RuleSizeBlob):
 		limit = MaxData // the data limit taken for the whole record
-	case r.Form == FormPlex && !rules.Enforced(RuleSizePlex):
+	case r.Form == FormPlex && !c.Enforced(RuleSizePlex):
 		limit = MaxPlexRecord - MaxFields // field lines counted without their LF
-	case r.Form == FormSeal && !rules.Enforced(RuleSizeSeal):
+	case r.Form == FormSeal && !c.Enforced(RuleSizeSeal):
 		limit = MaxSealRecord - GlyphLineLen // the Seal's own glyph line forgotten
 	default:
 		return nil
@@ -397,12 +404,12 @@ func sizeFault(r *Record) error {
 func (p *parser) payloadDigest(f Form, from, embedAt, embedNext, end int) [DigestSize]byte {
 	in := p.in
 	switch {
-	case Mutated(MutHashFromGlyphLF):
+	case p.c.Mutated(MutHashFromGlyphLF):
 		return digest(in[from-1 : end])
-	case f == FormPlex && !rules.Enforced(RuleVecPlex):
+	case f == FormPlex && !p.c.Enforced(RuleVecPlex):
 		// Fault: the Plex digest leaves out its embedded Blob's glyph line.
 		return digestOf(in[from:embedAt], in[embedNext:end])
-	case f == FormSeal && !rules.Enforced(RuleVecSeal):
+	case f == FormSeal && !p.c.Enforced(RuleVecSeal):
 		// Fault: the Seal digest covers only its embedded Plex.
 		return digest(in[embedAt:end])
 	}
@@ -412,8 +419,8 @@ func (p *parser) payloadDigest(f Form, from, embedAt, embedNext, end int) [Diges
 // failHard is fail for a violation after which no record can be parsed: when
 // the rule is switched off it still stops, with a plain error.
 func (p *parser) failHard(id rules.ID, off int, format string, args ...any) error {
-	if err := p.fail(id, off, format, args...); err != nil {
-		return err
+	if p.c.Enforced(id) {
+		return p.fail(id, off, format, args...)
 	}
 	return fmt.Errorf("lace: no record at byte %d (%s not enforced)", off, id)
 }
@@ -425,15 +432,13 @@ func (p *parser) glyph(pos int, what string) (Hash, int, error) {
 	if err != nil {
 		return Hash{}, 0, err
 	}
-	if string(p.name(l)) != Glyph {
-		if err := p.fail(RuleGlyphLine, pos, "%s line expected, found field %s", what, quote(string(p.name(l)))); err != nil {
-			return Hash{}, 0, err
-		}
+	if string(p.name(l)) != Glyph && p.c.Enforced(RuleGlyphLine) {
+		return Hash{}, 0, p.fail(RuleGlyphLine, pos, "%s line expected, found field %s", what, quote(string(p.name(l))))
 	}
-	h, id, detail := parseHash(string(p.value(l)))
+	h, id, detail := parseHash(p.c, string(p.value(l)))
 	if id != "" {
-		if err := p.fail(id, l.val, "%s line: %s", what, detail); err != nil {
-			return Hash{}, 0, err
+		if p.c.Enforced(id) {
+			return Hash{}, 0, p.fail(id, l.val, "%s line: %s", what, detail)
 		}
 		// Carry on with what can be read: a form from the type letter.
 		if len(p.value(l)) > 0 {
@@ -478,10 +483,8 @@ func (p *parser) blobBody(pos int) (*body, error) {
 	if err != nil {
 		return nil, err
 	}
-	if name := p.name(l); string(name) != nameDataLength {
-		if err := p.fail(RuleBlobDataLengthLine, pos, "Blob payload starts with field %s, not Data-Length", quote(string(name))); err != nil {
-			return nil, err
-		}
+	if name := p.name(l); string(name) != nameDataLength && p.c.Enforced(RuleBlobDataLengthLine) {
+		return nil, p.fail(RuleBlobDataLengthLine, pos, "Blob payload starts with field %s, not Data-Length", quote(string(name)))
 	}
 	n, err := p.dataLength(l)
 	if err != nil {
@@ -492,19 +495,19 @@ func (p *parser) blobBody(pos int) (*body, error) {
 	switch {
 	case pos >= len(in):
 		return nil, p.truncated(pos, "input ends before the blank line after Data-Length")
-	case in[pos] == '\r' && pos+1 < len(in) && in[pos+1] == '\n' && Mutated(MutCRLFAccepted):
+	case in[pos] == '\r' && pos+1 < len(in) && in[pos+1] == '\n' && p.c.Mutated(MutCRLFAccepted):
 		pos += 2 // mutant: the CR of a CRLF blank line is stripped
 	case in[pos] == '\r':
-		if err := p.fail(RuleFieldLF, pos, "blank line after Data-Length is CRLF (lines end with LF only)"); err != nil {
-			return nil, err
+		if p.c.Enforced(RuleFieldLF) {
+			return nil, p.fail(RuleFieldLF, pos, "blank line after Data-Length is CRLF (lines end with LF only)")
 		}
 		pos++
 		if pos < len(in) && in[pos] == '\n' {
 			pos++
 		}
 	case in[pos] != '\n':
-		if err := p.fail(RuleBlobBlankLine, pos, "Data-Length line is not followed by a blank LF line"); err != nil {
-			return nil, err
+		if p.c.Enforced(RuleBlobBlankLine) {
+			return nil, p.fail(RuleBlobBlankLine, pos, "Data-Length line is not followed by a blank LF line")
 		}
 	default:
 		pos++
@@ -513,10 +516,8 @@ func (p *parser) blobBody(pos int) (*body, error) {
 	// fits the maximum size is still validated (LACE-SIZE-04, whose fault
 	// switches this check off too).
 	if rest := len(in) - pos; n > rest {
-		if rules.Enforced(RuleSizeNotProof) {
-			if err := p.fail(RuleBlobExactData, pos, "Data-Length is %d but only %d data bytes follow", n, rest); err != nil {
-				return nil, err
-			}
+		if p.c.Enforced(RuleSizeNotProof) && p.c.Enforced(RuleBlobExactData) {
+			return nil, p.fail(RuleBlobExactData, pos, "Data-Length is %d but only %d data bytes follow", n, rest)
 		}
 		n = rest
 	}
@@ -532,10 +533,10 @@ func (p *parser) blobBody(pos int) (*body, error) {
 // parsing a record-like start of it as a record (LACE-NEST-01). Each costs
 // one check of the fault set per Blob.
 func (p *parser) dataFaults(data []byte) error {
-	if len(data) == 0 && !rules.Enforced(RuleBlobEmptyData) {
+	if len(data) == 0 && !p.c.Enforced(RuleBlobEmptyData) {
 		return FaultError("Blob has no data")
 	}
-	if !rules.Enforced(RuleBlobOpaque) {
+	if !p.c.Enforced(RuleBlobOpaque) {
 		for i, c := range data {
 			if c < 0x20 || c == 0x7f {
 				return FaultError("Blob data holds the control byte 0x%02X at %d", c, i)
@@ -545,8 +546,8 @@ func (p *parser) dataFaults(data []byte) error {
 			return FaultError("Blob data is not UTF-8: %s", e.Reason)
 		}
 	}
-	if bytes.HasPrefix(data, []byte(glyphPrefix)) && !rules.Enforced(RuleNestBlob) {
-		if _, err := Parse(data, Options{Mark: p.check}); err != nil {
+	if bytes.HasPrefix(data, []byte(glyphPrefix)) && !p.c.Enforced(RuleNestBlob) {
+		if _, err := ParseWith(p.c, data, Options{Mark: p.check}); err != nil {
 			return FaultError("Blob data read as a record: %v", err)
 		}
 	}
@@ -557,7 +558,7 @@ func (p *parser) dataFaults(data []byte) error {
 // of at most 32 MiB (LACE-BLOB-05).
 func (p *parser) dataLength(l line) (int, error) {
 	v := p.value(l)
-	if len(v) > 1 && v[0] == '0' && Mutated(MutDataLengthZeros) {
+	if len(v) > 1 && v[0] == '0' && p.c.Mutated(MutDataLengthZeros) {
 		v = bytes.TrimLeft(v, "0") // mutant: parsed as an integer, leading zeros and all
 		if len(v) == 0 {
 			v = []byte{'0'}
@@ -575,23 +576,19 @@ func (p *parser) dataLength(l line) (int, error) {
 			n = n*10 + int(c-'0')
 		}
 	}
-	if !canonical {
-		if err := p.fail(RuleBlobDataLength, l.val, "Data-Length %s is not canonical decimal (digits, no leading zero except 0)", quote(string(v))); err != nil {
-			return 0, err
-		}
+	if !canonical && p.c.Enforced(RuleBlobDataLength) {
+		return 0, p.fail(RuleBlobDataLength, l.val, "Data-Length %s is not canonical decimal (digits, no leading zero except 0)", quote(string(v)))
 	}
-	if n > maxData() {
-		if err := p.fail(RuleBlobMaxData, l.val, "Data-Length %s exceeds 32 MiB (%d bytes)", quote(string(v)), MaxData); err != nil {
-			return 0, err
-		}
+	if n > maxData(p.c) && p.c.Enforced(RuleBlobMaxData) {
+		return 0, p.fail(RuleBlobMaxData, l.val, "Data-Length %s exceeds 32 MiB (%d bytes)", quote(string(v)), MaxData)
 	}
 	return n, nil
 }
 
 // maxData is the Blob data limit the reader and the constructor apply:
 // MaxData, or one more under the mutant MUT-LACE-BLOB-LIMIT-PLUS-1.
-func maxData() int {
-	if Mutated(MutBlobLimitPlus1) {
+func maxData(c rules.Checks) int {
+	if c.Mutated(MutBlobLimitPlus1) {
 		return MaxData + 1
 	}
 	return MaxData
@@ -611,22 +608,22 @@ type plexQuirks struct {
 	minFieldsFail int  // a count taken for too few: 1 under LACE-EX-03's fault, else -1
 }
 
-func newPlexQuirks(inSeal bool) plexQuirks {
+func newPlexQuirks(c rules.Checks, inSeal bool) plexQuirks {
 	q := plexQuirks{
-		noOrder:       inSeal && !rules.Enforced(RuleExGroupFirst),
-		inverted:      !rules.Enforced(RuleExReversed),
-		wholeLines:    !rules.Enforced(RuleVecAppOrder),
-		noRepeats:     !rules.Enforced(RuleExRepeatedNames),
-		foldCase:      Mutated(MutOrderCaseFold),
-		reservedFold:  !rules.Enforced(RulePlexReservedOnly),
-		blankLines:    !rules.Enforced(RulePlexStructure),
+		noOrder:       inSeal && !c.Enforced(RuleExGroupFirst),
+		inverted:      !c.Enforced(RuleExReversed),
+		wholeLines:    !c.Enforced(RuleVecAppOrder),
+		noRepeats:     !c.Enforced(RuleExRepeatedNames),
+		foldCase:      c.Mutated(MutOrderCaseFold),
+		reservedFold:  !c.Enforced(RulePlexReservedOnly),
+		blankLines:    !c.Enforced(RulePlexStructure),
 		maxFields:     MaxFields,
 		minFieldsFail: -1,
 	}
-	if !rules.Enforced(RuleExMaxFields) {
+	if !c.Enforced(RuleExMaxFields) {
 		q.maxFields = MaxFields - 1
 	}
-	if !rules.Enforced(RuleExOneField) {
+	if !c.Enforced(RuleExOneField) {
 		q.minFieldsFail = 1
 	}
 	return q
@@ -655,7 +652,7 @@ func (q *plexQuirks) decreases(prev, cur line, pn, cn []byte, in []byte) bool {
 // one embedded Blob (Lace-010, "Plex records attach generic fields to a Blob").
 // inSeal says the Plex is the one a Seal embeds.
 func (p *parser) plexBody(pos int, inSeal bool) (*body, error) {
-	q := newPlexQuirks(inSeal)
+	q := newPlexQuirks(p.c, inSeal)
 	fields := make([]line, 0, 8) // one allocation for the usual few fields
 	count := 0
 	var prev line
@@ -677,14 +674,14 @@ func (p *parser) plexBody(pos int, inSeal bool) (*body, error) {
 			if q.maxFields != MaxFields {
 				return nil, FaultError("Plex has more than %d application fields", q.maxFields)
 			}
-			if err := p.fail(RulePlexMaxFields, pos, "Plex has more than %d application fields", MaxFields); err != nil {
-				return nil, err
+			if p.c.Enforced(RulePlexMaxFields) {
+				return nil, p.fail(RulePlexMaxFields, pos, "Plex has more than %d application fields", MaxFields)
 			}
 		}
 		// Reserved names are invalid as application fields (LACE-PLEX-10).
 		if isReservedBytes(name) {
-			if err := p.fail(RulePlexReserved, pos, "application field uses the reserved name %s", quote(string(name))); err != nil {
-				return nil, err
+			if p.c.Enforced(RulePlexReserved) {
+				return nil, p.fail(RulePlexReserved, pos, "application field uses the reserved name %s", quote(string(name)))
 			}
 		} else if q.reservedFold && isReservedFold(name) {
 			return nil, FaultError("application field name %s taken for a reserved name", quote(string(name)))
@@ -694,8 +691,8 @@ func (p *parser) plexBody(pos int, inSeal bool) (*body, error) {
 			if q.inverted || q.wholeLines || q.noRepeats || q.foldCase {
 				return nil, FaultError("field %s out of order after %s", quote(string(p.in[l.start:l.end])), quote(string(p.in[prev.start:prev.end])))
 			}
-			if err := p.fail(RulePlexOrder, pos, "field name %s sorts before the preceding %s (bytewise ascending order)", quote(string(name)), quote(string(p.name(prev)))); err != nil {
-				return nil, err
+			if p.c.Enforced(RulePlexOrder) {
+				return nil, p.fail(RulePlexOrder, pos, "field name %s sorts before the preceding %s (bytewise ascending order)", quote(string(name)), quote(string(p.name(prev))))
 			}
 		}
 		prev = l
@@ -703,10 +700,8 @@ func (p *parser) plexBody(pos int, inSeal bool) (*body, error) {
 		pos = l.next()
 	}
 	// N is in 1..512 (LACE-PLEX-02).
-	if count == 0 {
-		if err := p.fail(RulePlexMinFields, pos, "Plex has no application fields: its glyph is followed immediately by the embedded record"); err != nil {
-			return nil, err
-		}
+	if count == 0 && p.c.Enforced(RulePlexMinFields) {
+		return nil, p.fail(RulePlexMinFields, pos, "Plex has no application fields: its glyph is followed immediately by the embedded record")
 	}
 	if count == q.minFieldsFail {
 		return nil, FaultError("Plex has only %d application field", count)
@@ -721,8 +716,8 @@ func (p *parser) plexBody(pos int, inSeal bool) (*body, error) {
 		b, err = p.blobBody(next)
 	} else {
 		// A Plex directly embeds exactly one Blob (LACE-NEST-02).
-		if err := p.fail(RuleNestPlex, pos, "Plex embeds a %s, not a Blob", h.Form); err != nil {
-			return nil, err
+		if p.c.Enforced(RuleNestPlex) {
+			return nil, p.fail(RuleNestPlex, pos, "Plex embeds a %s, not a Blob", h.Form)
 		}
 		// Fault: a generic reader parses whatever record is embedded.
 		b, err = p.body(h.Form, next)
@@ -776,10 +771,10 @@ func (p *parser) sealBody(pos int) (*body, error) {
 	var by [mark.KeySize]byte
 	var mk [mark.MarkSize]byte
 	first, second := nameBy, nameMark
-	anyOrder := Mutated(MutEnvelopeAnyOrder)
+	anyOrder := p.c.Mutated(MutEnvelopeAnyOrder)
 envelope:
 	for i := 0; ; i++ {
-		for pos < len(p.in) && p.in[pos] == '\n' && !rules.Enforced(RuleSealStructure) {
+		for pos < len(p.in) && p.in[pos] == '\n' && !p.c.Enforced(RuleSealStructure) {
 			pos++ // fault: blank lines in the envelope skipped
 		}
 		l, err := p.readLine(pos, lineSealEnvelop)
@@ -790,12 +785,12 @@ envelope:
 		if name == Glyph {
 			switch i {
 			case 0: // By appears first (LACE-SEAL-02)
-				if err := p.fail(RuleSealByFirst, pos, "Seal has no By line before its embedded record"); err != nil {
-					return nil, err
+				if p.c.Enforced(RuleSealByFirst) {
+					return nil, p.fail(RuleSealByFirst, pos, "Seal has no By line before its embedded record")
 				}
 			case 1: // Mark appears second (LACE-SEAL-04)
-				if err := p.fail(RuleSealMarkSecond, pos, "Seal has no Mark line before its embedded record"); err != nil {
-					return nil, err
+				if p.c.Enforced(RuleSealMarkSecond) {
+					return nil, p.fail(RuleSealMarkSecond, pos, "Seal has no Mark line before its embedded record")
 				}
 			}
 			break envelope
@@ -805,34 +800,30 @@ envelope:
 		}
 		switch {
 		case i == 0 && name != first:
-			if err := p.fail(RuleSealByFirst, pos, "Seal starts with %s, not By", quote(name)); err != nil {
-				return nil, err
+			if p.c.Enforced(RuleSealByFirst) {
+				return nil, p.fail(RuleSealByFirst, pos, "Seal starts with %s, not By", quote(name))
 			}
 		case i == 1 && name != second:
-			if err := p.fail(RuleSealMarkSecond, pos, "second Seal line is %s, not Mark", quote(name)); err != nil {
-				return nil, err
+			if p.c.Enforced(RuleSealMarkSecond) {
+				return nil, p.fail(RuleSealMarkSecond, pos, "second Seal line is %s, not Mark", quote(name))
 			}
 		case i >= 2:
 			// No additional envelope fields (LACE-SEAL-09).
-			if err := p.fail(RuleSealNoEnvelope, pos, "Seal has an additional envelope field %s", quote(name)); err != nil {
-				return nil, err
+			if p.c.Enforced(RuleSealNoEnvelope) {
+				return nil, p.fail(RuleSealNoEnvelope, pos, "Seal has an additional envelope field %s", quote(name))
 			}
 		}
 		switch name {
 		case nameBy: // canonical V.<b64a>.H3 (LACE-SEAL-03)
 			v, err := mark.ParseBy(string(p.value(l)))
-			if err != nil {
-				if err := p.fail(RuleSealByText, l.val, "By: %v", err); err != nil {
-					return nil, err
-				}
+			if err != nil && p.c.Enforced(RuleSealByText) {
+				return nil, p.fail(RuleSealByText, l.val, "By: %v", err)
 			}
 			by = v
 		case nameMark: // one canonical 009 Mark (LACE-SEAL-05)
 			v, err := mark.ParseMark(string(p.value(l)))
-			if err != nil {
-				if err := p.fail(RuleSealMarkText, l.val, "Mark: %v", err); err != nil {
-					return nil, err
-				}
+			if err != nil && p.c.Enforced(RuleSealMarkText) {
+				return nil, p.fail(RuleSealMarkText, l.val, "Mark: %v", err)
 			}
 			mk = v
 		}
@@ -848,10 +839,8 @@ envelope:
 	case FormBlob:
 		// A Seal cannot wrap a bare Blob (LACE-SEAL-08; LACE-EX-10, the
 		// worked example, switches the check off too).
-		if rules.Enforced(RuleExSealOverBlob) {
-			if err := p.fail(RuleSealNoBlob, pos, "Seal wraps a bare Blob; it must wrap a Plex"); err != nil {
-				return nil, err
-			}
+		if p.c.Enforced(RuleExSealOverBlob) && p.c.Enforced(RuleSealNoBlob) {
+			return nil, p.fail(RuleSealNoBlob, pos, "Seal wraps a bare Blob; it must wrap a Plex")
 		}
 		b, err = p.blobBody(next)
 		if err != nil {
@@ -860,8 +849,8 @@ envelope:
 		b.blob = h
 	case FormSeal:
 		// A Seal directly embeds one Plex (LACE-NEST-03).
-		if err := p.fail(RuleNestSeal, pos, "Seal embeds a Seal; it must embed a Plex"); err != nil {
-			return nil, err
+		if p.c.Enforced(RuleNestSeal) {
+			return nil, p.fail(RuleNestSeal, pos, "Seal embeds a Seal; it must embed a Plex")
 		}
 		// Fault: a generic reader parses the embedded Seal as a Seal.
 		b, err = p.sealBody(next)
@@ -888,7 +877,7 @@ envelope:
 // embedded record, is realized by this check: its fault switches it off.
 func (p *parser) embeddedDigest(h Hash, glyphAt, payload int, b *body, what string) error {
 	d := p.payloadDigest(h.Form, payload, b.embedAt, b.embedNext, b.end)
-	if d == h.Digest || p.trusting() || !rules.Enforced(RuleNestComplete) {
+	if d == h.Digest || p.trusting() || !p.c.Enforced(RuleNestComplete) || !p.c.Enforced(RuleGlyphEmbedded) {
 		return nil
 	}
 	return p.fail(RuleGlyphEmbedded, glyphAt+len(glyphPrefix), "embedded %s hash %s does not match its payload (digest %s)", what, h, Hash{h.Form, d})
@@ -903,7 +892,7 @@ func (p *parser) verifyMark(r *Record, sealDigest [DigestSize]byte) error {
 	}
 	scheme := mark.BIP340Standin
 	subject := r.Plex.Digest
-	if Mutated(MutMarkOverBlob) {
+	if p.c.Mutated(MutMarkOverBlob) {
 		subject = r.Blob.Digest // mutant: the Blob's digest taken for the subject
 	}
 	if scheme.Verify(r.By, subject, r.Mark) {
@@ -911,7 +900,7 @@ func (p *parser) verifyMark(r *Record, sealDigest [DigestSize]byte) error {
 		return nil
 	}
 	r.MarkStatus = MarkFailed
-	if !rules.Enforced(RuleExForeignMark) && mark.WellFormed(r.By, r.Mark) {
+	if !p.c.Enforced(RuleExForeignMark) && mark.WellFormed(r.By, r.Mark) {
 		return nil // fault: a Mark of the right form under a valid key taken as enough
 	}
 	off := r.Offset + GlyphLineLen
@@ -922,8 +911,14 @@ func (p *parser) verifyMark(r *Record, sealDigest [DigestSize]byte) error {
 		d    [DigestSize]byte
 	}{{"embedded Blob", r.Blob.Digest}, {"Seal", sealDigest}} {
 		if scheme.Verify(r.By, s.d, r.Mark) {
+			if !p.c.Enforced(RuleSealSubject) {
+				return nil
+			}
 			return p.fail(RuleSealSubject, off, "Mark was made over the %s digest, not the embedded Plex digest", s.name)
 		}
+	}
+	if !p.c.Enforced(RuleSealVerify) {
+		return nil
 	}
 	return p.fail(RuleSealVerify, off, "Mark does not verify under By over the embedded Plex digest (%s)", scheme.Name())
 }
@@ -939,7 +934,7 @@ func (p *parser) fields(ls []line) []Field {
 	for i, l := range ls {
 		fs[i] = Field{Name: text[l.start-base : l.sep-base], Value: text[l.val-base : l.end-base]}
 	}
-	if Mutated(MutValuesTrimmed) {
+	if p.c.Mutated(MutValuesTrimmed) {
 		for i := range fs {
 			fs[i].Value = strings.TrimSpace(fs[i].Value) // mutant: values trimmed
 		}

@@ -230,12 +230,13 @@ func otherBy(t testing.TB) string {
 	return mark.FormatBy(by)
 }
 
-func parseCase(c negCase) error {
+// parseCase parses c's input under the checks ck.
+func parseCase(ck rules.Checks, c negCase) error {
 	if c.stream {
-		_, err := ParseStream(c.in, c.opt)
+		_, err := ParseStreamWith(ck, c.in, c.opt)
 		return err
 	}
-	r, err := Parse(c.in, c.opt)
+	r, err := ParseWith(ck, c.in, c.opt)
 	if r == nil && err == nil {
 		return errNothing
 	}
@@ -248,9 +249,11 @@ var errNothing = errors.New("Parse returned neither a record nor an error")
 
 // TestRejections asserts the rule ID of every negative case.
 func TestRejections(t *testing.T) {
+	t.Parallel()
 	for _, c := range negativeCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			err := parseCase(c)
+			t.Parallel()
+			err := parseCase(rules.Checks{}, c)
 			if err == nil {
 				t.Fatalf("accepted; want %s (%s)", c.rule, c.why)
 			}
@@ -279,10 +282,11 @@ func crlfGlyph() []byte {
 // TestRejectionsUnderFault switches off each negative case's rule: the reader
 // must not panic and must not report that rule again.
 func TestRejectionsUnderFault(t *testing.T) {
+	t.Parallel()
 	for _, c := range negativeCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			defer fault.SetGlobal(string(c.rule))()
-			err := parseCase(c)
+			t.Parallel()
+			err := parseCase(rules.Checks{Faults: fault.Of(string(c.rule))}, c)
 			if err == errNothing {
 				t.Fatal(err)
 			}
@@ -299,6 +303,7 @@ func TestRejectionsUnderFault(t *testing.T) {
 // TestViolationPosition checks line numbers and byte offsets of a few
 // violations against positions counted by hand.
 func TestViolationPosition(t *testing.T) {
+	t.Parallel()
 	in := mk(plexT("hello", "App: chat", "Bad:x"))
 	_, err := Parse(in, Options{})
 	var v *rules.Violation
@@ -330,6 +335,7 @@ type posCase struct {
 }
 
 func TestAccepted(t *testing.T) {
+	t.Parallel()
 	a := func(n int) string { return strings.Repeat("a", n) }
 	fields512 := make([]string, 512)
 	want512 := make([]Field, 512)
@@ -361,6 +367,7 @@ func TestAccepted(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			r, err := Parse(c.in, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -385,6 +392,7 @@ func TestAccepted(t *testing.T) {
 
 // TestSealAccepted parses a bip340-standin Seal under both mark checkings.
 func TestSealAccepted(t *testing.T) {
+	t.Parallel()
 	plex := mk(plexT("", "App: x"))
 	seal := mk(sealOver(t, plex))
 	r, err := Parse(seal, Options{})

@@ -2,7 +2,6 @@ package lace
 
 import (
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/reading"
 )
 
 // Reading IDs of Lace-010 Records (docs/READINGS.md). IDs are stable.
@@ -27,12 +26,9 @@ const (
 )
 
 // AltSecondSpaceRejected is the alternative of LACE-READ-01 the reference
-// can take (internal/reading).
+// can take (rules.Checks.Readings): a space after the separating space
+// breaks LACE-FIELD-04.
 const AltSecondSpaceRejected = "second-space-rejected"
-
-// secondSpaceRejected reports whether the parser takes LACE-READ-01's
-// alternative: a space after the separating space breaks LACE-FIELD-04.
-func secondSpaceRejected() bool { return reading.Is(ReadValueLeadingSpace, AltSecondSpaceRejected) }
 
 const quoteOneSpace = "§Shared field-line rules: exactly one ASCII space follows :;"
 

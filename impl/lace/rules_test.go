@@ -17,6 +17,7 @@ var idPattern = regexp.MustCompile(`^LACE-(GLYPH|STREAM|FIELD|BLOB|PLEX|SEAL|CTO
 // TestCatalog checks that every rule constant declared in rules.go is in the
 // catalog exactly once, well formed, and numbered without gaps per area.
 func TestCatalog(t *testing.T) {
+	t.Parallel()
 	declared := declaredIDs(t, "rules.go")
 	seen := map[rules.ID]bool{}
 	next := map[string]int{}
@@ -70,6 +71,7 @@ func twoDigits(n int) string { return string([]byte{byte('0' + n/10), byte('0' +
 // TestCatalogSectionsFollowSpec checks that every section the catalog cites
 // is a heading of the spec and that the catalog follows the spec's order.
 func TestCatalogSectionsFollowSpec(t *testing.T) {
+	t.Parallel()
 	spec := specs.Lace()
 	last := -1
 	for _, r := range Catalog() {
@@ -86,11 +88,12 @@ func TestCatalogSectionsFollowSpec(t *testing.T) {
 
 // TestLookup checks Lookup against the catalog.
 func TestLookup(t *testing.T) {
+	t.Parallel()
 	r, ok := Lookup(RuleFieldLineLength)
-	if !ok || r.Level != rules.Must || !strings.Contains(r.Text, "128") {
+	if !ok || r.Level != rules.LevelMust || !strings.Contains(r.Text, "128") {
 		t.Fatalf("Lookup(%s) = %+v, %v", RuleFieldLineLength, r, ok)
 	}
-	if r, _ := Lookup(RulePlexKindField); r.Level != rules.Should {
+	if r, _ := Lookup(RulePlexKindField); r.Level != rules.LevelShould {
 		t.Errorf("%s is a SHOULD-level convention", RulePlexKindField)
 	}
 	if _, ok := Lookup("LACE-NONE-01"); ok {

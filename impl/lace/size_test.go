@@ -8,6 +8,7 @@ import (
 // Lace-010, "Maximum H3 record size is bounded": the maxima follow from the
 // fixed widths; the largest Seal is built and parsed, and its parts measured.
 func TestMaximumSizes(t *testing.T) {
+	t.Parallel()
 	if GlyphLineLen != 55 || byLineLen != 53 || markLineLen != 93 || HashTextLen != 48 {
 		t.Fatalf("widths %d %d %d %d, want 55 53 93 48", GlyphLineLen, byLineLen, markLineLen, HashTextLen)
 	}

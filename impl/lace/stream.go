@@ -13,21 +13,29 @@ import (
 // (LACE-STREAM-03) or continues with bytes that do not begin a record
 // (LACE-STREAM-04) is rejected. An empty stream holds no records
 // (LACE-STREAM-05). Each Record.Data aliases in.
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use ParseStreamWith.
 func ParseStream(in []byte, opt Options) ([]*Record, error) {
-	p, err := newParser(in, opt)
+	return ParseStreamWith(rules.Current(), in, opt)
+}
+
+// ParseStreamWith is ParseStream under the checks c.
+func ParseStreamWith(c rules.Checks, in []byte, opt Options) ([]*Record, error) {
+	p, err := newParser(c, in, opt)
 	if err != nil {
 		return nil, err
 	}
-	if len(in) == 0 && !rules.Enforced(RuleStreamEmpty) {
+	if len(in) == 0 && !c.Enforced(RuleStreamEmpty) {
 		return nil, FaultError("empty stream") // fault: an empty stream refused
 	}
 	var recs []*Record
 	for pos := 0; pos < len(in); {
 		if len(recs) > 0 && !bytes.HasPrefix(in[pos:], []byte(glyphPrefix)) {
 			switch {
-			case !rules.Enforced(RuleStreamGarbage):
+			case !c.Enforced(RuleStreamGarbage):
 				return recs, nil // fault: the stream taken to end at bytes that begin no record
-			case Mutated(MutStreamResync):
+			case c.Mutated(MutStreamResync):
 				// Mutant: bytes up to the next record glyph skipped.
 				i := bytes.Index(in[pos:], []byte(glyphPrefix))
 				if i < 0 {
@@ -38,7 +46,7 @@ func ParseStream(in []byte, opt Options) ([]*Record, error) {
 		}
 		r, err := p.record(pos, len(recs) > 0)
 		if err != nil {
-			if rules.RuleOf(err) == RuleStreamTruncated && !rules.Enforced(RuleStreamTruncated) {
+			if rules.RuleOf(err) == RuleStreamTruncated && !c.Enforced(RuleStreamTruncated) {
 				// Fault: a careless reader drops the unfinished record.
 				return recs, nil
 			}
@@ -48,14 +56,15 @@ func ParseStream(in []byte, opt Options) ([]*Record, error) {
 		// Each record's structure and Data-Length delimit it; the next record
 		// starts at the following byte (LACE-STREAM-01).
 		pos = r.Offset + r.Size
-		if pos < len(in) && in[pos] == '\n' && !rules.Enforced(RuleStreamConcat) {
+		if pos < len(in) && in[pos] == '\n' && !c.Enforced(RuleStreamConcat) {
 			pos++ // fault: records taken to be separated by LF
 		}
 	}
 	return recs, nil
 }
 
-// EncodeStream returns the canonical bytes of records as one stream.
+// EncodeStream returns the canonical bytes of records as one stream (as
+// Encode makes them, TRANSITIONAL likewise).
 func EncodeStream(recs []*Record) []byte {
 	var out []byte
 	for _, r := range recs {

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
 )
 
@@ -22,6 +23,7 @@ func testStream(t testing.TB) ([]byte, []int) {
 }
 
 func TestStream(t *testing.T) {
+	t.Parallel()
 	s, ends := testStream(t)
 	recs, err := ParseStream(s, Options{})
 	if err != nil {
@@ -50,6 +52,7 @@ func TestStream(t *testing.T) {
 // TestStreamPrefixes cuts the stream at every byte: a cut at a record
 // boundary is a shorter valid stream, any other cut ends inside a record.
 func TestStreamPrefixes(t *testing.T) {
+	t.Parallel()
 	s, ends := testStream(t)
 	boundary := map[int]int{0: 0}
 	for i, e := range ends {
@@ -70,8 +73,8 @@ func TestStreamPrefixes(t *testing.T) {
 		}
 	}
 	// Under fault a careless reader drops the unfinished record.
-	defer fault.SetGlobal(string(RuleStreamTruncated))()
-	if recs, err := ParseStream(s[:ends[1]+10], Options{}); err != nil || len(recs) != 2 {
+	careless := rules.Checks{Faults: fault.Of(string(RuleStreamTruncated))}
+	if recs, err := ParseStreamWith(careless, s[:ends[1]+10], Options{}); err != nil || len(recs) != 2 {
 		t.Fatalf("under fault: %v, %d records", err, len(recs))
 	}
 }

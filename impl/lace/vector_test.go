@@ -19,6 +19,7 @@ var vectorFields = []Field{
 
 // LACE-VEC-01: the Blob is rebuilt byte-exact and hashes to the printed value.
 func TestVectorBlob(t *testing.T) {
+	t.Parallel()
 	want := vector(t, "blob")
 	out, r, err := Construct(Spec{Data: hello})
 	if err != nil {
@@ -41,6 +42,7 @@ func TestVectorBlob(t *testing.T) {
 
 // LACE-VEC-02, LACE-VEC-04: the Plex is rebuilt byte-exact from shuffled fields.
 func TestVectorPlex(t *testing.T) {
+	t.Parallel()
 	want := vector(t, "plex")
 	out, r, err := Construct(Spec{Data: hello, Fields: vectorFields})
 	if err != nil {
@@ -73,6 +75,7 @@ func TestVectorPlex(t *testing.T) {
 // LACE-VEC-03, LACE-VEC-05: the Seal's structure, outer and embedded hashes
 // and canonical By/Mark text are verified; its Mark needs the real 009.
 func TestVectorSeal(t *testing.T) {
+	t.Parallel()
 	seal := vector(t, "seal")
 	r, err := Parse(seal, Options{Mark: mark.CheckNone})
 	if err != nil {

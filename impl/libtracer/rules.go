@@ -176,7 +176,8 @@ const (
 	RuleIopSmallest  rules.ID = "LT-IOP-02"
 )
 
-const spec = "libtracer"
+// spec is the specification of this package's catalogs.
+const spec = rules.LibTracer
 
 // Section headings of the spec, as Rule.Section gives them.
 const (
@@ -211,158 +212,146 @@ const lifecycle = "the spec describes this transition without a keyword; the pro
 // silent is what is project-defined in a rule of secDecision: all of it.
 const silent = "the spec is silent here: the rule is the project's decision (docs/libtracer.md, Decisions where the spec is silent)"
 
-func must(id rules.ID, section, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: spec, Section: section, Level: rules.Must, Text: text}
-}
-
-func untestable(r rules.Rule, reason string) rules.Rule {
-	r.Untestable = reason
-	return r
-}
-
-func should(id rules.ID, section, text string) rules.Rule {
-	return rules.Rule{ID: id, Spec: spec, Section: section, Level: rules.Should, Text: text}
-}
-
 // Catalog lists every libtracer rule in spec order.
-func Catalog() []rules.Rule {
-	return []rules.Rule{
-		// Frame layout.
-		must(RuleFrameType, secLayout, "Offset 0 of every TLV is the type code, one byte (u8)."),
-		must(RuleFrameOpt, secLayout, "Offset 1 of every TLV is opt, the bit-packed options byte (u8)."),
-		must(RuleFrameLen16, secLayout, "With opt.LL=0 the length is a u16 little-endian at offset 2 and the header is H=4 bytes."),
-		must(RuleFrameLen32, secLayout, "With opt.LL=1 the length is a u32 little-endian at offset 2 and the header is H=6 bytes."),
-		must(RuleFramePayload, secLayout, "The payload is exactly length bytes at offset H: one contiguous, untouched user region with no metadata interleaved."),
-		must(RuleFrameTSAbs, secLayout, "trailer_ts at offset H+L is a u64 little-endian (absolute ns since the Unix epoch), present iff opt.TS=1 and opt.TF=0."),
-		must(RuleFrameTSRel, secLayout, "trailer_ts at offset H+L is an i32 little-endian (relative ns from the parent TS), present iff opt.TS=1 and opt.TF=1."),
-		must(RuleFrameCRC32, secLayout, "trailer_crc at offset H+L+T is a u32 little-endian CRC-32C, present iff opt.CR=1 and opt.CW=0."),
-		must(RuleFrameCRC16, secLayout, "trailer_crc at offset H+L+T is a u16 little-endian CRC-16-CCITT, present iff opt.CR=1 and opt.CW=1."),
-		must(RuleFrameSize, secLayout, "The total frame size is H + L + T + (4 if CR=1 and CW=0) + (2 if CR=1 and CW=1), where T is 8 if TS=1 and TF=0, 4 if TS=1 and TF=1, else 0."),
-		must(RuleFrameLittleEndian, secLayout, "Every multi-byte field (length, trailer_ts, trailer_crc) is little-endian."),
-		must(RuleFrameUnaligned, secLayout, "Implementations MUST tolerate unaligned reads of length, trailer_ts and trailer_crc."),
-		must(RuleFrameMinimum, secLayout, "The minimum frame is 4 bytes: empty payload, no trailer, LL=0."),
+func Catalog() []rules.Rule { return catalog.Rules() }
 
-		// Trailer lifecycle.
-		must(RuleLifeAtRest, secLife, "At rest a TLV is header + payload (H + L bytes) with no trailer; the TS and CR bits are cleared with the trailer, so the stored bytes are themselves a frame (docs/DECISIONS.md).").Defined("that the TS and CR bits are cleared with the trailer, so that stored bytes are themselves a frame, is the project's binding design decision (docs/DECISIONS.md); the spec shows only the H + L bytes"),
-		must(RuleLifeInTransit, secLife, "In transit the optional trailer follows the payload: trailer_ts, then trailer_crc, 0 to 12 bytes in all."),
-		must(RuleLifeStrip, secLife, "At ingress a receiver validates the frame and strips the trailer; the payload bytes stay identical.").Defined(lifecycle),
-		must(RuleLifeForward, secLife, "A forwarder strips the incoming trailer and attaches an outgoing one with a fresh wire-time and a fresh CRC.").Defined(lifecycle),
-		must(RuleLifeRecord, secLife, "A recorder strips the trailer and stores header + payload; on replay it re-attaches a fresh trailer.").Defined(lifecycle),
-		must(RuleLifeInvariant, secLife, "Payload bytes are invariant under every transition (strip, attach, forward, record, replay)."),
+// catalog is the rule catalog of libtracer v1, in spec order.
+var catalog = rules.NewCatalog(spec,
+	// Frame layout.
+	rules.Must(RuleFrameType, secLayout, "Offset 0 of every TLV is the type code, one byte (u8)."),
+	rules.Must(RuleFrameOpt, secLayout, "Offset 1 of every TLV is opt, the bit-packed options byte (u8)."),
+	rules.Must(RuleFrameLen16, secLayout, "With opt.LL=0 the length is a u16 little-endian at offset 2 and the header is H=4 bytes."),
+	rules.Must(RuleFrameLen32, secLayout, "With opt.LL=1 the length is a u32 little-endian at offset 2 and the header is H=6 bytes."),
+	rules.Must(RuleFramePayload, secLayout, "The payload is exactly length bytes at offset H: one contiguous, untouched user region with no metadata interleaved."),
+	rules.Must(RuleFrameTSAbs, secLayout, "trailer_ts at offset H+L is a u64 little-endian (absolute ns since the Unix epoch), present iff opt.TS=1 and opt.TF=0."),
+	rules.Must(RuleFrameTSRel, secLayout, "trailer_ts at offset H+L is an i32 little-endian (relative ns from the parent TS), present iff opt.TS=1 and opt.TF=1."),
+	rules.Must(RuleFrameCRC32, secLayout, "trailer_crc at offset H+L+T is a u32 little-endian CRC-32C, present iff opt.CR=1 and opt.CW=0."),
+	rules.Must(RuleFrameCRC16, secLayout, "trailer_crc at offset H+L+T is a u16 little-endian CRC-16-CCITT, present iff opt.CR=1 and opt.CW=1."),
+	rules.Must(RuleFrameSize, secLayout, "The total frame size is H + L + T + (4 if CR=1 and CW=0) + (2 if CR=1 and CW=1), where T is 8 if TS=1 and TF=0, 4 if TS=1 and TF=1, else 0."),
+	rules.Must(RuleFrameLittleEndian, secLayout, "Every multi-byte field (length, trailer_ts, trailer_crc) is little-endian."),
+	rules.Must(RuleFrameUnaligned, secLayout, "Implementations MUST tolerate unaligned reads of length, trailer_ts and trailer_crc."),
+	rules.Must(RuleFrameMinimum, secLayout, "The minimum frame is 4 bytes: empty payload, no trailer, LL=0."),
 
-		// Options bitfield.
-		must(RuleOptReserved7, secOpt, "Bit 7 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
-		must(RuleOptReserved0, secOpt, "Bit 0 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
-		must(RuleOptReservedFrozen, secOpt, "The reserved bits are frozen for the lifetime of v1: the spec MUST NOT allocate them within v1, so no sender sets them.").Defined("the spec's MUST NOT binds the spec itself (it will not allocate the bits); that a v1 sender never sets them, and an encoder refuses to, is the project's consequence of it"),
-		must(RuleOptPL, secOpt, "Bit 6 (PL): 0 means the payload is opaque bytes, 1 means it is concatenated child TLVs."),
-		must(RuleOptTS, secOpt, "Bit 5 (TS): 1 means the trailer has a timestamp, in the form TF selects."),
-		must(RuleOptCR, secOpt, "Bit 4 (CR): 1 means the trailer has a CRC, of the width CW selects."),
-		must(RuleOptLL, secOpt, "Bit 3 (LL): 0 means a u16 length (the default), 1 a u32 length."),
-		must(RuleOptCW, secOpt, "Bit 2 (CW): 0 means CRC-32C, 4 bytes (the default); 1 means CRC-16-CCITT, 2 bytes."),
-		must(RuleOptCWIgnored, secOpt, "CW is meaningful only when CR=1: with CR=0 either value is accepted and ignored (docs/DECISIONS.md).").Defined("the spec says only \"meaningful only when CR = 1\"; accepting and ignoring either value is the project's binding design decision (docs/DECISIONS.md)"),
-		must(RuleOptTF, secOpt, "Bit 1 (TF): 0 means an absolute u64 ns since the Unix epoch, 8 bytes (the default); 1 a signed i32 ns offset from the parent TS, 4 bytes."),
-		must(RuleOptTFIgnored, secOpt, "TF is meaningful only when TS=1: with TS=0 either value is accepted and ignored (docs/DECISIONS.md).").Defined("the spec says only \"meaningful only when TS = 1\"; accepting and ignoring either value is the project's binding design decision (docs/DECISIONS.md)"),
-		must(RuleOptExtensions, secOpt, "Forward-compatible extensions live exclusively in the type-code registry, in 0x0E..0x7F (incompatible changes at the discovery layer): only an unassigned code there, or the reserved 0x05, is an unknown type to skip or answer with tr::schema::type_mismatch; a user-defined type (0x80..0xFF) is no extension and is accepted, and a set reserved bit is no extension either (INVALID, LT-OPT-01/02)."),
+	// Trailer lifecycle.
+	rules.Must(RuleLifeAtRest, secLife, "At rest a TLV is header + payload (H + L bytes) with no trailer; the TS and CR bits are cleared with the trailer, so the stored bytes are themselves a frame (docs/DECISIONS.md).").Defined("that the TS and CR bits are cleared with the trailer, so that stored bytes are themselves a frame, is the project's binding design decision (docs/DECISIONS.md); the spec shows only the H + L bytes"),
+	rules.Must(RuleLifeInTransit, secLife, "In transit the optional trailer follows the payload: trailer_ts, then trailer_crc, 0 to 12 bytes in all."),
+	rules.Must(RuleLifeStrip, secLife, "At ingress a receiver validates the frame and strips the trailer; the payload bytes stay identical.").Defined(lifecycle),
+	rules.Must(RuleLifeForward, secLife, "A forwarder strips the incoming trailer and attaches an outgoing one with a fresh wire-time and a fresh CRC.").Defined(lifecycle),
+	rules.Must(RuleLifeRecord, secLife, "A recorder strips the trailer and stores header + payload; on replay it re-attaches a fresh trailer.").Defined(lifecycle),
+	rules.Must(RuleLifeInvariant, secLife, "Payload bytes are invariant under every transition (strip, attach, forward, record, replay)."),
 
-		// Length encoding.
-		must(RuleLenMax16, secLen, "With LL=0 the payload is at most 65535 bytes."),
-		must(RuleLenMax32, secLen, "With LL=1 the payload is at most 4 GiB - 1 (4294967295) bytes; there is no u64 length."),
-		untestable(must(RuleLenAddressShift, secLen, "A host that ships more than 4 GiB - 1 bytes MUST slice them by address shift; no single TLV carries them, so an encoder refuses a longer payload."),
-			"only a payload of 4 GiB or more shows it: a u32 length cannot declare one, so no decode input carries one, and a libtracer.encode input holding one would be over 8 GiB of hex; TestEncodeRefusesOverU32 checks the refusal in impl/libtracer"),
+	// Options bitfield.
+	rules.Must(RuleOptReserved7, secOpt, "Bit 7 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
+	rules.Must(RuleOptReserved0, secOpt, "Bit 0 of opt is reserved and MUST be zero; a receiver MUST reject a TLV with it set as INVALID."),
+	rules.Must(RuleOptReservedFrozen, secOpt, "The reserved bits are frozen for the lifetime of v1: the spec MUST NOT allocate them within v1, so no sender sets them.").Defined("the spec's MUST NOT binds the spec itself (it will not allocate the bits); that a v1 sender never sets them, and an encoder refuses to, is the project's consequence of it"),
+	rules.Must(RuleOptPL, secOpt, "Bit 6 (PL): 0 means the payload is opaque bytes, 1 means it is concatenated child TLVs."),
+	rules.Must(RuleOptTS, secOpt, "Bit 5 (TS): 1 means the trailer has a timestamp, in the form TF selects."),
+	rules.Must(RuleOptCR, secOpt, "Bit 4 (CR): 1 means the trailer has a CRC, of the width CW selects."),
+	rules.Must(RuleOptLL, secOpt, "Bit 3 (LL): 0 means a u16 length (the default), 1 a u32 length."),
+	rules.Must(RuleOptCW, secOpt, "Bit 2 (CW): 0 means CRC-32C, 4 bytes (the default); 1 means CRC-16-CCITT, 2 bytes."),
+	rules.Must(RuleOptCWIgnored, secOpt, "CW is meaningful only when CR=1: with CR=0 either value is accepted and ignored (docs/DECISIONS.md).").Defined("the spec says only \"meaningful only when CR = 1\"; accepting and ignoring either value is the project's binding design decision (docs/DECISIONS.md)"),
+	rules.Must(RuleOptTF, secOpt, "Bit 1 (TF): 0 means an absolute u64 ns since the Unix epoch, 8 bytes (the default); 1 a signed i32 ns offset from the parent TS, 4 bytes."),
+	rules.Must(RuleOptTFIgnored, secOpt, "TF is meaningful only when TS=1: with TS=0 either value is accepted and ignored (docs/DECISIONS.md).").Defined("the spec says only \"meaningful only when TS = 1\"; accepting and ignoring either value is the project's binding design decision (docs/DECISIONS.md)"),
+	rules.Must(RuleOptExtensions, secOpt, "Forward-compatible extensions live exclusively in the type-code registry, in 0x0E..0x7F (incompatible changes at the discovery layer): only an unassigned code there, or the reserved 0x05, is an unknown type to skip or answer with tr::schema::type_mismatch; a user-defined type (0x80..0xFF) is no extension and is accepted, and a set reserved bit is no extension either (INVALID, LT-OPT-01/02)."),
 
-		// CRC.
-		must(RuleCRC32Poly, secCRC32, "CRC-32C uses the Castagnoli polynomial 0x1EDC6F41, reflected 0x82F63B78 (refin = refout = true)."),
-		must(RuleCRC32Init, secCRC32, "CRC-32C starts from 0xFFFFFFFF."),
-		must(RuleCRC32XorOut, secCRC32, "CRC-32C ends with a final XOR of 0xFFFFFFFF."),
-		must(RuleCRC32Check, secDesignDoc, "CRC-32C of the ASCII bytes \"123456789\" is 0xE3069283.").Defined("a derived known answer: the catalogue check value of the parameters the spec gives, stated by docs/DECISIONS.md, not by the spec"),
-		must(RuleCRC16Poly, secCRC16, "CRC-16-CCITT uses the polynomial 0x1021, not reflected (refin = refout = false).").Defined("the spec says \"polynomial 0x1021, common variant\"; that the variant is not reflected (CRC-16/CCITT-FALSE, with the spec's init and final XOR) is the project's reading (docs/DECISIONS.md)"),
-		must(RuleCRC16Init, secCRC16, "CRC-16-CCITT starts from 0xFFFF."),
-		must(RuleCRC16XorOut, secCRC16, "CRC-16-CCITT ends with a final XOR of 0x0000."),
-		must(RuleCRC16Check, secDesignDoc, "CRC-16-CCITT of the ASCII bytes \"123456789\" is 0x29B1.").Defined("a derived known answer: the check value of CRC-16/CCITT-FALSE, the project's reading of \"common variant\" (docs/DECISIONS.md), not stated by the spec"),
-		must(RuleCRCVerify32, secCRC, "A receiver that sees CR=1 and CW=0 MUST verify the CRC-32C; a mismatch returns ERROR{tr::frame::crc_fail}."),
-		must(RuleCRCVerify16, secCRC, "A receiver that sees CR=1 and CW=1 MUST verify the CRC-16-CCITT; a mismatch returns ERROR{tr::frame::crc_fail}."),
-		must(RuleCRCCoverage, secCoverage, "The CRC is computed over the payload bytes, then the trailer_ts bytes if present, in that order."),
-		must(RuleCRCHeaderExcluded, secCoverage, "The header (type, opt, length) is not covered by the CRC."),
-		must(RuleCRCStreamSend, secCoverage, "Described without a keyword: a streaming sender accumulates the CRC while it sends the payload, then generates trailer_ts, folds it into the accumulator and appends it, then appends the final CRC; what binds is the result, the trailer of the coverage rule LT-CRC-11, which a sender streaming its payload gives.").Defined("the spec describes the streaming procedure and states no obligation; the project holds a streaming sender to the bytes the coverage rule LT-CRC-11 defines (its fault: a sender that leaves trailer_ts out of the streamed CRC)"),
-		must(RuleCRCStreamReceive, secCoverage, "Described without a keyword: a streaming receiver accumulates the CRC over the payload bytes as they arrive, folds in trailer_ts, then compares the received CRC with the accumulator; what binds is the verdict of the coverage rule LT-CRC-11, which a receiver reading a stream in pieces gives.").Defined("the spec describes the streaming procedure and states no obligation; the project holds a streaming receiver to the verdict the coverage rule LT-CRC-11 defines, whatever pieces the stream arrives in"),
-		must(RuleCRCCorruptTS, secCoverage, "Under CR=1 a corrupted trailer_ts shows up as tr::frame::crc_fail, not as a silently bogus time."),
+	// Length encoding.
+	rules.Must(RuleLenMax16, secLen, "With LL=0 the payload is at most 65535 bytes."),
+	rules.Must(RuleLenMax32, secLen, "With LL=1 the payload is at most 4 GiB - 1 (4294967295) bytes; there is no u64 length."),
+	rules.Untestable(rules.Must(RuleLenAddressShift, secLen, "A host that ships more than 4 GiB - 1 bytes MUST slice them by address shift; no single TLV carries them, so an encoder refuses a longer payload."),
+		"only a payload of 4 GiB or more shows it: a u32 length cannot declare one, so no decode input carries one, and a libtracer.encode input holding one would be over 8 GiB of hex; TestEncodeRefusesOverU32 checks the refusal in impl/libtracer"),
 
-		// Timestamp form.
-		must(RuleTSAbs, secTS, "An absolute stamp (TF=0) is the u64 count of ns since the Unix epoch, self-contained: it needs no context, and wraps in 2554."),
-		must(RuleTSRel, secTS, "A relative stamp (TF=1) is a signed i32 ns offset (range -2147483648..2147483647 ns); the TLV's wire-time is the parent's wire-time plus the offset."),
-		must(RuleTSParent, secTS, "The parent of a relative stamp is the wrapping structured TLV's trailer_ts if present, else that of the next outermost ancestor that has one."),
-		must(RuleTSNoAnchor, secTS, "A TLV with TS=1 and TF=1 whose ancestor chain has no trailer_ts MUST be rejected with ERROR{tr::path::invalid}."),
-		must(RuleTSExampleADC, secTS, "Worked example (1 GS/s ADC): a PL=1 user record with an absolute trailer_ts and VALUE children of a 4-byte sample plus an i32 relative trailer_ts, 12 bytes each, resolving to the window start +0 ns, +1 ns, ..."),
-		must(RuleTSAbsAny, secTS, "The spec states no constraint on the value of an absolute trailer_ts (u64 ns since the Unix epoch, wrapping in 2554): every value, 0, 2^63 and 2^64-1 included, is a wire-time a receiver accepts and reports as sent; a stamp in the past or the far future is no error.").Defined("the spec states no constraint on absolute stamp values; that none may be imposed (every u64 accepted) is the project's reading of that silence (docs/libtracer.md, Decisions where the spec is silent)"),
+	// CRC.
+	rules.Must(RuleCRC32Poly, secCRC32, "CRC-32C uses the Castagnoli polynomial 0x1EDC6F41, reflected 0x82F63B78 (refin = refout = true)."),
+	rules.Must(RuleCRC32Init, secCRC32, "CRC-32C starts from 0xFFFFFFFF."),
+	rules.Must(RuleCRC32XorOut, secCRC32, "CRC-32C ends with a final XOR of 0xFFFFFFFF."),
+	rules.Must(RuleCRC32Check, secDesignDoc, "CRC-32C of the ASCII bytes \"123456789\" is 0xE3069283.").Defined("a derived known answer: the catalogue check value of the parameters the spec gives, stated by docs/DECISIONS.md, not by the spec"),
+	rules.Must(RuleCRC16Poly, secCRC16, "CRC-16-CCITT uses the polynomial 0x1021, not reflected (refin = refout = false).").Defined("the spec says \"polynomial 0x1021, common variant\"; that the variant is not reflected (CRC-16/CCITT-FALSE, with the spec's init and final XOR) is the project's reading (docs/DECISIONS.md)"),
+	rules.Must(RuleCRC16Init, secCRC16, "CRC-16-CCITT starts from 0xFFFF."),
+	rules.Must(RuleCRC16XorOut, secCRC16, "CRC-16-CCITT ends with a final XOR of 0x0000."),
+	rules.Must(RuleCRC16Check, secDesignDoc, "CRC-16-CCITT of the ASCII bytes \"123456789\" is 0x29B1.").Defined("a derived known answer: the check value of CRC-16/CCITT-FALSE, the project's reading of \"common variant\" (docs/DECISIONS.md), not stated by the spec"),
+	rules.Must(RuleCRCVerify32, secCRC, "A receiver that sees CR=1 and CW=0 MUST verify the CRC-32C; a mismatch returns ERROR{tr::frame::crc_fail}."),
+	rules.Must(RuleCRCVerify16, secCRC, "A receiver that sees CR=1 and CW=1 MUST verify the CRC-16-CCITT; a mismatch returns ERROR{tr::frame::crc_fail}."),
+	rules.Must(RuleCRCCoverage, secCoverage, "The CRC is computed over the payload bytes, then the trailer_ts bytes if present, in that order."),
+	rules.Must(RuleCRCHeaderExcluded, secCoverage, "The header (type, opt, length) is not covered by the CRC."),
+	rules.Must(RuleCRCStreamSend, secCoverage, "Described without a keyword: a streaming sender accumulates the CRC while it sends the payload, then generates trailer_ts, folds it into the accumulator and appends it, then appends the final CRC; what binds is the result, the trailer of the coverage rule LT-CRC-11, which a sender streaming its payload gives.").Defined("the spec describes the streaming procedure and states no obligation; the project holds a streaming sender to the bytes the coverage rule LT-CRC-11 defines (its fault: a sender that leaves trailer_ts out of the streamed CRC)"),
+	rules.Must(RuleCRCStreamReceive, secCoverage, "Described without a keyword: a streaming receiver accumulates the CRC over the payload bytes as they arrive, folds in trailer_ts, then compares the received CRC with the accumulator; what binds is the verdict of the coverage rule LT-CRC-11, which a receiver reading a stream in pieces gives.").Defined("the spec describes the streaming procedure and states no obligation; the project holds a streaming receiver to the verdict the coverage rule LT-CRC-11 defines, whatever pieces the stream arrives in"),
+	rules.Must(RuleCRCCorruptTS, secCoverage, "Under CR=1 a corrupted trailer_ts shows up as tr::frame::crc_fail, not as a silently bogus time."),
 
-		must(RuleTSWrap, secDecision, "Resolved wire-times are computed modulo 2^64, as the wraparound note implies: a relative stamp past the largest u64, or before the epoch, wraps around.").Defined(silent),
+	// Timestamp form.
+	rules.Must(RuleTSAbs, secTS, "An absolute stamp (TF=0) is the u64 count of ns since the Unix epoch, self-contained: it needs no context, and wraps in 2554."),
+	rules.Must(RuleTSRel, secTS, "A relative stamp (TF=1) is a signed i32 ns offset (range -2147483648..2147483647 ns); the TLV's wire-time is the parent's wire-time plus the offset."),
+	rules.Must(RuleTSParent, secTS, "The parent of a relative stamp is the wrapping structured TLV's trailer_ts if present, else that of the next outermost ancestor that has one."),
+	rules.Must(RuleTSNoAnchor, secTS, "A TLV with TS=1 and TF=1 whose ancestor chain has no trailer_ts MUST be rejected with ERROR{tr::path::invalid}."),
+	rules.Must(RuleTSExampleADC, secTS, "Worked example (1 GS/s ADC): a PL=1 user record with an absolute trailer_ts and VALUE children of a 4-byte sample plus an i32 relative trailer_ts, 12 bytes each, resolving to the window start +0 ns, +1 ns, ..."),
+	rules.Must(RuleTSAbsAny, secTS, "The spec states no constraint on the value of an absolute trailer_ts (u64 ns since the Unix epoch, wrapping in 2554): every value, 0, 2^63 and 2^64-1 included, is a wire-time a receiver accepts and reports as sent; a stamp in the past or the far future is no error.").Defined("the spec states no constraint on absolute stamp values; that none may be imposed (every u64 accepted) is the project's reading of that silence (docs/libtracer.md, Decisions where the spec is silent)"),
 
-		must(RuleTSWireTime, secAppTime, "The trailer_ts is transport time, when the sender put the TLV on the wire; it is never an application-domain time, which belongs inside the payload (e.g. a TIME TLV)."),
+	rules.Must(RuleTSWrap, secDecision, "Resolved wire-times are computed modulo 2^64, as the wraparound note implies: a relative stamp past the largest u64, or before the epoch, wraps around.").Defined(silent),
 
-		// Type code registry.
-		must(RuleTypeZero, secType, "Type code 0x00 is the reserved sentinel, never assigned; receivers MUST treat type=0x00 as INVALID."),
-		must(RuleTypeCore, secType, "Type codes 0x01..0x1F are core protocol types; 0x01..0x0D are assigned (docs/DECISIONS.md) and a PL=1 TLV of an assigned type is walked.").Defined("the spec defers the assignments to 05-protocol-tlvs.md, which it does not include; that 0x01..0x0D are assigned is the project's binding design decision (docs/DECISIONS.md)"),
-		must(RuleTypeFuture, secType, "Type codes 0x0E..0x7F are not assigned in v1 (0x20..0x7F reserved for future core extensions): a v1 receiver handles them as unknown type codes."),
-		must(RuleTypeUser, secType, "Type codes 0x80..0xFF are user-defined application types with no protocol opinion; a PL=1 user TLV is walked."),
-		must(RuleType05Receive, secType, "Receivers MUST treat type=0x05 as reserved-but-unassigned and apply the rules for unknown type codes."),
-		must(RuleType05NoSend, secType, "Senders MUST NOT emit type 0x05."),
-		must(RuleTypeLayering, secLayering, "Framing does not depend on the type code: length, trailer and CRC are read the same for every type (a pure-framing parser routes by length and CRC alone); only a TLV-aware receiver uses type and PL to decide whether to walk into children."),
-		must(RuleTypeNoVersion, secVersion, "The wire format does not version: there is no version bit in the header, so no header field changes meaning per frame."),
-		must(RuleUnkNoCrash, secUnknown, "A receiver encountering an unknown type code (0x0E..0x7F or 0x05) MUST NOT crash."),
-		must(RuleUnkContinue, secUnknown, "A receiver MUST continue parsing the surrounding stream past an unknown TLV."),
-		must(RuleUnkCRC, secUnknown, "A receiver MUST validate the CRC of an unknown TLV, if present."),
-		must(RuleUnkSkipByLength, secUnknown, "A receiver MUST respect the length (and trailer) when skipping over an unknown TLV."),
-		must(RuleUnkOuter, secUnknown, "An unknown TLV that is the outer addressed TLV is answered with ERROR{tr::schema::type_mismatch} if a return path exists; the reply to a decode request of the testee protocol is one.").Defined("the spec's list item says respond ... if a return path exists, without a keyword; the project holds it as MUST and takes the reply to a decode request for the return path (docs/libtracer.md)"),
-		must(RuleUnkNested, secUnknown, "An unknown TLV nested inside a structured TLV (parent PL=1) is treated as opaque bytes (never walked, even if its PL=1) and parsing continues.").Defined("the spec's list item carries no keyword (the project holds it as MUST); that an unknown TLV with PL=1 is never walked is the project's reading of \"treat as opaque bytes\""),
+	rules.Must(RuleTSWireTime, secAppTime, "The trailer_ts is transport time, when the sender put the TLV on the wire; it is never an application-domain time, which belongs inside the payload (e.g. a TIME TLV)."),
 
-		// Iterative parsing requirement.
-		must(RuleNestIterative, secNest, "Nested TLVs (PL=1) MUST be parsed iteratively with an explicit work stack; recursive parsing is forbidden."),
-		must(RuleNestBudget, secNest, "Nesting depth is unbounded by the wire format; the work-stack budget (one node per open level) is a receiver option, never a protocol constant."),
-		must(RuleNestTooDeep, secNest, "A frame exceeding the receiver's work-stack budget MUST be rejected with ERROR{tr::tlv::nesting_too_deep}."),
-		must(RuleNestProtocolDepth, secNest, "Protocol-defined TLV shapes nest at most 5 deep, so every receiver parses them at any budget: the effective budget is never below 5 open levels.").Defined("the spec says every conforming receiver parses every protocol frame at any budget; reading it as a floor of 5 open levels under any configured budget is the project's (docs/libtracer.md)"),
-		must(RuleNestExactFill, secDecision, "The children of a PL=1 payload are complete TLVs that fill it exactly: a child that overruns the payload, or a remainder too short for a header, is INVALID.").Defined(silent),
-		must(RuleNestEmpty, secDecision, "A PL=1 TLV with an empty payload is valid and has zero children (e.g. the PATH of the root).").Defined(silent),
+	// Type code registry.
+	rules.Must(RuleTypeZero, secType, "Type code 0x00 is the reserved sentinel, never assigned; receivers MUST treat type=0x00 as INVALID."),
+	rules.Must(RuleTypeCore, secType, "Type codes 0x01..0x1F are core protocol types; 0x01..0x0D are assigned (docs/DECISIONS.md) and a PL=1 TLV of an assigned type is walked.").Defined("the spec defers the assignments to 05-protocol-tlvs.md, which it does not include; that 0x01..0x0D are assigned is the project's binding design decision (docs/DECISIONS.md)"),
+	rules.Must(RuleTypeFuture, secType, "Type codes 0x0E..0x7F are not assigned in v1 (0x20..0x7F reserved for future core extensions): a v1 receiver handles them as unknown type codes."),
+	rules.Must(RuleTypeUser, secType, "Type codes 0x80..0xFF are user-defined application types with no protocol opinion; a PL=1 user TLV is walked."),
+	rules.Must(RuleType05Receive, secType, "Receivers MUST treat type=0x05 as reserved-but-unassigned and apply the rules for unknown type codes."),
+	rules.Must(RuleType05NoSend, secType, "Senders MUST NOT emit type 0x05."),
+	rules.Must(RuleTypeLayering, secLayering, "Framing does not depend on the type code: length, trailer and CRC are read the same for every type (a pure-framing parser routes by length and CRC alone); only a TLV-aware receiver uses type and PL to decide whether to walk into children."),
+	rules.Must(RuleTypeNoVersion, secVersion, "The wire format does not version: there is no version bit in the header, so no header field changes meaning per frame."),
+	rules.Must(RuleUnkNoCrash, secUnknown, "A receiver encountering an unknown type code (0x0E..0x7F or 0x05) MUST NOT crash."),
+	rules.Must(RuleUnkContinue, secUnknown, "A receiver MUST continue parsing the surrounding stream past an unknown TLV."),
+	rules.Must(RuleUnkCRC, secUnknown, "A receiver MUST validate the CRC of an unknown TLV, if present."),
+	rules.Must(RuleUnkSkipByLength, secUnknown, "A receiver MUST respect the length (and trailer) when skipping over an unknown TLV."),
+	rules.Must(RuleUnkOuter, secUnknown, "An unknown TLV that is the outer addressed TLV is answered with ERROR{tr::schema::type_mismatch} if a return path exists; the reply to a decode request of the testee protocol is one.").Defined("the spec's list item says respond ... if a return path exists, without a keyword; the project holds it as MUST and takes the reply to a decode request for the return path (docs/libtracer.md)"),
+	rules.Must(RuleUnkNested, secUnknown, "An unknown TLV nested inside a structured TLV (parent PL=1) is treated as opaque bytes (never walked, even if its PL=1) and parsing continues.").Defined("the spec's list item carries no keyword (the project holds it as MUST); that an unknown TLV with PL=1 is never walked is the project's reading of \"treat as opaque bytes\""),
 
-		// Two parser contexts.
-		must(RuleCtxWire, secCtx, "The wire-receive context parses one contiguous transport buffer, advancing offset += child_size."),
-		must(RuleCtxRope, secCtx, "The in-memory walk parses a rope of views in which the bytes of one TLV, its payload included, may lie in several adjacent views."),
-		must(RuleCtxAgree, secDesignDoc, "Both contexts give the same result for every input and every way of cutting it into views.").Defined("the spec describes the two contexts; that they agree on every input and every cut is the project's binding design decision (docs/DECISIONS.md)"),
-		must(RuleCtxBackToBack, secDecision, "A datagram or stream holds back-to-back top-level TLVs, each an outer addressed TLV: an error inside one whose extent is known is reported for it and parsing continues; an error that breaks framing stops the parse.").Defined(silent),
+	// Iterative parsing requirement.
+	rules.Must(RuleNestIterative, secNest, "Nested TLVs (PL=1) MUST be parsed iteratively with an explicit work stack; recursive parsing is forbidden."),
+	rules.Must(RuleNestBudget, secNest, "Nesting depth is unbounded by the wire format; the work-stack budget (one node per open level) is a receiver option, never a protocol constant."),
+	rules.Must(RuleNestTooDeep, secNest, "A frame exceeding the receiver's work-stack budget MUST be rejected with ERROR{tr::tlv::nesting_too_deep}."),
+	rules.Must(RuleNestProtocolDepth, secNest, "Protocol-defined TLV shapes nest at most 5 deep, so every receiver parses them at any budget: the effective budget is never below 5 open levels.").Defined("the spec says every conforming receiver parses every protocol frame at any budget; reading it as a floor of 5 open levels under any configured budget is the project's (docs/libtracer.md)"),
+	rules.Must(RuleNestExactFill, secDecision, "The children of a PL=1 payload are complete TLVs that fill it exactly: a child that overruns the payload, or a remainder too short for a header, is INVALID.").Defined(silent),
+	rules.Must(RuleNestEmpty, secDecision, "A PL=1 TLV with an empty payload is valid and has zero children (e.g. the PATH of the root).").Defined(silent),
 
-		// Truncation handling.
-		should(RuleTruncStreamWait, secTrunc, "A stream transport SHOULD wait for more bytes when a frame is incomplete."),
-		must(RuleTruncStreamDown, secTrunc, "A stream that closes inside a frame reports ERROR{tr::transport::down}.").Defined("the spec's sentence is \"SHOULD wait for more bytes; report ERROR{tr::transport::down} if the stream is closed\": whether its SHOULD governs the report too is open; the project holds the report as MUST (docs/libtracer.md)"),
-		must(RuleTruncDatagram, secTrunc, "On a datagram transport, bytes that end before the frame does are ERROR{tr::frame::truncated}."),
-		must(RuleTruncNoOverrun, secTrunc, "Truncation MUST NOT cause a buffer overrun."),
-		must(RuleTruncLengthFirst, secTrunc, "Implementations MUST validate the length against the available buffer before reading any payload byte."),
-		must(RuleTruncMaxTLV, secTrunc, "A header whose length exceeds MAX_TLV_BYTES MUST be rejected with ERROR=INVALID without allocating the segment."),
-		should(RuleTruncMaxDefault, secTrunc, "MAX_TLV_BYTES is implementation-defined and SHOULD be 16 MiB (16777216), a receiver option."),
-		must(RuleTruncEmptyDatagram, secDecision, "An empty datagram carries no frame and is ERROR{tr::frame::truncated}.").Defined(silent),
-		must(RuleTruncEmptyStream, secDecision, "A stream that closes before its first byte, or between two frames, ends cleanly: no frame and no error.").Defined(silent),
+	// Two parser contexts.
+	rules.Must(RuleCtxWire, secCtx, "The wire-receive context parses one contiguous transport buffer, advancing offset += child_size."),
+	rules.Must(RuleCtxRope, secCtx, "The in-memory walk parses a rope of views in which the bytes of one TLV, its payload included, may lie in several adjacent views."),
+	rules.Must(RuleCtxAgree, secDesignDoc, "Both contexts give the same result for every input and every way of cutting it into views.").Defined("the spec describes the two contexts; that they agree on every input and every cut is the project's binding design decision (docs/DECISIONS.md)"),
+	rules.Must(RuleCtxBackToBack, secDecision, "A datagram or stream holds back-to-back top-level TLVs, each an outer addressed TLV: an error inside one whose extent is known is reported for it and parsing continues; an error that breaks framing stops the parse.").Defined(silent),
 
-		// Worked frame examples.
-		must(RuleExStatusOK, secExamples, "Empty STATUS=OK is the 4 bytes 09 00 00 00."),
-		must(RuleExBool, secExamples, "A VALUE true without trailer is the 5 bytes 01 00 01 00 01."),
-		must(RuleExU32Rel, secExamples, "A VALUE uint32 with a relative TS is 12 bytes: 01 22 04 00, the 4 payload bytes, the i32 trailer_ts."),
-		must(RuleExU32AbsCRC, secExamples, "A VALUE uint32 with an absolute TS and CRC-32C is 20 bytes: 01 30 04 00, 4 payload bytes, the u64 trailer_ts, the u32 CRC over payload and trailer_ts."),
-		must(RuleExValueCRC, secExamples, "A 5-byte VALUE with CRC-32C is 13 bytes: 01 10 05 00 AA BB CC DD EE and the CRC-32C of the payload."),
-		must(RuleExPath, secExamples, "PATH /sensor/temp with outer CRC-32C is 26 bytes: 06 50 12 00, NAME 02 00 06 00 \"sensor\", NAME 02 00 04 00 \"temp\", the CRC-32C of the 18 child bytes."),
-		must(RuleExLL1, secExamples, "A VALUE with a 102400-byte payload and CRC-32C uses LL=1: 01 18 00 90 01 00, the payload, the CRC; 102410 bytes in all."),
+	// Truncation handling.
+	rules.Should(RuleTruncStreamWait, secTrunc, "A stream transport SHOULD wait for more bytes when a frame is incomplete."),
+	rules.Must(RuleTruncStreamDown, secTrunc, "A stream that closes inside a frame reports ERROR{tr::transport::down}.").Defined("the spec's sentence is \"SHOULD wait for more bytes; report ERROR{tr::transport::down} if the stream is closed\": whether its SHOULD governs the report too is open; the project holds the report as MUST (docs/libtracer.md)"),
+	rules.Must(RuleTruncDatagram, secTrunc, "On a datagram transport, bytes that end before the frame does are ERROR{tr::frame::truncated}."),
+	rules.Must(RuleTruncNoOverrun, secTrunc, "Truncation MUST NOT cause a buffer overrun."),
+	rules.Must(RuleTruncLengthFirst, secTrunc, "Implementations MUST validate the length against the available buffer before reading any payload byte."),
+	rules.Must(RuleTruncMaxTLV, secTrunc, "A header whose length exceeds MAX_TLV_BYTES MUST be rejected with ERROR=INVALID without allocating the segment."),
+	rules.Should(RuleTruncMaxDefault, secTrunc, "MAX_TLV_BYTES is implementation-defined and SHOULD be 16 MiB (16777216), a receiver option."),
+	rules.Must(RuleTruncEmptyDatagram, secDecision, "An empty datagram carries no frame and is ERROR{tr::frame::truncated}.").Defined(silent),
+	rules.Must(RuleTruncEmptyStream, secDecision, "A stream that closes before its first byte, or between two frames, ends cleanly: no frame and no error.").Defined(silent),
 
-		// Frame size summary.
-		must(RuleSizeMinimum, secSize, "Minimum (LL=0, no trailer): H=4, T_ts=0, T_crc=0, overhead 4 bytes."),
-		must(RuleSizeCRC16, secSize, "LL=0, CRC-16 only: H=4, T_ts=0, T_crc=2, overhead 6 bytes."),
-		must(RuleSizeCRC32, secSize, "LL=0, CRC-32 only: H=4, T_ts=0, T_crc=4, overhead 8 bytes."),
-		must(RuleSizeRel, secSize, "LL=0, TS rel only: H=4, T_ts=4, T_crc=0, overhead 8 bytes."),
-		must(RuleSizeRelCRC16, secSize, "LL=0, TS rel + CRC-16: H=4, T_ts=4, T_crc=2, overhead 10 bytes."),
-		must(RuleSizeRelCRC32, secSize, "LL=0, TS rel + CRC-32: H=4, T_ts=4, T_crc=4, overhead 12 bytes."),
-		must(RuleSizeAbs, secSize, "LL=0, TS abs only: H=4, T_ts=8, T_crc=0, overhead 12 bytes."),
-		must(RuleSizeAbsCRC16, secSize, "LL=0, TS abs + CRC-16: H=4, T_ts=8, T_crc=2, overhead 14 bytes."),
-		must(RuleSizeAbsCRC32, secSize, "LL=0, TS abs + CRC-32 (typical wire frame): H=4, T_ts=8, T_crc=4, overhead 16 bytes."),
-		must(RuleSizeLL1AbsCRC2, secSize, "LL=1, TS abs + CRC-32: H=6, T_ts=8, T_crc=4, overhead 18 bytes."),
+	// Worked frame examples.
+	rules.Must(RuleExStatusOK, secExamples, "Empty STATUS=OK is the 4 bytes 09 00 00 00."),
+	rules.Must(RuleExBool, secExamples, "A VALUE true without trailer is the 5 bytes 01 00 01 00 01."),
+	rules.Must(RuleExU32Rel, secExamples, "A VALUE uint32 with a relative TS is 12 bytes: 01 22 04 00, the 4 payload bytes, the i32 trailer_ts."),
+	rules.Must(RuleExU32AbsCRC, secExamples, "A VALUE uint32 with an absolute TS and CRC-32C is 20 bytes: 01 30 04 00, 4 payload bytes, the u64 trailer_ts, the u32 CRC over payload and trailer_ts."),
+	rules.Must(RuleExValueCRC, secExamples, "A 5-byte VALUE with CRC-32C is 13 bytes: 01 10 05 00 AA BB CC DD EE and the CRC-32C of the payload."),
+	rules.Must(RuleExPath, secExamples, "PATH /sensor/temp with outer CRC-32C is 26 bytes: 06 50 12 00, NAME 02 00 06 00 \"sensor\", NAME 02 00 04 00 \"temp\", the CRC-32C of the 18 child bytes."),
+	rules.Must(RuleExLL1, secExamples, "A VALUE with a 102400-byte payload and CRC-32C uses LL=1: 01 18 00 90 01 00, the payload, the CRC; 102410 bytes in all."),
 
-		// Interop.
-		must(RuleIopAcceptAll, secInterop, "Every conforming receiver MUST accept all combinations of LL, CW and TF, per TLV, mixed freely."),
-		should(RuleIopSmallest, secInterop, "A sender SHOULD default to the smaller variants (LL=0, CW=1, TF=1 where applicable) and use a larger one only when the smaller would not fit."),
-	}
-}
+	// Frame size summary.
+	rules.Must(RuleSizeMinimum, secSize, "Minimum (LL=0, no trailer): H=4, T_ts=0, T_crc=0, overhead 4 bytes."),
+	rules.Must(RuleSizeCRC16, secSize, "LL=0, CRC-16 only: H=4, T_ts=0, T_crc=2, overhead 6 bytes."),
+	rules.Must(RuleSizeCRC32, secSize, "LL=0, CRC-32 only: H=4, T_ts=0, T_crc=4, overhead 8 bytes."),
+	rules.Must(RuleSizeRel, secSize, "LL=0, TS rel only: H=4, T_ts=4, T_crc=0, overhead 8 bytes."),
+	rules.Must(RuleSizeRelCRC16, secSize, "LL=0, TS rel + CRC-16: H=4, T_ts=4, T_crc=2, overhead 10 bytes."),
+	rules.Must(RuleSizeRelCRC32, secSize, "LL=0, TS rel + CRC-32: H=4, T_ts=4, T_crc=4, overhead 12 bytes."),
+	rules.Must(RuleSizeAbs, secSize, "LL=0, TS abs only: H=4, T_ts=8, T_crc=0, overhead 12 bytes."),
+	rules.Must(RuleSizeAbsCRC16, secSize, "LL=0, TS abs + CRC-16: H=4, T_ts=8, T_crc=2, overhead 14 bytes."),
+	rules.Must(RuleSizeAbsCRC32, secSize, "LL=0, TS abs + CRC-32 (typical wire frame): H=4, T_ts=8, T_crc=4, overhead 16 bytes."),
+	rules.Must(RuleSizeLL1AbsCRC2, secSize, "LL=1, TS abs + CRC-32: H=6, T_ts=8, T_crc=4, overhead 18 bytes."),
+
+	// Interop.
+	rules.Must(RuleIopAcceptAll, secInterop, "Every conforming receiver MUST accept all combinations of LL, CW and TF, per TLV, mixed freely."),
+	rules.Should(RuleIopSmallest, secInterop, "A sender SHOULD default to the smaller variants (LL=0, CW=1, TF=1 where applicable) and use a larger one only when the smaller would not fit."),
+)

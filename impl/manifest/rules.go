@@ -27,24 +27,24 @@ const (
 	RuleVectorHash   rules.ID = "HR-MAN-13" // each row holds the length and BLAKE2b-256 of the complete vector bytes
 )
 
-func r(id rules.ID, text string) rules.Rule { return cenc.HiveRelayRule(id, Section, text) }
-
-// Rules returns the manifest framing rules in spec order.
+// Rules returns the manifest framing rules in spec order, each with how it
+// is checked. The HiveRelay catalog (package hiverelay), built from them
+// once, gives them their spec.
 func Rules() []rules.Rule {
 	return []rules.Rule{
-		r(RuleFraming, "A vector manifest is a u32be entry count followed by that many rows of path length u16be, canonical relative path bytes, vector length u64be and the 32-byte BLAKE2b-256 of the complete vector bytes."),
-		r(RuleUnsorted, "Manifest rows are sorted by raw UTF-8 path bytes; a row whose path sorts before its predecessor's fails closed."),
-		r(RuleDuplicate, "A manifest with two rows of the same path fails closed."),
-		r(RuleAbsolute, "A manifest path that is absolute (starts with '/') fails closed."),
-		r(RuleDotSegment, "A manifest path with a dot component ('.' or '..') fails closed."),
-		r(RuleBackslash, "A manifest path containing a backslash fails closed."),
-		r(RuleUTF8, "A manifest path that is not strict UTF-8 (overlong forms, surrogates, values above U+10FFFF, stray or missing continuation bytes) fails closed."),
-		r(RuleNFC, "A manifest path that is not in Unicode Normalization Form C (Unicode 17.0.0) is non-canonical and fails closed (project reading of canonical path bytes).").Defined("the spec says canonical relative path bytes and non-canonical UTF-8 fail; that canonical means NFC is the project's reading (docs/hiverelay.md, The vector manifest)"),
-		r(RuleEmptySegment, "An empty manifest path, or one with an empty component (leading, doubled or trailing '/'), is not a canonical relative path and fails closed (project reading).").Defined("the spec does not say whether an empty path or component is a canonical relative path; refusing it is the project's reading (docs/hiverelay.md, The vector manifest)"),
-		r(RuleControl, "A manifest path containing a C0 control character (U+0000..U+001F) or DEL (U+007F) is not a canonical relative path and fails closed (project reading).").Defined("the spec does not name control characters in paths; refusing C0 and DEL as non-canonical is the project's reading (docs/hiverelay.md, The vector manifest)"),
-		r(RuleTruncated, "A truncated manifest (a count, row or path the remaining bytes cannot hold) fails closed."),
-		r(RuleTrailing, "Bytes after the last manifest row fail closed."),
-		r(RuleVectorHash, "Each manifest row holds the exact length and the BLAKE2b-256 (unkeyed, 32-byte digest) of the complete bytes of the vector at its path."),
+		rules.Must(RuleFraming, Section, "A vector manifest is a u32be entry count followed by that many rows of path length u16be, canonical relative path bytes, vector length u64be and the 32-byte BLAKE2b-256 of the complete vector bytes.").Checked(rules.Constructing),
+		rules.Must(RuleUnsorted, Section, "Manifest rows are sorted by raw UTF-8 path bytes; a row whose path sorts before its predecessor's fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleDuplicate, Section, "A manifest with two rows of the same path fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleAbsolute, Section, "A manifest path that is absolute (starts with '/') fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleDotSegment, Section, "A manifest path with a dot component ('.' or '..') fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleBackslash, Section, "A manifest path containing a backslash fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleUTF8, Section, "A manifest path that is not strict UTF-8 (overlong forms, surrogates, values above U+10FFFF, stray or missing continuation bytes) fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleNFC, Section, "A manifest path that is not in Unicode Normalization Form C (Unicode 17.0.0) is non-canonical and fails closed (project reading of canonical path bytes).").Checked(rules.Rejecting).Defined("the spec says canonical relative path bytes and non-canonical UTF-8 fail; that canonical means NFC is the project's reading (docs/hiverelay.md, The vector manifest)"),
+		rules.Must(RuleEmptySegment, Section, "An empty manifest path, or one with an empty component (leading, doubled or trailing '/'), is not a canonical relative path and fails closed (project reading).").Checked(rules.Rejecting).Defined("the spec does not say whether an empty path or component is a canonical relative path; refusing it is the project's reading (docs/hiverelay.md, The vector manifest)"),
+		rules.Must(RuleControl, Section, "A manifest path containing a C0 control character (U+0000..U+001F) or DEL (U+007F) is not a canonical relative path and fails closed (project reading).").Checked(rules.Rejecting).Defined("the spec does not name control characters in paths; refusing C0 and DEL as non-canonical is the project's reading (docs/hiverelay.md, The vector manifest)"),
+		rules.Must(RuleTruncated, Section, "A truncated manifest (a count, row or path the remaining bytes cannot hold) fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleTrailing, Section, "Bytes after the last manifest row fail closed.").Checked(rules.Rejecting),
+		rules.Must(RuleVectorHash, Section, "Each manifest row holds the exact length and the BLAKE2b-256 (unkeyed, 32-byte digest) of the complete bytes of the vector at its path.").Checked(rules.Constructing),
 	}
 }
 

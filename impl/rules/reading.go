@@ -14,7 +14,7 @@ import (
 // takes another alternative, and is then judged by that branch.
 type Reading struct {
 	ID      ID     // "<SPEC>-READ-<nn>": "LACE-READ-03", "HR-READ-03", "LT-READ-12"
-	Spec    string // "lace", "hiverelay" or "libtracer"
+	Spec    Spec   // the specification whose sentences it reads
 	Section string // the spec section(s) the quoted sentences stand under
 	// Quote holds the spec's sentences the question turns on, verbatim,
 	// each with the section it stands under first ("§3: ...").
@@ -61,7 +61,7 @@ func (r *Reading) Check() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("reading %s: %s", r.ID, fmt.Sprintf(format, args...))
 	}
-	prefix := map[string]string{"lace": "LACE-", "hiverelay": "HR-", "libtracer": "LT-"}[r.Spec]
+	prefix := r.Spec.IDPrefix()
 	switch {
 	case !ValidReadingID(string(r.ID)):
 		return bad("ID is not <SPEC>-READ-<nn>")
@@ -101,7 +101,7 @@ func (r *Reading) Check() error {
 // it makes a Reading of that spec from its ID, section, rules, quoted
 // sentences, question, default, the reason for the default and its
 // alternatives.
-func ReadingMaker(spec string) func(id, section string, ruleIDs []ID, quote []string, question, def, why string, alts ...Alternative) Reading {
+func ReadingMaker(spec Spec) func(id, section string, ruleIDs []ID, quote []string, question, def, why string, alts ...Alternative) Reading {
 	return func(id, section string, ruleIDs []ID, quote []string, question, def, why string, alts ...Alternative) Reading {
 		return Reading{ID: ID(id), Spec: spec, Section: section, Quote: quote, Question: question,
 			Rules: ruleIDs, Alternatives: alts, Default: def, Why: why}

@@ -21,24 +21,28 @@ type ID string
 type Level uint8
 
 const (
-	Must Level = iota
-	Should
+	LevelMust Level = iota
+	LevelShould
 )
 
 func (l Level) String() string {
-	if l == Should {
+	if l == LevelShould {
 		return "SHOULD"
 	}
 	return "MUST"
 }
 
-// Rule is one atomic normative statement of a specification.
+// Rule is one atomic normative statement of a specification: an entry of
+// its catalog (Catalog), made with Must or Should.
 type Rule struct {
 	ID      ID
-	Spec    string // "lace", "hiverelay" or "libtracer"
+	Spec    Spec   // given by the catalog the rule is listed in (NewCatalog)
 	Section string // the spec section heading the statement stands under
 	Level   Level
 	Text    string // the statement, in one sentence
+	// Check says how bytes show the rule (HiveRelay classifies every rule;
+	// Unclassified elsewhere).
+	Check Check
 	// Untestable, when not empty, says why no implementation behaviour that
 	// bytes can show violates the rule (it binds relays or applications, it
 	// names a file-naming convention, ...). The fault proof (internal/prove)
@@ -67,7 +71,7 @@ func (r Rule) Defined(what string) Rule {
 // claims").
 type Mutant struct {
 	ID   ID     // "MUT-<SPEC>-<WORDS>", e.g. "MUT-LACE-CRLF-ACCEPTED"
-	Spec string // "lace", "hiverelay" or "libtracer"
+	Spec Spec   // the reference it is a mistake of
 	Text string // the mistake, in one sentence
 }
 

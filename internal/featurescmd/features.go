@@ -11,6 +11,7 @@ import (
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/steps"
+	"github.com/threespec/conformance/steps/all"
 )
 
 const featuresHead = `usage: conform features [flags] -- TESTEE ARGS...
@@ -45,7 +46,7 @@ func featuresCmd(args []string, stdout, stderr io.Writer) int {
 	defer t.Impl.Close()
 	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() { t.Impl.Close() })
 	defer stop()
-	rep, err := steps.Run(ctx, steps.Config{Impl: t.Impl, StrictRules: false, Options: opts})
+	rep, err := steps.Run(ctx, steps.Config{Impl: t.Impl, Specs: all.Specs, StrictRules: false, Options: opts})
 	switch {
 	case ctx.Err() != nil:
 		fmt.Fprintln(stderr, "conform features: interrupted")

@@ -28,6 +28,7 @@ import (
 	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
+	"github.com/threespec/conformance/steps/all"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -37,7 +38,7 @@ import (
 // rules are returned separately, for the report.
 func Targets() (targets, untestable []Target) {
 	for _, r := range catalog.All() {
-		t := Target{ID: string(r.ID), Spec: r.Spec, Text: r.Text}
+		t := Target{ID: string(r.ID), Spec: r.Spec.String(), Text: r.Text}
 		if r.Untestable != "" {
 			t.Text = r.Untestable
 			untestable = append(untestable, t)
@@ -46,7 +47,7 @@ func Targets() (targets, untestable []Target) {
 		targets = append(targets, t)
 	}
 	for _, m := range catalog.Mutants() {
-		targets = append(targets, Target{ID: string(m.ID), Spec: m.Spec, Mutant: true, Text: m.Text})
+		targets = append(targets, Target{ID: string(m.ID), Spec: m.Spec.String(), Mutant: true, Text: m.Text})
 	}
 	return targets, untestable
 }
@@ -284,7 +285,7 @@ func (p *Prover) runFeatures(ctx context.Context, spec string) ([]string, error)
 	if spec != "" {
 		o.Tags = "@" + spec
 	}
-	rep, err := steps.Run(ctx, steps.Config{Impl: p.ref, Options: o})
+	rep, err := steps.Run(ctx, steps.Config{Impl: p.ref, Specs: all.Specs, Options: o})
 	if err != nil {
 		return nil, err
 	}

@@ -90,12 +90,12 @@ func RenderReadings(in Input) []byte {
 	b.WriteString("catalogs are `impl/lace/readings.go`, `impl/hiverelay/readings.go` and\n")
 	b.WriteString("`impl/libtracer/readings.go`.\n\n")
 	uses := readingUses(in.Indexes, in.Readings)
-	bySpec := map[string][]rules.Reading{}
+	bySpec := map[rules.Spec][]rules.Reading{}
 	for _, r := range in.Readings {
 		bySpec[r.Spec] = append(bySpec[r.Spec], r)
 	}
 	b.WriteString("| spec | readings | vectors naming a reading | branch vectors |\n| --- | ---: | ---: | ---: |\n")
-	for _, spec := range []string{"lace", "hiverelay", "libtracer"} {
+	for _, spec := range rules.Specs() {
 		named, branch := map[string]bool{}, 0
 		for _, r := range bySpec[spec] {
 			u := uses[string(r.ID)]
@@ -111,7 +111,7 @@ func RenderReadings(in Input) []byte {
 		}
 		fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", spec, len(bySpec[spec]), len(named), branch)
 	}
-	for _, spec := range []string{"lace", "hiverelay", "libtracer"} {
+	for _, spec := range rules.Specs() {
 		fmt.Fprintf(&b, "\n## %s\n", spec)
 		for _, r := range bySpec[spec] {
 			fmt.Fprintf(&b, "\n### %s\n\n%s\n\n", r.ID, flat(r.Question))

@@ -58,7 +58,7 @@ func Render(in Input) []byte {
 		}
 	}
 	readingsOf := readingsOfRule(in.Readings)
-	bySpec := map[string][]rules.Rule{}
+	bySpec := map[rules.Spec][]rules.Rule{}
 	for _, r := range in.Catalog {
 		bySpec[r.Spec] = append(bySpec[r.Spec], r)
 	}
@@ -73,13 +73,13 @@ func Render(in Input) []byte {
 		b.WriteString(" ---: | ---: |")
 	}
 	b.WriteString("\n")
-	for _, spec := range []string{"lace", "hiverelay", "libtracer"} {
+	for _, spec := range rules.Specs() {
 		var must, should, defined, scen, vec, caught, untestable int
 		for _, r := range bySpec[spec] {
 			if r.ProjectDefined != "" {
 				defined++
 			}
-			if r.Level == rules.Should {
+			if r.Level == rules.LevelShould {
 				should++
 			} else {
 				must++
@@ -109,7 +109,7 @@ func Render(in Input) []byte {
 		b.WriteString(proofInputs(in.Proof, in.Inputs))
 	}
 
-	for _, spec := range []string{"lace", "hiverelay", "libtracer"} {
+	for _, spec := range rules.Specs() {
 		fmt.Fprintf(&b, "\n## %s\n", spec)
 		if src, ok := sources[spec]; ok {
 			fmt.Fprintf(&b, "\nSpecification: [`specs/%s`](../specs/%s); the project's decisions where it is open: [docs/DECISIONS.md](../docs/DECISIONS.md) and [%s](../%s).\n", src.spec, src.spec, src.doc, src.doc)
@@ -228,8 +228,8 @@ func list(items []string, n int) string {
 
 // sources names, per spec, the copy of the specification in specs/ that the
 // rules quote and the document that gives the project's decisions on it.
-var sources = map[string]struct{ spec, doc string }{
-	"lace":      {specs.LaceFile, "docs/lace.md"},
-	"hiverelay": {specs.HiveRelayFile, "docs/hiverelay.md"},
-	"libtracer": {specs.LibtracerFile, "docs/libtracer.md"},
+var sources = map[rules.Spec]struct{ spec, doc string }{
+	rules.Lace:      {specs.LaceFile, "docs/lace.md"},
+	rules.HiveRelay: {specs.HiveRelayFile, "docs/hiverelay.md"},
+	rules.LibTracer: {specs.LibtracerFile, "docs/libtracer.md"},
 }

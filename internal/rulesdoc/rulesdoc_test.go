@@ -54,9 +54,9 @@ func TestCommittedReadingsAreFresh(t *testing.T) {
 func TestRender(t *testing.T) {
 	in := Input{
 		Catalog: []rules.Rule{
-			{ID: "LACE-X-01", Spec: "lace", Section: "S", Level: rules.Must, Text: "one\n  two"},
-			{ID: "LACE-X-02", Spec: "lace", Section: "S", Level: rules.Should, Text: "three"},
-			{ID: "LACE-X-03", Spec: "lace", Section: "S", Level: rules.Must, Text: "four", ProjectDefined: "the bound\n is ours"},
+			{ID: "LACE-X-01", Spec: "lace", Section: "S", Level: rules.LevelMust, Text: "one\n  two"},
+			{ID: "LACE-X-02", Spec: "lace", Section: "S", Level: rules.LevelShould, Text: "three"},
+			{ID: "LACE-X-03", Spec: "lace", Section: "S", Level: rules.LevelMust, Text: "four", ProjectDefined: "the bound\n is ours"},
 		},
 		Inventory: &steps.Inventory{Rules: []steps.FeatureRule{{ID: "LACE-X-01", URI: "features/lace/x.feature", Line: 3,
 			Scenarios: []steps.FeatureScenario{{Name: "boundary", Examples: 2}}}}},

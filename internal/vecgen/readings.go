@@ -79,7 +79,7 @@ func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) (
 	used := map[string]bool{}
 	for _, u := range uses {
 		r, ok := catalog.LookupReading(u.Reading)
-		if !ok || r.Spec != spec {
+		if !ok || r.Spec.String() != spec {
 			return nil, fmt.Errorf("reading %s is not a reading of the %s catalog", u.Reading, spec)
 		}
 		used[u.Reading] = true
@@ -136,7 +136,7 @@ func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) (
 	}
 	var missing []string
 	for _, r := range catalog.Readings() {
-		if r.Spec == spec && !used[string(r.ID)] {
+		if r.Spec.String() == spec && !used[string(r.ID)] {
 			missing = append(missing, string(r.ID))
 		}
 	}

@@ -342,7 +342,7 @@ func checkRules(v *Vector) error {
 		if !ok {
 			return fmt.Errorf("%s names rule %s, which no catalog defines", v.ID, id)
 		}
-		if r.Level == rules.Must {
+		if r.Level == rules.LevelMust {
 			level = "MUST"
 		}
 	}

@@ -26,16 +26,28 @@ const maxChunkLinks = lace.MaxFields - 1
 // FileLength validates the file whose root record is root (a bare Blob or a
 // chunk node) with every child it references, and returns its logical
 // length. Nothing is assembled.
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current).
 func FileLength(res Resolver, root *lace.Record, b Bounds) (uint64, error) {
-	w := newWalker(res, b)
+	w := newWalker(rules.Current(), res, b)
 	return w.fileLength(root, 0)
 }
 
 // File validates the file of root and returns its assembled bytes; on any
 // violation it returns no bytes at all (LACE-CHUNK-21).
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use FileWith.
 func File(res Resolver, root *lace.Record, b Bounds) ([]byte, error) {
+	return FileWith(rules.Current(), res, root, b)
+}
+
+// FileWith is File under the checks c: the rules the consumer enforces and
+// the mutants it carries.
+func FileWith(c rules.Checks, res Resolver, root *lace.Record, b Bounds) ([]byte, error) {
 	var out []byte
-	_, err := assemble(res, root, b, func(p []byte) { out = append(out, p...) })
+	_, err := assemble(c, res, root, b, func(p []byte) { out = append(out, p...) })
 	if err != nil {
 		return nil, err
 	}
@@ -44,9 +56,17 @@ func File(res Resolver, root *lace.Record, b Bounds) ([]byte, error) {
 
 // FileDigest validates the file of root and returns its length and the
 // BLAKE3-256 digest of its assembled bytes, without holding them in memory.
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use FileDigestWith.
 func FileDigest(res Resolver, root *lace.Record, b Bounds) (uint64, [32]byte, error) {
+	return FileDigestWith(rules.Current(), res, root, b)
+}
+
+// FileDigestWith is FileDigest under the checks c.
+func FileDigestWith(c rules.Checks, res Resolver, root *lace.Record, b Bounds) (uint64, [32]byte, error) {
 	h := blake3.New()
-	n, err := assemble(res, root, b, func(p []byte) { h.Write(p) })
+	n, err := assemble(c, res, root, b, func(p []byte) { h.Write(p) })
 	if err != nil {
 		return 0, [32]byte{}, err
 	}
@@ -58,11 +78,11 @@ func FileDigest(res Resolver, root *lace.Record, b Bounds) (uint64, [32]byte, er
 // assemble validates the file of root and then writes its bytes in order.
 // Nothing is written for an invalid file (LACE-CHUNK-21) unless fault
 // injection makes it a consumer that writes what it could assemble.
-func assemble(res Resolver, root *lace.Record, b Bounds, write func([]byte)) (uint64, error) {
-	w := newWalker(res, b)
+func assemble(c rules.Checks, res Resolver, root *lace.Record, b Bounds, write func([]byte)) (uint64, error) {
+	w := newWalker(c, res, b)
 	n, err := w.validateFile(root)
 	if err != nil {
-		if rules.Enforced(lace.RuleChunkNoPartial) {
+		if c.Enforced(lace.RuleChunkNoPartial) {
 			return 0, err
 		}
 		// Fault: the bytes of every child present, up to the byte bound.
@@ -82,17 +102,15 @@ func assemble(res Resolver, root *lace.Record, b Bounds, write func([]byte)) (ui
 // validateFile validates the whole file first, so that nothing is assembled
 // from an invalid tree (LACE-CHUNK-20, LACE-CHUNK-21), and keeps the byte bound.
 func (w *walker) validateFile(root *lace.Record) (uint64, error) {
-	if root.Form == lace.FormBlob && !rules.Enforced(lace.RuleChunkBareBlob) {
+	if root.Form == lace.FormBlob && !w.c.Enforced(lace.RuleChunkBareBlob) {
 		return 0, lace.FaultError("file %s is a bare Blob, not a chunk node", root.Hash) // fault: bare Blobs refused
 	}
 	n, err := w.fileLength(root, 0)
 	if err != nil {
 		return 0, err
 	}
-	if n > w.b.MaxBytes {
-		if err := fail(lace.RuleDirExpansion, "file %s assembles %d bytes, beyond the bound %d", root.Hash, n, w.b.MaxBytes); err != nil {
-			return 0, err
-		}
+	if n > w.b.MaxBytes && w.c.Enforced(lace.RuleDirExpansion) {
+		return 0, fail(lace.RuleDirExpansion, "file %s assembles %d bytes, beyond the bound %d", root.Hash, n, w.b.MaxBytes)
 	}
 	return n, nil
 }
@@ -102,12 +120,12 @@ func (w *walker) validateFile(root *lace.Record) (uint64, error) {
 // chunk node.
 func (w *walker) fileLength(r *lace.Record, depth int) (uint64, error) {
 	if r.Form == lace.FormBlob {
-		if len(r.Data) == 0 && !rules.Enforced(lace.RuleChunkEmptyFile) {
+		if len(r.Data) == 0 && !w.c.Enforced(lace.RuleChunkEmptyFile) {
 			return 0, lace.FaultError("file %s is empty", r.Hash) // fault: empty files refused
 		}
 		return uint64(len(r.Data)), nil
 	}
-	if plexAsData(r) {
+	if plexAsData(w.c, r) {
 		return uint64(len(r.Data)), nil
 	}
 	return w.chunkNode(r, depth)
@@ -116,8 +134,8 @@ func (w *walker) fileLength(r *lace.Record, depth int) (uint64, error) {
 // plexAsData reports whether r is a Plex of another shape that a consumer
 // which does not check child shapes takes for its Blob data (fault
 // injection of LACE-CHUNK-09 only).
-func plexAsData(r *lace.Record) bool {
-	if r.Form != lace.FormPlex || rules.Enforced(lace.RuleChunkOtherPlex) {
+func plexAsData(c rules.Checks, r *lace.Record) bool {
+	if r.Form != lace.FormPlex || c.Enforced(lace.RuleChunkOtherPlex) {
 		return false
 	}
 	for _, f := range r.Fields {
@@ -134,7 +152,7 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 	where := "chunk node " + r.Hash.String()
 	// An H3 Plex (LACE-CHUNK-01) with empty data (LACE-CHUNK-02), exactly
 	// one Kind: chunks (LACE-CHUNK-03) and no other fields (LACE-CHUNK-05).
-	if err := chunkShape.check(r, where); err != nil {
+	if err := chunkShape.check(w.c, r, where); err != nil {
 		return 0, err
 	}
 	links := 0
@@ -144,26 +162,24 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 		}
 	}
 	// One or more Chunk+Link occurrences (LACE-CHUNK-04).
-	if links == 0 {
-		if err := fail(lace.RuleChunkLinks, "%s has no Chunk+Link", where); err != nil {
-			return 0, err
-		}
+	if links == 0 && w.c.Enforced(lace.RuleChunkLinks) {
+		return 0, fail(lace.RuleChunkLinks, "%s has no Chunk+Link", where)
 	}
-	if links == maxChunkLinks && !rules.Enforced(lace.RuleChunkFanout) {
+	if links == maxChunkLinks && !w.c.Enforced(lace.RuleChunkFanout) {
 		// Fault: the Kind field counted against the 511 links as well.
 		return 0, lace.FaultError("%s has %d Chunk+Link fields and its Kind, over 511", where, links)
 	}
 	var seen map[string]bool // targets used so far, under LACE-CHUNK-22's fault
-	if !rules.Enforced(lace.RuleChunkSharing) {
+	if !w.c.Enforced(lace.RuleChunkSharing) {
 		seen = map[string]bool{}
 	}
 	// A range covers end-start bytes; 1 more under the mutant that reads
 	// ranges as inclusive, whose next range then starts at end+1.
 	var incl uint64
-	if lace.Mutated(lace.MutChunkInclusive) {
+	if w.c.Mutated(lace.MutChunkInclusive) {
 		incl = 1
 	}
-	gaps := lace.Mutated(lace.MutChunkGaps)
+	gaps := w.c.Mutated(lace.MutChunkGaps)
 	var end uint64
 	first := true
 	for i, f := range r.Fields {
@@ -171,38 +187,36 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 			continue
 		}
 		at := fmt.Sprintf("%s, field %d", where, i)
-		data, target, ok, err := rawLink(at, f)
+		data, target, ok, err := rawLink(w.c, at, f)
 		if err != nil {
 			return 0, err
 		}
 		if !ok {
 			continue // LACE-LINK-15 switched off: the malformed link is skipped
 		}
-		start, stop, err := chunkRange(at, data)
+		start, stop, err := chunkRange(w.c, at, data)
 		if err != nil {
 			return 0, err
 		}
 		// Positive half-open ranges from zero, contiguous in occurrence
 		// order (LACE-CHUNK-15, -16, -17).
-		if start >= stop+incl {
-			if err := fail(lace.RuleChunkPositive, "%s: range %s is not positive", at, data); err != nil {
-				return 0, err
-			}
+		if start >= stop+incl && w.c.Enforced(lace.RuleChunkPositive) {
+			return 0, fail(lace.RuleChunkPositive, "%s: range %s is not positive", at, data)
 		}
 		switch {
 		case first && start != 0:
-			if err := fail(lace.RuleChunkStartZero, "%s: the first range %s does not start at 0", at, data); err != nil {
-				return 0, err
+			if w.c.Enforced(lace.RuleChunkStartZero) {
+				return 0, fail(lace.RuleChunkStartZero, "%s: the first range %s does not start at 0", at, data)
 			}
 		case !first && start != end+incl && !(gaps && start > end):
-			if err := fail(lace.RuleChunkContiguous, "%s: range %s does not start at the previous end %d", at, data, end); err != nil {
-				return 0, err
+			if w.c.Enforced(lace.RuleChunkContiguous) {
+				return 0, fail(lace.RuleChunkContiguous, "%s: range %s does not start at the previous end %d", at, data, end)
 			}
 		}
 		first = false
 		// Targets: canonical H3 Blob or chunk-node Plex; Seals and other
 		// formats are invalid (LACE-CHUNK-06, -07, -08).
-		key, err := h3Target(at, target, "BP", lace.RuleChunkNoSeal, lace.RuleChunkFormat, lace.RuleChunkTarget)
+		key, err := h3Target(w.c, at, target, "BP", lace.RuleChunkNoSeal, lace.RuleChunkFormat, lace.RuleChunkTarget)
 		if err != nil {
 			return 0, err
 		}
@@ -222,19 +236,17 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 		if child == nil {
 			continue // a missing child skipped (CheckRecord, or a fault)
 		}
-		n, err := w.fileLength(asPlex(child, lace.RuleChunkNoSeal), depth+1)
+		n, err := w.fileLength(asPlex(w.c, child, lace.RuleChunkNoSeal), depth+1)
 		w.leave()
 		if err != nil {
 			return 0, err
 		}
 		// Each range length equals the child's logical length (LACE-CHUNK-18).
-		if stop-start+incl != n && start < stop+incl {
-			if err := fail(lace.RuleChunkChildLength, "%s: range %s is %d bytes but its child %s is %d bytes", at, data, stop-start+incl, target, n); err != nil {
-				return 0, err
-			}
+		if stop-start+incl != n && start < stop+incl && w.c.Enforced(lace.RuleChunkChildLength) {
+			return 0, fail(lace.RuleChunkChildLength, "%s: range %s is %d bytes but its child %s is %d bytes", at, data, stop-start+incl, target, n)
 		}
 	}
-	if !rules.Enforced(lace.RuleChunkFinalEnd) {
+	if !w.c.Enforced(lace.RuleChunkFinalEnd) {
 		return uint64(len(r.Data)), nil // fault: the structural Data-Length taken for the length
 	}
 	return end + incl, nil
@@ -243,27 +255,25 @@ func (w *walker) chunkNode(r *lace.Record, depth int) (uint64, error) {
 // chunkRange parses Chunk+Link data: exactly start..end (LACE-CHUNK-12),
 // canonical unsigned decimal endpoints (LACE-CHUNK-13) in 0..=u64::MAX
 // (LACE-CHUNK-14).
-func chunkRange(at, data string) (start, end uint64, err error) {
+func chunkRange(c rules.Checks, at, data string) (start, end uint64, err error) {
 	a, b, found := cutRange(data)
-	if !found && !rules.Enforced(lace.RuleChunkRangeForm) {
+	if !found && !c.Enforced(lace.RuleChunkRangeForm) {
 		a, b, found = strings.Cut(data, "-") // fault: start-end accepted too
 	}
-	if !found {
-		if err := fail(lace.RuleChunkRangeForm, "%s: link data %q is not start..end", at, data); err != nil {
-			return 0, 0, err
-		}
+	if !found && c.Enforced(lace.RuleChunkRangeForm) {
+		return 0, 0, fail(lace.RuleChunkRangeForm, "%s: link data %q is not start..end", at, data)
 	}
 	var vals [2]uint64
 	for i, s := range []string{a, b} {
 		v, canonical, overflow := parseU64(s)
 		switch {
 		case !canonical:
-			if err := fail(lace.RuleChunkDecimal, "%s: range endpoint %q is not canonical unsigned decimal", at, s); err != nil {
-				return 0, 0, err
+			if c.Enforced(lace.RuleChunkDecimal) {
+				return 0, 0, fail(lace.RuleChunkDecimal, "%s: range endpoint %q is not canonical unsigned decimal", at, s)
 			}
 		case overflow:
-			if err := fail(lace.RuleChunkOverflow, "%s: range endpoint %s overflows u64", at, s); err != nil {
-				return 0, 0, err
+			if c.Enforced(lace.RuleChunkOverflow) {
+				return 0, 0, fail(lace.RuleChunkOverflow, "%s: range endpoint %s overflows u64", at, s)
 			}
 			v = parseU64Wrapping(s) // fault: the endpoint wraps around
 		}
@@ -294,7 +304,7 @@ func indexDots(s string, from int) int {
 // its whole child (LACE-CHUNK-18). The targets it follows are those
 // validation resolved (h3Target's keys).
 func (w *walker) emit(r *lace.Record, write func([]byte)) {
-	if r.Form == lace.FormBlob || plexAsData(r) {
+	if r.Form == lace.FormBlob || plexAsData(w.c, r) {
 		write(r.Data)
 		return
 	}
@@ -302,11 +312,11 @@ func (w *walker) emit(r *lace.Record, write func([]byte)) {
 		if f.Name != fieldChunkLink {
 			continue
 		}
-		_, target, err := lace.ParseLink(f.Value)
+		_, target, err := lace.ParseLinkWith(w.c, f.Value)
 		if err != nil {
 			continue
 		}
-		key, err := h3Target("", target, "BP", lace.RuleChunkNoSeal, lace.RuleChunkFormat, lace.RuleChunkTarget)
+		key, err := h3Target(w.c, "", target, "BP", lace.RuleChunkNoSeal, lace.RuleChunkFormat, lace.RuleChunkTarget)
 		if err != nil {
 			continue
 		}

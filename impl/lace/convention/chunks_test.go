@@ -15,6 +15,7 @@ import (
 // Lace-010, "Chunk sequences describe complete file bytes".
 
 func TestFileAccepted(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	hel, lo, abc, ab := w.blob("hel"), w.blob("lo"), w.blob("abc"), w.blob("ab")
 	remaining := w.chunks("0..2 "+lo, "2..5 "+abc)
@@ -34,6 +35,7 @@ func TestFileAccepted(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			r := w.rec(c.root)
 			got, err := File(w.store, r, Bounds{})
 			if err != nil {
@@ -145,8 +147,10 @@ func rootOf(t *testing.T, c convCase) *lace.Record {
 }
 
 func TestFileRejections(t *testing.T) {
+	t.Parallel()
 	for _, c := range chunkCases(t) {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			root := rootOf(t, c)
 			got, err := File(c.res, root, c.b)
 			if rules.RuleOf(err) != c.rule || got != nil {
@@ -162,20 +166,25 @@ func TestFileRejections(t *testing.T) {
 // TestFileRejectionsUnderFault switches off each case's rule: no panic, and
 // the rule is not reported again.
 func TestFileRejectionsUnderFault(t *testing.T) {
+	t.Parallel()
 	for _, c := range chunkCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			defer fault.SetGlobal(string(c.rule))()
+			t.Parallel()
+			off := rules.Checks{Faults: fault.Of(string(c.rule))}
 			root := rootOf(t, c)
-			_, err := File(c.res, root, c.b)
+			_, err := FileWith(off, c.res, root, c.b)
 			if rules.RuleOf(err) == c.rule {
 				t.Fatalf("rule %s switched off but still reported: %v", c.rule, err)
 			}
-			FileDigest(c.res, root, c.b)
+			if _, _, err := FileDigestWith(off, c.res, root, c.b); rules.RuleOf(err) == c.rule {
+				t.Fatalf("FileDigest: rule %s switched off but still reported: %v", c.rule, err)
+			}
 		})
 	}
 }
 
 func TestStreamFileEmpty(t *testing.T) {
+	t.Parallel()
 	if _, _, err := StreamFile(nil, lace.Options{}, Bounds{}); rules.RuleOf(err) != lace.RuleChunkChildExists {
 		t.Fatalf("empty stream: %v", err)
 	}

@@ -104,6 +104,7 @@ func (b Bounds) withDefaults() Bounds {
 
 // walker follows links from a root, keeping the bounds.
 type walker struct {
+	c    rules.Checks // what the consumer enforces and carries
 	res  Resolver
 	b    Bounds
 	uses int
@@ -118,8 +119,12 @@ type walker struct {
 	expanded map[string]bool
 }
 
-func newWalker(res Resolver, b Bounds) *walker { return &walker{res: res, b: b.withDefaults()} }
+func newWalker(c rules.Checks, res Resolver, b Bounds) *walker {
+	return &walker{c: c, res: res, b: b.withDefaults()}
+}
 
+// fail is the violation of id. Callers ask c.Enforced(id) first: under a
+// fault they carry on as if the check had passed.
 func fail(id rules.ID, format string, args ...any) error {
 	return rules.Fail(id, "", -1, format, args...)
 }
@@ -134,28 +139,24 @@ func (w *walker) enter(target string, depth int, missing rules.ID, where string)
 	for _, h := range w.stack {
 		if h == target {
 			// Consumers reject cycles (LACE-DIR-31).
-			if err := fail(lace.RuleDirCycle, "%s: link to %s closes a cycle", where, target); err != nil {
-				return nil, err
+			if w.c.Enforced(lace.RuleDirCycle) {
+				return nil, fail(lace.RuleDirCycle, "%s: link to %s closes a cycle", where, target)
 			}
 			return nil, errStop(target) // carrying on would never end
 		}
 	}
 	// Consumers bound reference depth (LACE-DIR-29).
-	if depth > w.b.MaxDepth {
-		if err := fail(lace.RuleDirDepth, "%s: link to %s is at depth %d, beyond the bound %d", where, target, depth, w.b.MaxDepth); err != nil {
-			return nil, err
-		}
+	if depth > w.b.MaxDepth && w.c.Enforced(lace.RuleDirDepth) {
+		return nil, fail(lace.RuleDirDepth, "%s: link to %s is at depth %d, beyond the bound %d", where, target, depth, w.b.MaxDepth)
 	}
 	// Consumers bound logical expansion, counting repeated uses (LACE-DIR-30).
 	w.uses++
-	if w.uses > w.b.MaxExpansion {
-		if err := fail(lace.RuleDirExpansion, "%s: more than %d link uses (counting repeats)", where, w.b.MaxExpansion); err != nil {
-			return nil, err
-		}
+	if w.uses > w.b.MaxExpansion && w.c.Enforced(lace.RuleDirExpansion) {
+		return nil, fail(lace.RuleDirExpansion, "%s: more than %d link uses (counting repeats)", where, w.b.MaxExpansion)
 	}
 	r, ok := w.res.Resolve(target)
 	if !ok {
-		if w.local || !rules.Enforced(missing) {
+		if w.local || !w.c.Enforced(missing) {
 			return nil, nil
 		}
 		return nil, fail(missing, "%s: target %s is missing", where, target)
@@ -167,13 +168,13 @@ func (w *walker) enter(target string, depth int, missing rules.ID, where string)
 // asPlex is the Plex a Seal wraps, as a consumer that does not check a
 // target's family sees it: fault injection of LACE-CHUNK-07 and LACE-DIR-25
 // only. Any other record is returned as it is.
-func asPlex(r *lace.Record, family rules.ID) *lace.Record {
-	if r.Form != lace.FormSeal || rules.Enforced(family) {
+func asPlex(c rules.Checks, r *lace.Record, family rules.ID) *lace.Record {
+	if r.Form != lace.FormSeal || c.Enforced(family) {
 		return r
 	}
-	c := *r
-	c.Form, c.Hash = lace.FormPlex, r.Plex
-	return &c
+	p := *r
+	p.Form, p.Hash = lace.FormPlex, r.Plex
+	return &p
 }
 
 func (w *walker) leave() { w.stack = w.stack[:len(w.stack)-1] }
@@ -185,13 +186,13 @@ func (e errStop) Error() string { return "convention: cannot follow " + string(e
 
 // rawLink parses a convention field's raw value. Convention consumers check
 // every raw occurrence, malformed links included (LACE-LINK-15).
-func rawLink(where string, f lace.Field) (data, target string, ok bool, err error) {
-	data, target, perr := lace.ParseLink(f.Value)
+func rawLink(c rules.Checks, where string, f lace.Field) (data, target string, ok bool, err error) {
+	data, target, perr := lace.ParseLinkWith(c, f.Value)
 	if perr == nil {
 		return data, target, true, nil
 	}
-	if err := fail(lace.RuleConvRawFields, "%s: malformed %s value %q: %v", where, f.Name, f.Value, perr); err != nil {
-		return "", "", false, err
+	if c.Enforced(lace.RuleConvRawFields) {
+		return "", "", false, fail(lace.RuleConvRawFields, "%s: malformed %s value %q: %v", where, f.Name, f.Value, perr)
 	}
 	return "", "", false, nil
 }
@@ -202,29 +203,25 @@ func rawLink(where string, f lace.Field) (data, target string, ok bool, err erro
 // (canonical). It returns the hash text to resolve the target by: the
 // target itself, unless fault injection makes the consumer resolve what it
 // reads leniently.
-func h3Target(where, target string, allowed string, family, format, canonical rules.ID) (string, error) {
+func h3Target(c rules.Checks, where, target string, allowed string, family, format, canonical rules.ID) (string, error) {
 	f, payload, suffix, _ := lace.SplitTarget(target)
-	if !strings.ContainsRune(allowed, rune(f.Letter())) {
-		if err := fail(family, "%s: target %s is a %s; allowed: %s", where, target, f, allowed); err != nil {
-			return "", err
-		}
+	if !strings.ContainsRune(allowed, rune(f.Letter())) && c.Enforced(family) {
+		return "", fail(family, "%s: target %s is a %s; allowed: %s", where, target, f, allowed)
 	}
 	key := target
 	if suffix != "H3" {
 		// The suffix's record definition decides (LACE-LINK-06), and only
 		// a locally supported one yields validated facts (LACE-LINK-12):
 		// this check realizes both, so their faults switch it off too.
-		if rules.Enforced(lace.RuleLinkSuffixDefines) && rules.Enforced(lace.RuleLinkUnsupported) {
-			if err := fail(format, "%s: target %s uses the unsupported hash format %s (only H3 is supported)", where, target, suffix); err != nil {
-				return "", err
-			}
+		if c.Enforced(lace.RuleLinkSuffixDefines) && c.Enforced(lace.RuleLinkUnsupported) && c.Enforced(format) {
+			return "", fail(format, "%s: target %s uses the unsupported hash format %s (only H3 is supported)", where, target, suffix)
 		}
 		// Fault: a consumer that ignores the suffix resolves the payload as H3.
 		key = string(f.Letter()) + "." + payload + ".H3"
 	}
-	if _, err := lace.ParseHash(key); err != nil {
-		if err := fail(canonical, "%s: target %s is not canonical H3 hash text: %v", where, target, err); err != nil {
-			return "", err
+	if _, err := lace.ParseHashWith(c, key); err != nil {
+		if c.Enforced(canonical) {
+			return "", fail(canonical, "%s: target %s is not canonical H3 hash text: %v", where, target, err)
 		}
 		// Fault: a consumer that decodes leniently resolves the hash it reads.
 		if h, ok := lace.ParseHashLenient(key); ok {
@@ -290,16 +287,12 @@ var (
 
 // check checks r against the shape. The Kind field says what the record is,
 // so it is checked before the other fields.
-func (s shape) check(r *lace.Record, where string) error {
-	if r.Form != lace.FormPlex {
-		if err := fail(s.plex, "%s is a %s; a %s is a Plex", where, r.Form, s.what); err != nil {
-			return err
-		}
+func (s shape) check(c rules.Checks, r *lace.Record, where string) error {
+	if r.Form != lace.FormPlex && c.Enforced(s.plex) {
+		return fail(s.plex, "%s is a %s; a %s is a Plex", where, r.Form, s.what)
 	}
-	if len(r.Data) != 0 {
-		if err := fail(s.data, "%s has %d bytes of data; a %s's data is empty", where, len(r.Data), s.what); err != nil {
-			return err
-		}
+	if len(r.Data) != 0 && c.Enforced(s.data) {
+		return fail(s.data, "%s has %d bytes of data; a %s's data is empty", where, len(r.Data), s.what)
 	}
 	kinds := 0
 	for i, f := range r.Fields {
@@ -307,22 +300,16 @@ func (s shape) check(r *lace.Record, where string) error {
 			continue
 		}
 		kinds++
-		if f.Value != s.kind {
-			if err := fail(s.kindRule, "%s, field %d: Kind is %q, not %q", where, i, f.Value, s.kind); err != nil {
-				return err
-			}
+		if f.Value != s.kind && c.Enforced(s.kindRule) {
+			return fail(s.kindRule, "%s, field %d: Kind is %q, not %q", where, i, f.Value, s.kind)
 		}
 	}
-	if kinds != 1 {
-		if err := fail(s.kindRule, "%s has %d Kind fields; a %s has exactly one Kind: %s", where, kinds, s.what, s.kind); err != nil {
-			return err
-		}
+	if kinds != 1 && c.Enforced(s.kindRule) {
+		return fail(s.kindRule, "%s has %d Kind fields; a %s has exactly one Kind: %s", where, kinds, s.what, s.kind)
 	}
 	for i, f := range r.Fields {
-		if f.Name != fieldKind && !slices.Contains(s.allowed, f.Name) {
-			if err := fail(s.only, "%s, field %d: %s is not allowed in a %s", where, i, f.Name, s.what); err != nil {
-				return err
-			}
+		if f.Name != fieldKind && !slices.Contains(s.allowed, f.Name) && c.Enforced(s.only) {
+			return fail(s.only, "%s, field %d: %s is not allowed in a %s", where, i, f.Name, s.what)
 		}
 	}
 	return nil

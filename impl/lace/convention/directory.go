@@ -40,9 +40,18 @@ type Entry struct {
 // files (chunk trees included), and returns the complete logical listing:
 // every file and child directory, at every placement, sorted by path bytes.
 // On any violation it returns no entries at all.
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use DirectoryWith.
 func Directory(res Resolver, root *lace.Record, b Bounds) ([]Entry, error) {
-	w := newWalker(res, b)
-	if !rules.Enforced(lace.RuleDirReuse) {
+	return DirectoryWith(rules.Current(), res, root, b)
+}
+
+// DirectoryWith is Directory under the checks c: the rules the consumer
+// enforces and the mutants it carries.
+func DirectoryWith(c rules.Checks, res Resolver, root *lace.Record, b Bounds) ([]Entry, error) {
+	w := newWalker(c, res, b)
+	if !c.Enforced(lace.RuleDirReuse) {
 		w.expanded = map[string]bool{} // fault: each child subtree expanded once
 	}
 	var out []Entry
@@ -59,8 +68,14 @@ func Directory(res Resolver, root *lace.Record, b Bounds) ([]Entry, error) {
 // of its targets. A record of no convention passes. (A convention-invalid
 // record is still a valid record, LACE-LINK-14: this is a consumer's check,
 // never a reader's.)
-func CheckRecord(r *lace.Record) error {
-	w := newWalker(Store{}, Bounds{})
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use CheckRecordWith.
+func CheckRecord(r *lace.Record) error { return CheckRecordWith(rules.Current(), r) }
+
+// CheckRecordWith is CheckRecord under the checks c.
+func CheckRecordWith(c rules.Checks, r *lace.Record) error {
+	w := newWalker(c, Store{}, Bounds{})
 	w.local = true
 	for _, f := range r.Fields {
 		if f.Name != fieldKind {
@@ -106,22 +121,22 @@ func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, lg *l
 	}
 	// An H3 Plex (LACE-DIR-01) with empty data (LACE-DIR-02), exactly one
 	// Kind: directory (LACE-DIR-03) and only link fields (LACE-DIR-04).
-	if err := dirShape.check(r, where); err != nil {
+	if err := dirShape.check(w.c, r, where); err != nil {
 		return err
 	}
-	if err := layoutFaults(r, where); err != nil {
+	if err := layoutFaults(w.c, r, where); err != nil {
 		return err
 	}
 	names := lg.names
-	if lace.Mutated(lace.MutDirUniquePerRecord) {
+	if w.c.Mutated(lace.MutDirUniquePerRecord) {
 		names = map[string]bool{} // mutant: names unique per record only
 	}
 	// Per-record order (LACE-DIR-16, -17); no order between pages (LACE-DIR-22).
 	last := &lastNames{}
-	if !rules.Enforced(lace.RuleDirPagesUnordered) {
+	if !w.c.Enforced(lace.RuleDirPagesUnordered) {
 		last = &lg.order // fault: order required across pages
 	}
-	byValue := !rules.Enforced(lace.RuleDirParsedNames)
+	byValue := !w.c.Enforced(lace.RuleDirParsedNames)
 	pages := 0
 	for i, f := range r.Fields {
 		at := fmt.Sprintf("%s, field %d (%s)", where, i, f.Name)
@@ -149,23 +164,21 @@ func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, lg *l
 				if byValue {
 					return lace.FaultError("%s: value %q sorts before the preceding %q", at, cur, **prev)
 				}
-				if err := fail(order, "%s: name %q sorts before the preceding %q", at, name, **prev); err != nil {
-					return err
+				if w.c.Enforced(order) {
+					return fail(order, "%s: name %q sorts before the preceding %q", at, name, **prev)
 				}
 			}
 			*prev = &cur
 			// Unique across the logical directory (LACE-DIR-21).
-			if names[name] {
-				if err := fail(lace.RuleDirUnique, "%s: name %q already names an entry of this directory", at, name); err != nil {
-					return err
-				}
+			if names[name] && w.c.Enforced(lace.RuleDirUnique) {
+				return fail(lace.RuleDirUnique, "%s: name %q already names an entry of this directory", at, name)
 			}
 			names[name] = true
 			if err := w.entry(at, name, target, key, dir, depth, prefix, out); err != nil {
 				return err
 			}
 		case fieldPageLink:
-			if page && !rules.Enforced(lace.RuleDirFanout) {
+			if page && !w.c.Enforced(lace.RuleDirFanout) {
 				continue // fault: pages taken to be one level deep, their pages ignored
 			}
 			if err := w.page(at, f, pages, depth, prefix, lg, out); err != nil {
@@ -181,7 +194,7 @@ func (w *walker) directoryRecord(r *lace.Record, depth int, prefix string, lg *l
 // can make a consumer commit: an empty directory refused (LACE-DIR-08), and
 // a page layout required to be canonical, pages only after a full record
 // (LACE-DIR-28).
-func layoutFaults(r *lace.Record, where string) error {
+func layoutFaults(c rules.Checks, r *lace.Record, where string) error {
 	links, pages := 0, 0
 	for _, f := range r.Fields {
 		switch f.Name {
@@ -192,10 +205,10 @@ func layoutFaults(r *lace.Record, where string) error {
 			pages++
 		}
 	}
-	if links == 0 && !rules.Enforced(lace.RuleDirEmpty) {
+	if links == 0 && !c.Enforced(lace.RuleDirEmpty) {
 		return lace.FaultError("%s has no entries", where)
 	}
-	if pages > 0 && links < maxDirLinks && !rules.Enforced(lace.RuleDirHashSignificant) {
+	if pages > 0 && links < maxDirLinks && !c.Enforced(lace.RuleDirHashSignificant) {
 		return lace.FaultError("%s has pages but only %d links: not the canonical layout", where, links)
 	}
 	return nil
@@ -205,33 +218,33 @@ func layoutFaults(r *lace.Record, where string) error {
 // component and target family, format and text; key is the hash text to
 // resolve the target by (h3Target).
 func (w *walker) entryLink(at string, f lace.Field) (name, target, key string, ok bool, err error) {
-	name, target, perr := lace.ParseLink(f.Value)
+	name, target, perr := lace.ParseLinkWith(w.c, f.Value)
 	if perr != nil {
 		// An empty name is the component rule's (LACE-DIR-09); any other
 		// malformed value breaks LACE-LINK-15.
 		if rules.RuleOf(perr) == lace.RuleLinkData {
-			if err := fail(lace.RuleDirNameEmpty, "%s: empty name in %q", at, f.Value); err != nil {
-				return "", "", "", false, err
+			if w.c.Enforced(lace.RuleDirNameEmpty) {
+				return "", "", "", false, fail(lace.RuleDirNameEmpty, "%s: empty name in %q", at, f.Value)
 			}
-		} else if err := fail(lace.RuleConvRawFields, "%s: malformed link value %q: %v", at, f.Value, perr); err != nil {
-			return "", "", "", false, err
+		} else if w.c.Enforced(lace.RuleConvRawFields) {
+			return "", "", "", false, fail(lace.RuleConvRawFields, "%s: malformed link value %q: %v", at, f.Value, perr)
 		}
 		return "", "", "", false, nil
 	}
-	if !rules.Enforced(lace.RuleDirNameExact) {
+	if !w.c.Enforced(lace.RuleDirNameExact) {
 		name = strings.TrimSpace(name) // fault: names trimmed
 	}
-	if err := checkName(at, name); err != nil {
+	if err := checkName(w.c, at, name); err != nil {
 		return "", "", "", false, err
 	}
-	if len(name) > maxChildName && !rules.Enforced(lace.RuleDirNameBudget) {
+	if len(name) > maxChildName && !w.c.Enforced(lace.RuleDirNameBudget) {
 		// Fault: the directory-name limit applied to filenames too.
 		return "", "", "", false, lace.FaultError("%s: name %q is over %d bytes", at, name, maxChildName)
 	}
 	if f.Name == fieldFileLink {
-		key, err = h3Target(at, target, "BP", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirFileTarget)
+		key, err = h3Target(w.c, at, target, "BP", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirFileTarget)
 	} else {
-		key, err = h3Target(at, target, "P", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirChildTarget)
+		key, err = h3Target(w.c, at, target, "P", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirChildTarget)
 	}
 	return name, target, key, err == nil, err
 }
@@ -243,26 +256,18 @@ const maxChildName = lace.MaxLine - len(fieldChildLink+": ") - 1 - lace.HashText
 // checkName checks a name component: UTF-8 NFC (LACE-DIR-10), not . or ..
 // (LACE-DIR-11), no / (LACE-DIR-12), no C0 or DEL (LACE-DIR-13). Accepted
 // names keep their exact bytes (LACE-DIR-14).
-func checkName(at, name string) error {
-	if e := nfc17.CheckUTF8([]byte(name)); e != nil || !nfc17.IsNFCString(name) {
-		if err := fail(lace.RuleDirNameNFC, "%s: name %q is not UTF-8 NFC", at, name); err != nil {
-			return err
-		}
+func checkName(c rules.Checks, at, name string) error {
+	if e := nfc17.CheckUTF8([]byte(name)); (e != nil || !nfc17.IsNFCString(name)) && c.Enforced(lace.RuleDirNameNFC) {
+		return fail(lace.RuleDirNameNFC, "%s: name %q is not UTF-8 NFC", at, name)
 	}
-	if name == "." || name == ".." {
-		if err := fail(lace.RuleDirNameDots, "%s: name %q is not allowed", at, name); err != nil {
-			return err
-		}
+	if (name == "." || name == "..") && c.Enforced(lace.RuleDirNameDots) {
+		return fail(lace.RuleDirNameDots, "%s: name %q is not allowed", at, name)
 	}
-	if strings.Contains(name, "/") {
-		if err := fail(lace.RuleDirNameSlash, "%s: name %q contains '/'", at, name); err != nil {
-			return err
-		}
+	if strings.Contains(name, "/") && c.Enforced(lace.RuleDirNameSlash) {
+		return fail(lace.RuleDirNameSlash, "%s: name %q contains '/'", at, name)
 	}
-	if hasControl(name) {
-		if err := fail(lace.RuleDirNameControl, "%s: name %q contains a control byte", at, name); err != nil {
-			return err
-		}
+	if hasControl(name) && c.Enforced(lace.RuleDirNameControl) {
+		return fail(lace.RuleDirNameControl, "%s: name %q contains a control byte", at, name)
 	}
 	return nil
 }
@@ -277,7 +282,7 @@ func (w *walker) entry(at, name, target, key string, dir bool, depth int, prefix
 		return err // a missing entry is skipped only by CheckRecord, or under a fault
 	}
 	defer w.leave()
-	r = asPlex(r, lace.RuleDirFamily)
+	r = asPlex(w.c, r, lace.RuleDirFamily)
 	// The listing's bytes are counted before the entry is made.
 	w.listed += uint64(len(prefix) + len(name) + len(target))
 	if w.listed > w.b.MaxListingBytes {
@@ -295,7 +300,7 @@ func (w *walker) entry(at, name, target, key string, dir bool, depth int, prefix
 		return w.directory(r, depth+1, path+"/", out)
 	}
 	n, err := w.fileLength(r, depth+1)
-	if err == nil && r.Form == lace.FormPlex && !rules.Enforced(lace.RuleChunkHashSignificant) {
+	if err == nil && r.Form == lace.FormPlex && !w.c.Enforced(lace.RuleChunkHashSignificant) {
 		// Fault: a file identified by its bytes: listed as the Blob of them.
 		(*out)[len(*out)-1].Target = w.contentBlob(r, n)
 	}
@@ -317,20 +322,18 @@ func (w *walker) contentBlob(r *lace.Record, n uint64) string {
 // occurrence index (LACE-DIR-19), its target a directory Plex (LACE-DIR-07,
 // -24, -25) whose entries join this logical directory.
 func (w *walker) page(at string, f lace.Field, index int, depth int, prefix string, lg *logical, out *[]Entry) error {
-	ordinal, target, ok, err := rawLink(at, f)
+	ordinal, target, ok, err := rawLink(w.c, at, f)
 	if err != nil || !ok {
 		return err
 	}
 	want := uint64(index)
-	if lace.Mutated(lace.MutPageOrdinalFrom1) {
+	if w.c.Mutated(lace.MutPageOrdinalFrom1) {
 		want++ // mutant: ordinals counted from 1
 	}
-	if v, canonical, overflow := parseU64(ordinal); !canonical || overflow || v != want {
-		if err := fail(lace.RuleDirPageOrdinal, "%s: ordinal %q, want %s", at, ordinal, strconv.FormatUint(want, 10)); err != nil {
-			return err
-		}
+	if v, canonical, overflow := parseU64(ordinal); (!canonical || overflow || v != want) && w.c.Enforced(lace.RuleDirPageOrdinal) {
+		return fail(lace.RuleDirPageOrdinal, "%s: ordinal %q, want %s", at, ordinal, strconv.FormatUint(want, 10))
 	}
-	key, err := h3Target(at, target, "P", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirPageTarget)
+	key, err := h3Target(w.c, at, target, "P", lace.RuleDirFamily, lace.RuleDirFormat, lace.RuleDirPageTarget)
 	if err != nil {
 		return err
 	}
@@ -339,8 +342,8 @@ func (w *walker) page(at string, f lace.Field, index int, depth int, prefix stri
 		return err
 	}
 	defer w.leave()
-	if !rules.Enforced(lace.RuleDirUnion) {
+	if !w.c.Enforced(lace.RuleDirUnion) {
 		prefix += ordinal + "/" // fault: a page taken for a path component
 	}
-	return w.directoryRecord(asPlex(p, lace.RuleDirFamily), depth+1, prefix, lg, true, out)
+	return w.directoryRecord(asPlex(w.c, p, lace.RuleDirFamily), depth+1, prefix, lg, true, out)
 }

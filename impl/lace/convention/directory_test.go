@@ -16,6 +16,7 @@ import (
 // Lace-010, "Directory links name files, children and continuation pages".
 
 func TestDirectoryAccepted(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	idx, logo, css := w.blob("<html>"), w.blob("png"), w.blob("body{}")
 	assets := w.dir("File+Link: logo.png " + logo)
@@ -54,6 +55,7 @@ func TestDirectoryAccepted(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			got, err := Directory(w.store, w.rec(c.root), Bounds{})
 			if err != nil {
 				t.Fatal(err)
@@ -145,8 +147,10 @@ func directoryCases(t testing.TB) []convCase {
 }
 
 func TestDirectoryRejections(t *testing.T) {
+	t.Parallel()
 	for _, c := range directoryCases(t) {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			got, err := Directory(c.res, rootOf(t, c), c.b)
 			if rules.RuleOf(err) != c.rule || got != nil {
 				t.Fatalf("got %v (%d entries), want %s and no entries", err, len(got), c.rule)
@@ -156,10 +160,12 @@ func TestDirectoryRejections(t *testing.T) {
 }
 
 func TestDirectoryRejectionsUnderFault(t *testing.T) {
+	t.Parallel()
 	for _, c := range directoryCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			defer fault.SetGlobal(string(c.rule))()
-			if _, err := Directory(c.res, rootOf(t, c), c.b); rules.RuleOf(err) == c.rule {
+			t.Parallel()
+			off := rules.Checks{Faults: fault.Of(string(c.rule))}
+			if _, err := DirectoryWith(off, c.res, rootOf(t, c), c.b); rules.RuleOf(err) == c.rule {
 				t.Fatalf("rule %s switched off but still reported: %v", c.rule, err)
 			}
 		})
@@ -169,18 +175,20 @@ func TestDirectoryRejectionsUnderFault(t *testing.T) {
 // TestCheckName covers the name rules no valid record can break: a field
 // value is already UTF-8 NFC without control bytes (LACE-DIR-10, -13).
 func TestCheckName(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]rules.ID{
 		"ok": "", " a ": "", "e\u0301": lace.RuleDirNameNFC, "\xff": lace.RuleDirNameNFC,
 		"a\x01": lace.RuleDirNameControl, "a\x7f": lace.RuleDirNameControl, "a\tb": lace.RuleDirNameControl,
 		".": lace.RuleDirNameDots, "..": lace.RuleDirNameDots, "...": "", ".a": "", "a/": lace.RuleDirNameSlash,
 	} {
-		if got := rules.RuleOf(checkName("test", name)); got != want {
+		if got := rules.RuleOf(checkName(rules.Checks{}, "test", name)); got != want {
 			t.Errorf("checkName(%q) = %q, want %q", name, got, want)
 		}
 	}
 }
 
 func TestStreamDirectoryEmpty(t *testing.T) {
+	t.Parallel()
 	if _, err := StreamDirectory(nil, lace.Options{}, Bounds{}); rules.RuleOf(err) != lace.RuleDirExists {
 		t.Fatalf("empty stream: %v", err)
 	}
@@ -194,6 +202,7 @@ func TestStreamDirectoryEmpty(t *testing.T) {
 // off; and names that field values allow are NFC and control-free, even
 // where a combining mark or a jamo follows the separator space.
 func TestNameRulesSubsumed(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	file := w.blob("x")
 	for _, c := range []struct {
@@ -215,9 +224,7 @@ func TestNameRulesSubsumed(t *testing.T) {
 	} {
 		stream := append(rawDirectory("File+Link: "+c.name+" "+file), lace.Encode(w.rec(file))...)
 		for _, off := range [][]string{nil, {string(lace.RuleDirNameNFC), string(lace.RuleDirNameControl)}} {
-			restore := fault.SetGlobal(off...)
-			_, err := StreamDirectory(stream, lace.Options{}, Bounds{})
-			restore()
+			_, err := StreamDirectoryWith(rules.Checks{Faults: fault.Of(off...)}, stream, lace.Options{}, Bounds{})
 			if got := rules.RuleOf(err); got != c.want {
 				t.Errorf("name %q, switched off %v: %v, want %s", c.name, off, err, c.want)
 			}
@@ -232,7 +239,7 @@ func TestNameRulesSubsumed(t *testing.T) {
 		if err != nil || got != name {
 			t.Fatalf("ParseLink(%q) = %q, %v", value, got, err)
 		}
-		if err := checkName("test", got); err != nil {
+		if err := checkName(rules.Checks{}, "test", got); err != nil {
 			t.Errorf("name %q of the NFC value %q: %v", got, value, err)
 		}
 	}
@@ -253,6 +260,7 @@ func rawDirectory(line string) []byte {
 // TestCheckRecord: a record alone, judged by the convention its Kind names,
 // without the records it links to (missing targets are no violation).
 func TestCheckRecord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	abc := absent('B')
 	for _, tt := range []struct {
@@ -271,6 +279,7 @@ func TestCheckRecord(t *testing.T) {
 		{"directory ordinal 1", []string{"Kind: directory", "Page+Link: 1 " + absent('P')}, lace.RuleDirPageOrdinal},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r := w.plexRecord(tt.lines...)
 			if got := rules.RuleOf(CheckRecord(r)); got != tt.want {
 				t.Fatalf("CheckRecord: %v, want %q", CheckRecord(r), tt.want)

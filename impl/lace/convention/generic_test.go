@@ -15,6 +15,7 @@ import (
 // acquired (LACE-LINK-18), and no record limit changed by a consumer's
 // bounds (LACE-DIR-32).
 func TestConventionsLeaveRecordsGeneric(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	readme := w.blob("# readme\n")
 	absent := "B." + "A" + readme[3:] // a well-formed H3 Blob hash no record has
@@ -33,6 +34,7 @@ func TestConventionsLeaveRecordsGeneric(t *testing.T) {
 		{"a link to an absent record", lace.RuleLinkNotAcquired, []string{"+Link: evidence " + absent, "Chunk+Link: 0..3 " + absent}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			b, _, err := lace.Construct(lace.Spec{Data: []byte(tc.data), Fields: fields(t, tc.lines...)})
 			if err != nil {
 				t.Fatalf("%s: constructing: %v", tc.rule, err)

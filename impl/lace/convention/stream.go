@@ -10,8 +10,15 @@ import (
 
 // FromStream parses a record stream and returns its records as a Store
 // together with the first record, the root (nil for an empty stream).
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current).
 func FromStream(stream []byte, opt lace.Options) (Store, *lace.Record, error) {
-	recs, err := lace.ParseStream(stream, opt)
+	return fromStream(rules.Current(), stream, opt)
+}
+
+func fromStream(c rules.Checks, stream []byte, opt lace.Options) (Store, *lace.Record, error) {
+	recs, err := lace.ParseStreamWith(c, stream, opt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -24,28 +31,46 @@ func FromStream(stream []byte, opt lace.Options) (Store, *lace.Record, error) {
 // StreamFile validates the file whose root is the stream's first record and
 // returns its length and the BLAKE3-256 digest of its assembled bytes (the
 // lace.chunks operation).
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use StreamFileWith.
 func StreamFile(stream []byte, opt lace.Options, b Bounds) (uint64, [32]byte, error) {
-	s, root, err := FromStream(stream, opt)
+	return StreamFileWith(rules.Current(), stream, opt, b)
+}
+
+// StreamFileWith is StreamFile under the checks c, which the stream's parse
+// and the file's consumer both carry.
+func StreamFileWith(c rules.Checks, stream []byte, opt lace.Options, b Bounds) (uint64, [32]byte, error) {
+	s, root, err := fromStream(c, stream, opt)
 	if err != nil {
 		return 0, [32]byte{}, err
 	}
 	if root == nil {
 		return 0, [32]byte{}, noRoot(lace.RuleChunkChildExists)
 	}
-	return FileDigest(s, root, b)
+	return FileDigestWith(c, s, root, b)
 }
 
 // StreamDirectory validates the directory whose root is the stream's first
 // record and returns its logical listing (the lace.directory operation).
+//
+// TRANSITIONAL (issue 16): it takes the process-global switches
+// (rules.Current); callers that carry their own use StreamDirectoryWith.
 func StreamDirectory(stream []byte, opt lace.Options, b Bounds) ([]Entry, error) {
-	s, root, err := FromStream(stream, opt)
+	return StreamDirectoryWith(rules.Current(), stream, opt, b)
+}
+
+// StreamDirectoryWith is StreamDirectory under the checks c, which the
+// stream's parse and the directory's consumer both carry.
+func StreamDirectoryWith(c rules.Checks, stream []byte, opt lace.Options, b Bounds) ([]Entry, error) {
+	s, root, err := fromStream(c, stream, opt)
 	if err != nil {
 		return nil, err
 	}
 	if root == nil {
 		return nil, noRoot(lace.RuleDirExists)
 	}
-	return Directory(s, root, b)
+	return DirectoryWith(c, s, root, b)
 }
 
 // noRoot is the violation of an empty stream: the root it must hold is missing.

@@ -119,254 +119,290 @@ var headerFields = []struct {
 
 const formatArtifactName = "format-artifact-v1"
 
+// formatVector is one vector of the format family: its name, its input
+// (the reference artifact, mutated), what it expects, its tags and its
+// comment. Each family below is a table of them; adding a vector is adding
+// a row.
+type formatVector struct {
+	name    string
+	in      input
+	want    outcome
+	tags    []string
+	comment string
+}
+
+// outcome is what a format vector expects: accepted, testing rules, or
+// rejected by rules[0].
+type outcome struct {
+	accepted bool
+	rules    []rules.ID
+}
+
+func accepts(rs ...rules.ID) outcome { return outcome{accepted: true, rules: rs} }
+func rejects(rule rules.ID) outcome  { return outcome{rules: ids(rule)} }
+
+// formats adds the format family, table by table, in order.
 func (g *gen) formats() error {
-	spec := hr.Spec()
-	cat := g.files[catalogFile]
-	entries := catalogEntries()
-	ref := artifact(spec, cat)
-	fpos := func(name string, in input, rs []rules.ID, tags []string, comment string) {
-		if !g.add("positive", name, formatOp, in, map[string]any{"format_hash": formatHash(in.b)}, meta{rules: rs, tags: tags, comment: comment}) {
-			panic("hivevec: positive " + name + " duplicates another vector")
+	f := g.formatRef()
+	families := []func() []formatVector{f.artifacts, f.headers, f.specTexts, f.catalogs, f.entryFields, f.declarations, f.dependencies}
+	for _, family := range families {
+		for _, v := range family() {
+			if !v.want.accepted {
+				g.reject(v.name, formatOp, v.in, v.want.rules[0], v.tags, v.comment)
+				continue
+			}
+			m := meta{rules: v.want.rules, tags: v.tags, comment: v.comment}
+			if !g.add("positive", v.name, formatOp, v.in, map[string]any{"format_hash": formatHash(v.in.b)}, m) {
+				panic("hivevec: positive " + v.name + " duplicates another vector")
+			}
 		}
 	}
-	fneg := func(name string, b []byte, rule rules.ID, tags []string, comment string) {
-		g.reject("format-"+name, formatOp, file(b), rule, tags, comment)
-	}
-	fpos(formatArtifactName, file(ref), ids(hr.RuleFmtLayout, hr.RuleFmtSpecExact, hr.RuleFmtHash, hr.RuleFmtCatalogDecode), []string{tagKnown},
-		"the authority's format artifact: the spec's exact 7985 bytes and the 1469-byte schema catalog; format_hash is the published clientCompositionFormatHash")
-	fpos("format-spec-single-lf", file(artifact([]byte("\n"), cat)), ids(hr.RuleFmtSpecFinalLF, hr.RuleFmtSpecEmpty), []string{tagDecision, tagBoundary},
-		"an artifact whose spec text is one LF: the verifier accepts any spec text meeting section 4's rules; only the format hash says whose it is")
+	return nil
+}
+
+// formatRef is what the format vectors are made from: the spec bytes, the
+// reference schema catalog and its entries, and the reference artifact
+// around them.
+type formatRef struct {
+	g              *gen
+	spec, cat, ref []byte
+	entries        []catEntry
+	hdr            header
+}
+
+func (g *gen) formatRef() *formatRef {
+	spec, cat := hr.Spec(), g.files[catalogFile]
+	return &formatRef{g: g, spec: spec, cat: cat, ref: artifact(spec, cat), entries: catalogEntries(), hdr: headerFor(spec, cat)}
+}
+
+// withHeader is the reference artifact under a header that edit changes.
+func (f *formatRef) withHeader(edit func(h *header)) input {
+	h := f.hdr
+	edit(&h)
+	return file(append(h.bytes(), f.ref[30:]...))
+}
+
+// withSpec is an artifact around spec bytes s and the reference catalog.
+func (f *formatRef) withSpec(s []byte) input { return file(artifact(s, f.cat)) }
+
+// withCatalog is an artifact around the spec and catalog bytes c.
+func (f *formatRef) withCatalog(c []byte) input { return file(artifact(f.spec, c)) }
+
+// withCount is the reference catalog with its entry count written b.
+func (f *formatRef) withCount(b []byte) input { return f.withCatalog(append(b, f.cat[1:]...)) }
+
+// withEntries is the catalog of the reference entries as edit leaves them.
+func (f *formatRef) withEntries(edit func(es []catEntry)) input {
+	es := cloneEntries(f.entries)
+	edit(es)
+	return f.withCatalog(writeCatalog(es))
+}
+
+// artifacts: the reference artifact, and the bounds of the spec text
+// (section 4, HR-FMT-*).
+func (f *formatRef) artifacts() []formatVector {
 	mib := hr.MaxSectionLength
-	for _, n := range []int{mib, mib + 1} {
-		h := header{"HRBCCF01", 1, 1, 0, uint64(n), uint64(len(cat))}
-		in := g.recipe(hexPart(h.bytes()), repeatPart('a', n-1), hexPart([]byte("\n")), filePart(catalogFile))
-		if n == mib {
-			fpos("format-spec-1048576-bytes", in, ids(hr.RuleFmtSpecMax), []string{tagBoundary},
-				"an artifact whose spec text is 1048575 ASCII 'a' and a final LF: exactly 1 MiB, the largest allowed")
-		} else {
-			g.reject("format-spec-1048577-bytes", formatOp, in, hr.RuleFmtSpecMax, []string{tagBoundary},
-				"a complete artifact whose spec text is 1048576 ASCII 'a' and a final LF: one byte over 1 MiB")
-		}
+	specOf := func(n int) input {
+		h := header{"HRBCCF01", 1, 1, 0, uint64(n), uint64(len(f.cat))}
+		return f.g.recipe(hexPart(h.bytes()), repeatPart('a', n-1), hexPart([]byte("\n")), filePart(catalogFile))
 	}
+	return []formatVector{
+		{formatArtifactName, file(f.ref), accepts(hr.RuleFmtLayout, hr.RuleFmtSpecExact, hr.RuleFmtHash, hr.RuleFmtCatalogDecode), []string{tagKnown},
+			"the authority's format artifact: the spec's exact 7985 bytes and the 1469-byte schema catalog; format_hash is the published clientCompositionFormatHash"},
+		{"format-spec-single-lf", f.withSpec([]byte("\n")), accepts(hr.RuleFmtSpecFinalLF, hr.RuleFmtSpecEmpty), []string{tagDecision, tagBoundary},
+			"an artifact whose spec text is one LF: the verifier accepts any spec text meeting section 4's rules; only the format hash says whose it is"},
+		{"format-spec-1048576-bytes", specOf(mib), accepts(hr.RuleFmtSpecMax), []string{tagBoundary},
+			"an artifact whose spec text is 1048575 ASCII 'a' and a final LF: exactly 1 MiB, the largest allowed"},
+		{"format-spec-1048577-bytes", specOf(mib + 1), rejects(hr.RuleFmtSpecMax), []string{tagBoundary},
+			"a complete artifact whose spec text is 1048576 ASCII 'a' and a final LF: one byte over 1 MiB"},
+	}
+}
 
-	// The header.
-	withHeader := func(h header) []byte { return append(h.bytes(), ref[30:]...) }
-	hdr := headerFor(spec, cat)
-	for _, c := range []struct {
-		name  string
-		magic string
-	}{{"hrbccf02", "HRBCCF02"}, {"lower-case", "hrbccf01"}, {"zero", "\x00\x00\x00\x00\x00\x00\x00\x00"}} {
-		h := hdr
-		h.magic = c.magic
-		fneg("magic-"+c.name, withHeader(h), hr.RuleFmtMagic, nil, fmt.Sprintf("the reference artifact with magic %q", c.magic))
+// headers: the reference artifact under a header with one field changed.
+func (f *formatRef) headers() []formatVector {
+	h := f.withHeader
+	b := []string{tagBoundary}
+	return []formatVector{
+		{"format-magic-hrbccf02", h(func(h *header) { h.magic = "HRBCCF02" }), rejects(hr.RuleFmtMagic), nil, `the reference artifact with magic "HRBCCF02"`},
+		{"format-magic-lower-case", h(func(h *header) { h.magic = "hrbccf01" }), rejects(hr.RuleFmtMagic), nil, `the reference artifact with magic "hrbccf01"`},
+		{"format-magic-zero", h(func(h *header) { h.magic = "\x00\x00\x00\x00\x00\x00\x00\x00" }), rejects(hr.RuleFmtMagic), nil,
+			`the reference artifact with magic "\x00\x00\x00\x00\x00\x00\x00\x00"`},
+		{"format-authority-version-0", h(func(h *header) { h.authority = 0 }), rejects(hr.RuleFmtAuthority), b, "the reference artifact with authority-version 0"},
+		{"format-authority-version-2", h(func(h *header) { h.authority = 2 }), rejects(hr.RuleFmtAuthority), b, "the reference artifact with authority-version 2"},
+		{"format-format-major-0", h(func(h *header) { h.major = 0 }), rejects(hr.RuleFmtMajor), b, "the reference artifact with format-major 0"},
+		{"format-format-major-2", h(func(h *header) { h.major = 2 }), rejects(hr.RuleFmtMajor), b, "the reference artifact with format-major 2"},
+		{"format-format-minor-1", h(func(h *header) { h.minor = 1 }), rejects(hr.RuleFmtMinor), b, "the reference artifact with format-minor 1"},
+		{"format-format-minor-65535", h(func(h *header) { h.minor = 0xffff }), rejects(hr.RuleFmtMinor), b, "the reference artifact with format-minor 65535"},
+		{"format-spec-length-0", h(func(h *header) { h.specLen = 0 }), rejects(hr.RuleFmtSpecEmpty), b,
+			"the reference artifact with specLength 0 in front of the reference spec and catalog"},
+		{"format-spec-length-18446744073709551615", h(func(h *header) { h.specLen = u64Max }), rejects(hr.RuleFmtSpecMax), b,
+			"the reference artifact with specLength 2^64-1: over 1 MiB, rejected before the bytes it needs"},
+		{"format-spec-length-1048576-beyond-input", h(func(h *header) { h.specLen = hr.MaxSectionLength }), rejects(cenc.RuleTruncated), b,
+			"the reference artifact with specLength 1048576 (allowed) but only the reference's 9454 bytes follow"},
+		{"format-catalog-length-0", h(func(h *header) { h.catLen = 0 }), rejects(hr.RuleFmtCatalogEmpty), b,
+			"the reference artifact with schemaCatalogLength 0 in front of the reference spec and catalog"},
+		{"format-catalog-length-1048577", h(func(h *header) { h.catLen = hr.MaxSectionLength + 1 }), rejects(hr.RuleFmtCatalogMax), b,
+			"the reference artifact with schemaCatalogLength 1048577: over 1 MiB, rejected before the bytes it needs"},
+		{"format-catalog-length-18446744073709551615", h(func(h *header) { h.catLen = u64Max }), rejects(hr.RuleFmtCatalogMax), b,
+			"the reference artifact with schemaCatalogLength 2^64-1: over 1 MiB"},
+		{"format-catalog-length-one-beyond-input", h(func(h *header) { h.catLen = uint64(len(f.cat) + 1) }), rejects(cenc.RuleTruncated), b,
+			"the reference artifact with schemaCatalogLength 1470, one more than the catalog bytes present"},
 	}
-	for _, c := range []struct {
-		name  string
-		field func(h *header) *uint16
-		rule  rules.ID
-		vals  []uint16
-	}{
-		{"authority-version", func(h *header) *uint16 { return &h.authority }, hr.RuleFmtAuthority, []uint16{0, 2}},
-		{"format-major", func(h *header) *uint16 { return &h.major }, hr.RuleFmtMajor, []uint16{0, 2}},
-		{"format-minor", func(h *header) *uint16 { return &h.minor }, hr.RuleFmtMinor, []uint16{1, 0xffff}},
-	} {
-		for _, v := range c.vals {
-			h := hdr
-			*c.field(&h) = v
-			fneg(fmt.Sprintf("%s-%d", c.name, v), withHeader(h), c.rule, []string{tagBoundary}, fmt.Sprintf("the reference artifact with %s %d", c.name, v))
-		}
-	}
-	lengths := []struct {
-		name    string
-		spec    bool
-		v       uint64
-		rule    rules.ID
-		comment string
-	}{
-		{"spec-length-0", true, 0, hr.RuleFmtSpecEmpty, "specLength 0 in front of the reference spec and catalog"},
-		{"spec-length-18446744073709551615", true, u64Max, hr.RuleFmtSpecMax, "specLength 2^64-1: over 1 MiB, rejected before the bytes it needs"},
-		{"spec-length-1048576-beyond-input", true, uint64(mib), cenc.RuleTruncated, "specLength 1048576 (allowed) but only the reference's 9454 bytes follow"},
-		{"catalog-length-0", false, 0, hr.RuleFmtCatalogEmpty, "schemaCatalogLength 0 in front of the reference spec and catalog"},
-		{"catalog-length-1048577", false, uint64(mib + 1), hr.RuleFmtCatalogMax, "schemaCatalogLength 1048577: over 1 MiB, rejected before the bytes it needs"},
-		{"catalog-length-18446744073709551615", false, u64Max, hr.RuleFmtCatalogMax, "schemaCatalogLength 2^64-1: over 1 MiB"},
-		{"catalog-length-one-beyond-input", false, uint64(len(cat) + 1), cenc.RuleTruncated, "schemaCatalogLength 1470, one more than the catalog bytes present"},
-	}
-	for _, c := range lengths {
-		h := hdr
-		if c.spec {
-			h.specLen = c.v
-		} else {
-			h.catLen = c.v
-		}
-		fneg(c.name, withHeader(h), c.rule, []string{tagBoundary}, "the reference artifact with "+c.comment)
-	}
+}
 
-	// The spec text.
+// specTexts: artifacts around the spec text with one of section 4's text
+// rules broken.
+func (f *formatRef) specTexts() []formatVector {
+	spec := f.spec
 	firstLF := bytes.IndexByte(spec, '\n')
-	withSpec := func(s []byte) []byte { return artifact(s, cat) }
-	insert := func(at int, b string) []byte {
-		return append(append(append([]byte(nil), spec[:at]...), b...), spec[at:]...)
+	line2 := firstLF + 1
+	insert := func(at int, b string) input {
+		return f.withSpec(append(append(append([]byte(nil), spec[:at]...), b...), spec[at:]...))
 	}
-	replace := func(at int, b byte) []byte { s := bytes.Clone(spec); s[at] = b; return s }
-	body := firstLF + 1 // the start of line 2
-	for _, c := range []struct {
-		name string
-		spec []byte
-		rule rules.ID
-		what string
-	}{
-		{"spec-cr-for-first-lf", replace(firstLF, '\r'), hr.RuleFmtSpecCR, "its first LF replaced by CR"},
-		{"spec-crlf-at-end", insert(len(spec)-1, "\r"), hr.RuleFmtSpecCR, "a CR before its final LF"},
-		{"spec-bom-at-start", insert(0, "\ufeff"), hr.RuleFmtSpecBOM, "a byte order mark (EF BB BF) in front"},
-		{"spec-bom-at-line-2", insert(body, "\ufeff"), hr.RuleFmtSpecBOM, "U+FEFF at the start of line 2"},
-		{"spec-nul-for-first-space", replace(bytes.IndexByte(spec, ' '), 0), hr.RuleFmtSpecNUL, "its first space replaced by NUL"},
-		{"spec-utf8-lone-continuation", insert(body, "\x80"), hr.RuleFmtSpecUTF8, "a lone continuation byte 0x80 at the start of line 2"},
-		{"spec-utf8-overlong", insert(body, "\xc0\xaf"), hr.RuleFmtSpecUTF8, "the overlong C0 AF at the start of line 2"},
-		{"spec-utf8-surrogate", insert(body, "\xed\xa0\x80"), hr.RuleFmtSpecUTF8, "the surrogate U+D800 (ED A0 80) at the start of line 2"},
-		{"spec-utf8-above-10ffff", insert(body, "\xf4\x90\x80\x80"), hr.RuleFmtSpecUTF8, "F4 90 80 80 (above U+10FFFF) at the start of line 2"},
-		{"spec-utf8-cut-sequence", insert(body, "\xe2\x82"), hr.RuleFmtSpecUTF8, "a three-byte sequence cut after two bytes (E2 82) at the start of line 2"},
-		{"spec-utf8-byte-ff", insert(body, "\xff"), hr.RuleFmtSpecUTF8, "the byte 0xFF at the start of line 2"},
-		{"spec-no-final-lf", spec[:len(spec)-1], hr.RuleFmtSpecFinalLF, "its final LF removed"},
-		{"spec-two-final-lfs", insert(len(spec), "\n"), hr.RuleFmtSpecFinalLF, "a second LF at its end"},
-	} {
-		fneg(c.name, withSpec(c.spec), c.rule, nil, "an artifact around the spec with "+c.what)
+	replace := func(at int, b byte) input { s := bytes.Clone(spec); s[at] = b; return f.withSpec(s) }
+	const around = "an artifact around the spec with "
+	return []formatVector{
+		{"format-spec-cr-for-first-lf", replace(firstLF, '\r'), rejects(hr.RuleFmtSpecCR), nil, around + "its first LF replaced by CR"},
+		{"format-spec-crlf-at-end", insert(len(spec)-1, "\r"), rejects(hr.RuleFmtSpecCR), nil, around + "a CR before its final LF"},
+		{"format-spec-bom-at-start", insert(0, "\ufeff"), rejects(hr.RuleFmtSpecBOM), nil, around + "a byte order mark (EF BB BF) in front"},
+		{"format-spec-bom-at-line-2", insert(line2, "\ufeff"), rejects(hr.RuleFmtSpecBOM), nil, around + "U+FEFF at the start of line 2"},
+		{"format-spec-nul-for-first-space", replace(bytes.IndexByte(spec, ' '), 0), rejects(hr.RuleFmtSpecNUL), nil, around + "its first space replaced by NUL"},
+		{"format-spec-utf8-lone-continuation", insert(line2, "\x80"), rejects(hr.RuleFmtSpecUTF8), nil, around + "a lone continuation byte 0x80 at the start of line 2"},
+		{"format-spec-utf8-overlong", insert(line2, "\xc0\xaf"), rejects(hr.RuleFmtSpecUTF8), nil, around + "the overlong C0 AF at the start of line 2"},
+		{"format-spec-utf8-surrogate", insert(line2, "\xed\xa0\x80"), rejects(hr.RuleFmtSpecUTF8), nil, around + "the surrogate U+D800 (ED A0 80) at the start of line 2"},
+		{"format-spec-utf8-above-10ffff", insert(line2, "\xf4\x90\x80\x80"), rejects(hr.RuleFmtSpecUTF8), nil, around + "F4 90 80 80 (above U+10FFFF) at the start of line 2"},
+		{"format-spec-utf8-cut-sequence", insert(line2, "\xe2\x82"), rejects(hr.RuleFmtSpecUTF8), nil,
+			around + "a three-byte sequence cut after two bytes (E2 82) at the start of line 2"},
+		{"format-spec-utf8-byte-ff", insert(line2, "\xff"), rejects(hr.RuleFmtSpecUTF8), nil, around + "the byte 0xFF at the start of line 2"},
+		{"format-spec-no-final-lf", f.withSpec(spec[:len(spec)-1]), rejects(hr.RuleFmtSpecFinalLF), nil, around + "its final LF removed"},
+		{"format-spec-two-final-lfs", insert(len(spec), "\n"), rejects(hr.RuleFmtSpecFinalLF), nil, around + "a second LF at its end"},
 	}
+}
 
-	// The catalog.
-	withCat := func(c []byte) []byte { return artifact(spec, c) }
-	catWith := func(edit func(es []catEntry) []catEntry) []byte {
-		return withCat(writeCatalog(edit(cloneEntries(entries))))
+// catalogs: the schema catalog's entry count and extent.
+func (f *formatRef) catalogs() []formatVector {
+	b := []string{tagBoundary}
+	const count = "the reference catalog with its entry count "
+	return []formatVector{
+		{"format-catalog-entry-count-0", f.withCount(compact(0)), rejects(hr.RuleCatalogEntryCount), b, count + "set to 0 in front of the same six entries"},
+		{"format-catalog-entry-count-5", f.withCount(compact(5)), rejects(hr.RuleCatalogEntryCount), b, count + "set to 5 in front of the same six entries"},
+		{"format-catalog-entry-count-7", f.withCount(compact(7)), rejects(hr.RuleCatalogEntryCount), b, count + "set to 7 in front of the same six entries"},
+		{"format-catalog-entry-count-overlong-fd", f.withCount(compactForm(6, 0xfd)), rejects(cenc.RuleCompactOverlong), nil, count + "6 written fd 0600, an overlong form"},
+		{"format-catalog-entry-count-9007199254740991", f.withCount(compactForm(maxSafe, 0xff)), rejects(hr.RuleCatalogEntryCount), b,
+			count + "2^53-1 in front of the six entries: the count is range-checked (exactly 6) first"},
+		{"format-catalog-entry-count-9007199254740992", f.withCount(compactForm(two53, 0xff)), rejects(cenc.RuleCompactSafe), b,
+			count + "2^53 in front of the six entries: above JavaScript's safe integer range"},
+		{"format-catalog-missing-last-entry", f.withCatalog(append(compact(6), writeCatalog(f.entries[:5])[1:]...)), rejects(cenc.RuleTruncated), nil,
+			"a catalog whose count says 6 but that holds only the first five entries (the header's lengths match the bytes)"},
+		{"format-catalog-five-entries", f.withCatalog(writeCatalog(f.entries[:5])), rejects(hr.RuleCatalogEntryCount), b,
+			"a catalog of entry count 5 holding the first five entries (WriteCellCapV1 left out): well formed, but not the six of section 1"},
+		{"format-catalog-trailing-byte", f.withCatalog(append(bytes.Clone(f.cat), 0)), rejects(cenc.RuleTrailing), nil,
+			"the reference catalog and one more byte, inside schemaCatalogLength"},
+		{"format-trailing-byte", file(append(bytes.Clone(f.ref), 0)), rejects(hr.RuleFmtTrailing), nil, "the reference artifact and one more byte after the catalog"},
 	}
-	countTo := func(b []byte) []byte { return withCat(append(b, cat[1:]...)) }
-	for _, n := range []uint64{0, 5, 7} {
-		fneg(fmt.Sprintf("catalog-entry-count-%d", n), countTo(compact(n)), hr.RuleCatalogEntryCount, []string{tagBoundary},
-			fmt.Sprintf("the reference catalog with its entry count set to %d in front of the same six entries", n))
-	}
-	fneg("catalog-entry-count-overlong-fd", countTo(compactForm(6, 0xfd)), cenc.RuleCompactOverlong, nil,
-		"the reference catalog with its entry count 6 written fd 0600, an overlong form")
-	fneg("catalog-entry-count-9007199254740991", countTo(compactForm(maxSafe, 0xff)), hr.RuleCatalogEntryCount, []string{tagBoundary},
-		"the reference catalog with its entry count 2^53-1 in front of the six entries: the count is range-checked (exactly 6) first")
-	fneg("catalog-entry-count-9007199254740992", countTo(compactForm(two53, 0xff)), cenc.RuleCompactSafe, []string{tagBoundary},
-		"the reference catalog with its entry count 2^53 in front of the six entries: above JavaScript's safe integer range")
-	fneg("catalog-missing-last-entry", withCat(append(compact(6), writeCatalog(entries[:5])[1:]...)), cenc.RuleTruncated, nil,
-		"a catalog whose count says 6 but that holds only the first five entries (the header's lengths match the bytes)")
-	fneg("catalog-five-entries", withCat(writeCatalog(entries[:5])), hr.RuleCatalogEntryCount, []string{tagBoundary},
-		"a catalog of entry count 5 holding the first five entries (WriteCellCapV1 left out): well formed, but not the six of section 1")
-	fneg("catalog-trailing-byte", withCat(append(bytes.Clone(cat), 0)), cenc.RuleTrailing, nil,
-		"the reference catalog and one more byte, inside schemaCatalogLength")
-	fneg("trailing-byte", append(bytes.Clone(ref), 0), hr.RuleFmtTrailing, nil, "the reference artifact and one more byte after the catalog")
+}
 
-	edit := func(name string, rule rules.ID, tags []string, comment string, f func(es []catEntry)) {
-		fneg("catalog-"+name, catWith(func(es []catEntry) []catEntry { f(es); return es }), rule, tags, "a catalog with "+comment)
+// entryFields: catalogs with one entry's category, local id or name changed.
+func (f *formatRef) entryFields() []formatVector {
+	e := f.withEntries
+	b := []string{tagBoundary}
+	const with = "a catalog with "
+	name := func(n string) func(es []catEntry) { return func(es []catEntry) { es[0].name = []byte(n) } }
+	return []formatVector{
+		{"format-catalog-entry-1-category-0", e(func(es []catEntry) { es[0].category = 0 }), rejects(hr.RuleCatalogCategory), b, with + "entry 1 (BlindCoreReadCapV1) in category 0 instead of 3"},
+		{"format-catalog-entry-1-category-1", e(func(es []catEntry) { es[0].category = 1 }), rejects(hr.RuleCatalogCategory), b, with + "entry 1 (BlindCoreReadCapV1) in category 1 instead of 3"},
+		{"format-catalog-entry-1-category-2", e(func(es []catEntry) { es[0].category = 2 }), rejects(hr.RuleCatalogCategory), b, with + "entry 1 (BlindCoreReadCapV1) in category 2 instead of 3"},
+		{"format-catalog-entry-1-category-4", e(func(es []catEntry) { es[0].category = 4 }), rejects(hr.RuleCatalogCategory), b, with + "entry 1 (BlindCoreReadCapV1) in category 4 instead of 3"},
+		{"format-catalog-entry-1-category-5", e(func(es []catEntry) { es[0].category = 5 }), rejects(hr.RuleCatalogCategory), b, with + "entry 1 (BlindCoreReadCapV1) in category 5 instead of 3"},
+		{"format-catalog-entry-6-category-4", e(func(es []catEntry) { es[5].category = 4 }), rejects(hr.RuleCatalogCategory), nil, with + "entry 6 (WriteCellCapV1) in category 4 (relay persistence)"},
+		{"format-catalog-entry-1-local-id-0", e(func(es []catEntry) { es[0].localID = 0 }), rejects(hr.RuleCatalogLocalID), b, with + "entry 1 carrying local id 0"},
+		{"format-catalog-entry-1-local-id-2", e(func(es []catEntry) { es[0].localID = 2 }), rejects(hr.RuleCatalogLocalID), b, with + "entry 1 carrying local id 2"},
+		{"format-catalog-entry-6-local-id-7", e(func(es []catEntry) { es[5].localID = 7 }), rejects(hr.RuleCatalogLocalID), b, with + "entry 6 carrying local id 7"},
+		{"format-catalog-entries-1-and-2-local-ids-swapped", e(func(es []catEntry) { es[0].localID, es[1].localID = es[1].localID, es[0].localID }),
+			rejects(hr.RuleCatalogLocalID), nil, with + "local ids 2, 1, 3, 4, 5, 6"},
+		{"format-catalog-entries-1-and-2-swapped", e(func(es []catEntry) { es[0], es[1] = es[1], es[0]; es[0].localID, es[1].localID = 1, 2 }),
+			rejects(hr.RuleCatalogNames), nil, with + "entries 1 and 2 swapped, local ids kept 1 and 2: names out of raw-ASCII order"},
+		{"format-catalog-entry-1-renamed", e(name("BlindCoreReadCapV2")), rejects(hr.RuleCatalogNames), nil, with + "entry 1 named BlindCoreReadCapV2"},
+		{"format-catalog-entry-1-foreign-name", e(name("RelayWireFrameV1")), rejects(hr.RuleCatalogNames), nil, with + "entry 1 named RelayWireFrameV1, a name outside the six"},
+		{"format-catalog-entry-1-empty-name", e(name("")), rejects(hr.RuleCatalogNames), nil, with + "entry 1's name empty"},
+		{"format-catalog-entry-1-name-256-bytes", e(name(strings.Repeat("A", 256))), rejects(hr.RuleCatalogNames), nil,
+			with + "entry 1's name 256 bytes long (names are at most 255 bytes before they are compared)"},
+		{"format-catalog-entry-1-name-length-overlong-fd", f.withCatalog(bytes.Replace(f.cat, []byte("\x03\x01\x12Blind"), []byte("\x03\x01\xfd\x12\x00Blind"), 1)),
+			rejects(cenc.RuleCompactOverlong), nil, "a catalog whose entry 1 name length 18 is written fd 1200, an overlong form"},
 	}
-	for _, c := range []byte{0, 1, 2, 4, 5} {
-		edit(fmt.Sprintf("entry-1-category-%d", c), hr.RuleCatalogCategory, []string{tagBoundary},
-			fmt.Sprintf("entry 1 (BlindCoreReadCapV1) in category %d instead of 3", c), func(es []catEntry) { es[0].category = c })
-	}
-	edit("entry-6-category-4", hr.RuleCatalogCategory, nil, "entry 6 (WriteCellCapV1) in category 4 (relay persistence)",
-		func(es []catEntry) { es[5].category = 4 })
-	for _, id := range []byte{0, 2} {
-		edit(fmt.Sprintf("entry-1-local-id-%d", id), hr.RuleCatalogLocalID, []string{tagBoundary},
-			fmt.Sprintf("entry 1 carrying local id %d", id), func(es []catEntry) { es[0].localID = id })
-	}
-	edit("entry-6-local-id-7", hr.RuleCatalogLocalID, []string{tagBoundary}, "entry 6 carrying local id 7", func(es []catEntry) { es[5].localID = 7 })
-	edit("entries-1-and-2-local-ids-swapped", hr.RuleCatalogLocalID, nil, "local ids 2, 1, 3, 4, 5, 6", func(es []catEntry) {
-		es[0].localID, es[1].localID = es[1].localID, es[0].localID
-	})
-	edit("entries-1-and-2-swapped", hr.RuleCatalogNames, nil, "entries 1 and 2 swapped, local ids kept 1 and 2: names out of raw-ASCII order", func(es []catEntry) {
-		es[0], es[1] = es[1], es[0]
-		es[0].localID, es[1].localID = 1, 2
-	})
-	for _, c := range []struct{ name, val, what string }{
-		{"renamed", "BlindCoreReadCapV2", "entry 1 named BlindCoreReadCapV2"},
-		{"foreign-name", "RelayWireFrameV1", "entry 1 named RelayWireFrameV1, a name outside the six"},
-		{"empty-name", "", "entry 1's name empty"},
-		{"name-256-bytes", strings.Repeat("A", 256), "entry 1's name 256 bytes long (names are at most 255 bytes before they are compared)"},
-	} {
-		edit("entry-1-"+c.name, hr.RuleCatalogNames, nil, c.what, func(es []catEntry) { es[0].name = []byte(c.val) })
-	}
-	fneg("catalog-entry-1-name-length-overlong-fd", withCat(bytes.Replace(cat, []byte("\x03\x01\x12Blind"), []byte("\x03\x01\xfd\x12\x00Blind"), 1)),
-		cenc.RuleCompactOverlong, nil, "a catalog whose entry 1 name length 18 is written fd 1200, an overlong form")
+}
 
-	decl := string(entries[0].decl)
+// declarations: catalogs with entry 1's declaration replaced, and its
+// length bounds.
+func (f *formatRef) declarations() []formatVector {
+	decl := string(f.entries[0].decl)
 	line2 := strings.IndexByte(decl, '\n') + 1
 	line3 := line2 + strings.IndexByte(decl[line2:], '\n') + 1
-	setDecl := func(d string) func(es []catEntry) { return func(es []catEntry) { es[0].decl = []byte(d) } }
+	space := line2 + strings.IndexByte(decl[line2:], ' ')
 	at := func(i int, b string) string { return decl[:i] + b + decl[i+1:] }
 	ins := func(i int, b string) string { return decl[:i] + b + decl[i:] }
-	space := line2 + strings.IndexByte(decl[line2:], ' ')
-	for _, c := range []struct {
-		name string
-		d    string
-		rule rules.ID
-		what string
-	}{
-		{"empty", "", hr.RuleCatalogDeclLength, "an empty declaration"},
-		{"tab", at(space, "\t"), hr.RuleCatalogDeclText, "a tab for the first space of line 2"},
-		{"cr", at(line3-1, "\r"), hr.RuleCatalogDeclText, "a CR for the LF ending line 2"},
-		{"nul", at(space, "\x00"), hr.RuleCatalogDeclText, "a NUL for the first space of line 2"},
-		{"del", at(space, "\x7f"), hr.RuleCatalogDeclText, "a DEL for the first space of line 2"},
-		{"invalid-utf8", ins(line2, "\x80"), hr.RuleCatalogDeclText, "a lone continuation byte 0x80 at the start of line 2"},
-		{"head-paren", strings.Replace(decl, " {\n", " (\n", 1), hr.RuleCatalogDeclHead, "its head BlindCoreReadCapV1 ( instead of {"},
-		{"head-no-space", strings.Replace(decl, " {\n", "{\n", 1), hr.RuleCatalogDeclHead, "its head BlindCoreReadCapV1{ without the space"},
-		{"no-closing-brace", strings.TrimSuffix(decl, "}"), hr.RuleCatalogDeclHead, "its final } removed (it ends with LF)"},
-		{"lf-after-closing-brace", decl + "\n", hr.RuleCatalogDeclHead, "an LF after its final }"},
-		{"other-schema", string(entries[1].decl), hr.RuleCatalogDeclHead, "the CellBlobV1 declaration in entry 1"},
-	} {
-		edit("entry-1-declaration-"+c.name, c.rule, nil, "entry 1's declaration replaced by "+c.what, setDecl(c.d))
-	}
+	set := func(d string) input { return f.withEntries(func(es []catEntry) { es[0].decl = []byte(d) }) }
 	// Declarations are 1..65535 bytes: entry 1's padded with a comment line.
 	padded := func(n int) string {
 		head := decl[:len(decl)-2] + "\n// "
 		return head + strings.Repeat("x", n-len(head)-2) + "\n}"
 	}
-	fpos("format-catalog-declaration-65535-bytes", file(catWith(func(es []catEntry) []catEntry { setDecl(padded(0xffff))(es); return es })),
-		ids(hr.RuleCatalogDeclLength), []string{tagBoundary}, "entry 1's declaration padded with a comment line to 65535 bytes, the largest allowed")
-	edit("entry-1-declaration-65536-bytes", hr.RuleCatalogDeclLength, []string{tagBoundary},
-		"entry 1's declaration padded with a comment line to 65536 bytes, one over the bound", setDecl(padded(0x10000)))
-	fneg("catalog-entry-1-declaration-length-overlong-fe", withCat(bytes.Replace(cat, append([]byte("BlindCoreReadCapV1"), compact(uint64(len(decl)))...),
-		append([]byte("BlindCoreReadCapV1"), compactForm(uint64(len(decl)), 0xfe)...), 1)), cenc.RuleCompactOverlong, nil,
-		"a catalog whose entry 1 declaration length 270 is written in the 0xfe form, overlong for fd 0e01")
-
-	// Dependencies: entry 4 (OpaqueChainFrameV1) depends on
-	// OpaqueChainCheckpointV1 and ReadCellCapV1.
-	depsOf := func(names ...string) func(es []catEntry) {
-		return func(es []catEntry) {
-			es[3].deps = nil
-			for _, n := range names {
-				es[3].deps = append(es[3].deps, []byte(n))
-			}
-		}
+	name := []byte("BlindCoreReadCapV1")
+	overlongLength := bytes.Replace(f.cat, append(name, compact(uint64(len(decl)))...), append(name, compactForm(uint64(len(decl)), 0xfe)...), 1)
+	const by = "a catalog with entry 1's declaration replaced by "
+	return []formatVector{
+		{"format-catalog-entry-1-declaration-empty", set(""), rejects(hr.RuleCatalogDeclLength), nil, by + "an empty declaration"},
+		{"format-catalog-entry-1-declaration-tab", set(at(space, "\t")), rejects(hr.RuleCatalogDeclText), nil, by + "a tab for the first space of line 2"},
+		{"format-catalog-entry-1-declaration-cr", set(at(line3-1, "\r")), rejects(hr.RuleCatalogDeclText), nil, by + "a CR for the LF ending line 2"},
+		{"format-catalog-entry-1-declaration-nul", set(at(space, "\x00")), rejects(hr.RuleCatalogDeclText), nil, by + "a NUL for the first space of line 2"},
+		{"format-catalog-entry-1-declaration-del", set(at(space, "\x7f")), rejects(hr.RuleCatalogDeclText), nil, by + "a DEL for the first space of line 2"},
+		{"format-catalog-entry-1-declaration-invalid-utf8", set(ins(line2, "\x80")), rejects(hr.RuleCatalogDeclText), nil, by + "a lone continuation byte 0x80 at the start of line 2"},
+		{"format-catalog-entry-1-declaration-head-paren", set(strings.Replace(decl, " {\n", " (\n", 1)), rejects(hr.RuleCatalogDeclHead), nil, by + "its head BlindCoreReadCapV1 ( instead of {"},
+		{"format-catalog-entry-1-declaration-head-no-space", set(strings.Replace(decl, " {\n", "{\n", 1)), rejects(hr.RuleCatalogDeclHead), nil, by + "its head BlindCoreReadCapV1{ without the space"},
+		{"format-catalog-entry-1-declaration-no-closing-brace", set(strings.TrimSuffix(decl, "}")), rejects(hr.RuleCatalogDeclHead), nil, by + "its final } removed (it ends with LF)"},
+		{"format-catalog-entry-1-declaration-lf-after-closing-brace", set(decl + "\n"), rejects(hr.RuleCatalogDeclHead), nil, by + "an LF after its final }"},
+		{"format-catalog-entry-1-declaration-other-schema", set(string(f.entries[1].decl)), rejects(hr.RuleCatalogDeclHead), nil, by + "the CellBlobV1 declaration in entry 1"},
+		{"format-catalog-declaration-65535-bytes", set(padded(0xffff)), accepts(hr.RuleCatalogDeclLength), []string{tagBoundary},
+			"entry 1's declaration padded with a comment line to 65535 bytes, the largest allowed"},
+		{"format-catalog-entry-1-declaration-65536-bytes", set(padded(0x10000)), rejects(hr.RuleCatalogDeclLength), []string{tagBoundary},
+			"a catalog with entry 1's declaration padded with a comment line to 65536 bytes, one over the bound"},
+		{"format-catalog-entry-1-declaration-length-overlong-fe", f.withCatalog(overlongLength), rejects(cenc.RuleCompactOverlong), nil,
+			"a catalog whose entry 1 declaration length 270 is written in the 0xfe form, overlong for fd 0e01"},
 	}
-	ck, rc := hr.SchemaOpaqueChainCheckpointV1, hr.SchemaReadCellCapV1
-	for _, c := range []struct {
-		name string
-		deps []string
-		rule rules.ID
-	}{
-		{"unsorted", []string{rc, ck}, hr.RuleCatalogDepsOrder},
-		{"duplicate", []string{ck, ck}, hr.RuleCatalogDepsDuplicate},
-		{"foreign", []string{ck, "RelayWireFrameV1"}, hr.RuleCatalogDepsClosed},
-		{"self", []string{ck, hr.SchemaOpaqueChainFrameV1, rc}, hr.RuleCatalogDepsClosed},
-		{"empty-name", []string{"", ck}, hr.RuleCatalogDepsClosed},
-		{"all-six", hr.Schemas[:], hr.RuleCatalogDepsClosed},
-	} {
-		edit("entry-4-dependencies-"+c.name, c.rule, nil, "entry 4 (OpaqueChainFrameV1) depending on "+strings.Join(quoteAll(c.deps), ", "), depsOf(c.deps...))
-	}
-	five := cloneEntries(entries)
-	five[0].deps = nil
-	for _, n := range hr.Schemas[1:] {
-		five[0].deps = append(five[0].deps, []byte(n))
-	}
-	fpos("format-catalog-entry-1-five-dependencies", file(withCat(writeCatalog(five))), ids(hr.RuleCatalogDepsClosed), []string{tagBoundary, tagDecision},
-		"entry 1 listing the five other names as dependencies, the most allowed: dependencies must be closed and sorted, not derived from the declaration")
-	return nil
 }
 
-func quoteAll(ss []string) []string {
+// dependencies: catalogs with the dependency list of entry 4
+// (OpaqueChainFrameV1, which depends on OpaqueChainCheckpointV1 and
+// ReadCellCapV1) or entry 1 changed.
+func (f *formatRef) dependencies() []formatVector {
+	depsOf := func(entry int, names ...string) input {
+		return f.withEntries(func(es []catEntry) {
+			es[entry].deps = nil
+			for _, n := range names {
+				es[entry].deps = append(es[entry].deps, []byte(n))
+			}
+		})
+	}
+	ck, rc := hr.SchemaOpaqueChainCheckpointV1, hr.SchemaReadCellCapV1
+	const on = "a catalog with entry 4 (OpaqueChainFrameV1) depending on "
+	return []formatVector{
+		{"format-catalog-entry-4-dependencies-unsorted", depsOf(3, rc, ck), rejects(hr.RuleCatalogDepsOrder), nil, on + quoteAll(rc, ck)},
+		{"format-catalog-entry-4-dependencies-duplicate", depsOf(3, ck, ck), rejects(hr.RuleCatalogDepsDuplicate), nil, on + quoteAll(ck, ck)},
+		{"format-catalog-entry-4-dependencies-foreign", depsOf(3, ck, "RelayWireFrameV1"), rejects(hr.RuleCatalogDepsClosed), nil, on + quoteAll(ck, "RelayWireFrameV1")},
+		{"format-catalog-entry-4-dependencies-self", depsOf(3, ck, hr.SchemaOpaqueChainFrameV1, rc), rejects(hr.RuleCatalogDepsClosed), nil,
+			on + quoteAll(ck, hr.SchemaOpaqueChainFrameV1, rc)},
+		{"format-catalog-entry-4-dependencies-empty-name", depsOf(3, "", ck), rejects(hr.RuleCatalogDepsClosed), nil, on + quoteAll("", ck)},
+		{"format-catalog-entry-4-dependencies-all-six", depsOf(3, hr.Schemas[:]...), rejects(hr.RuleCatalogDepsClosed), nil, on + quoteAll(hr.Schemas[:]...)},
+		{"format-catalog-entry-1-five-dependencies", depsOf(0, hr.Schemas[1:]...), accepts(hr.RuleCatalogDepsClosed), []string{tagBoundary, tagDecision},
+			"entry 1 listing the five other names as dependencies, the most allowed: dependencies must be closed and sorted, not derived from the declaration"},
+	}
+}
+
+// quoteAll lists ss quoted, comma-separated.
+func quoteAll(ss ...string) string {
 	out := make([]string, len(ss))
 	for i, s := range ss {
 		out[i] = fmt.Sprintf("%q", s)
 	}
-	return out
+	return strings.Join(out, ", ")
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -73,7 +74,7 @@ func newGen(opt vecgen.Options) *gen {
 	g := &gen{opt: opt, seen: map[string]string{}, files: map[string][]byte{}, parents: map[rules.ID][]rules.ID{}, reading: map[rules.ID]bool{}}
 	for _, r := range hiverelay.Catalog() {
 		g.reading[r.ID] = strings.Contains(r.Text, "project")
-		if hiverelay.CheckOf(r.ID) == hiverelay.General {
+		if r.Check == rules.General {
 			for _, s := range hiverelay.RealizedBy(r.ID) {
 				g.parents[s] = append(g.parents[s], r.ID)
 			}
@@ -101,7 +102,7 @@ func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 // Operations and their arguments.
 
 func decodeArgs(schema string, class int) json.RawMessage {
-	b, _ := json.Marshal(testee.HiveRelayDecodeArgs{Schema: schema, Class: class})
+	b, _ := json.Marshal(hivesuite.DecodeArgs{Schema: schema, Class: class})
 	return b
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -49,8 +50,8 @@ func byID(t testing.TB) map[string]*vecgen.Vector {
 	return m
 }
 
-func schemaOf(t testing.TB, v *vecgen.Vector) testee.HiveRelayDecodeArgs {
-	var a testee.HiveRelayDecodeArgs
+func schemaOf(t testing.TB, v *vecgen.Vector) hivesuite.DecodeArgs {
+	var a hivesuite.DecodeArgs
 	if v.Op == testee.OpHiveRelayDecode {
 		if err := json.Unmarshal(v.Args, &a); err != nil {
 			t.Fatal(err)
@@ -59,7 +60,7 @@ func schemaOf(t testing.TB, v *vecgen.Vector) testee.HiveRelayDecodeArgs {
 	return a
 }
 
-// Every rejecting rule of the catalog (hiverelay.CheckOf) has a negative
+// Every rejecting rule of the catalog (rules.Rejecting) has a negative
 // vector that it rejects first, and every general rule is realized by a
 // covered rule.
 func TestEveryRejectingRuleHasANegative(t *testing.T) {
@@ -71,12 +72,12 @@ func TestEveryRejectingRuleHasANegative(t *testing.T) {
 	}
 	var uncovered []string
 	for _, r := range hr.Catalog() {
-		switch hr.CheckOf(r.ID) {
-		case hr.Rejecting:
+		switch r.Check {
+		case rules.Rejecting:
 			if first[r.ID] == 0 {
 				uncovered = append(uncovered, string(r.ID)+": "+r.Text)
 			}
-		case hr.General:
+		case rules.General:
 			realized := false
 			for _, s := range hr.RealizedBy(r.ID) {
 				realized = realized || first[s] > 0
@@ -444,7 +445,7 @@ func TestAuthorityVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var obj testee.HiveRelayAuthorityInput
+		var obj hivesuite.AuthorityInput
 		if err := json.Unmarshal(in, &obj); err != nil || len(obj.FormatArtifact) == 0 || len(obj.Files) < 17 {
 			t.Fatalf("%s: not the authority input object: %v", v.ID, err)
 		}

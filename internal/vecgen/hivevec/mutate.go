@@ -11,6 +11,7 @@ import (
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -103,7 +104,7 @@ func classify(s request, b []byte) rules.ID {
 	var err error
 	switch s.op {
 	case testee.OpHiveRelayDecode:
-		var a testee.HiveRelayDecodeArgs
+		var a hivesuite.DecodeArgs
 		mustUnmarshal(s.args, &a)
 		_, _, err = hr.Decode(a.Schema, uint8(a.Class), b)
 	case testee.OpHiveRelayFormat:
@@ -347,7 +348,7 @@ func (g *gen) everyPositive() {
 		case testee.OpHiveRelayManifest:
 			trail, short = manifest.RuleTrailing, manifest.RuleTruncated
 		default:
-			var a testee.HiveRelayDecodeArgs
+			var a hivesuite.DecodeArgs
 			mustUnmarshal(v.Args, &a)
 			if a.Schema == hr.SchemaCellBlobV1 {
 				trail, short = hr.RuleBlobLong, hr.RuleBlobShort

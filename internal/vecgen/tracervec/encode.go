@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/threespec/conformance/suites/tracersuite"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -20,8 +21,8 @@ type encodeArgs struct {
 }
 
 var (
-	exact    = encodeArgs{Mode: testee.ModeExact}
-	smallest = encodeArgs{Mode: testee.ModeSmallest}
+	exact    = encodeArgs{Mode: tracersuite.ModeExact}
+	smallest = encodeArgs{Mode: tracersuite.ModeSmallest}
 )
 
 // encodeInput is the JSON input of libtracer.encode for a frame list.

@@ -1,10 +1,12 @@
-package steps
+package all
 
 import (
 	"context"
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/steps"
 )
 
 // godog's options, settable as flags after -args:
@@ -33,7 +36,7 @@ func init() {
 }
 
 // featuresDir is the features directory, relative to this package.
-const featuresDir = "../features"
+const featuresDir = "../../features"
 
 // TestFeatures runs every feature against the reference implementation, and
 // then checks traceability: rules, scenarios, catalog and reported rule IDs.
@@ -53,7 +56,7 @@ func TestFeatures(t *testing.T) {
 	o.TestingT = t
 
 	impl := reference.New()
-	rep, err := Run(context.Background(), Config{Impl: impl, StrictRules: true, Options: o})
+	rep, err := steps.Run(context.Background(), steps.Config{Impl: impl, Specs: Specs, StrictRules: true, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,9 +67,16 @@ func TestFeatures(t *testing.T) {
 		t.Logf("tags %q select a subset of the features: traceability not checked", o.Tags)
 		return
 	}
-	inv, err := LoadInventory([]string{featuresDir})
+	inv, err := steps.LoadInventory([]string{featuresDir})
 	if err != nil {
 		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range Specs {
+		names = append(names, s.Name)
+	}
+	if !slices.Equal(names, catalog.Specs) {
+		t.Errorf("Specs are the steps of %q; the catalog's specs are %q", names, catalog.Specs)
 	}
 	for _, spec := range catalog.Specs {
 		if !specHasFeatures(spec) {
@@ -82,7 +92,7 @@ func TestFeatures(t *testing.T) {
 // feature rule is not in the catalog (or, for a spec that has features, a
 // catalog rule has no feature rule), or a negative scenario's expected rule
 // is not the one the reference reported.
-func checkTraceability(t *testing.T, inv *Inventory, rep *Report) {
+func checkTraceability(t *testing.T, inv *steps.Inventory, rep *steps.Report) {
 	t.Helper()
 	for _, s := range inv.Outside {
 		t.Errorf("scenario outside any Rule: %s", s)
@@ -129,7 +139,7 @@ func checkTraceability(t *testing.T, inv *Inventory, rep *Report) {
 	// Features against the catalog.
 	cat := map[string]string{}
 	for _, r := range catalog.All() {
-		cat[string(r.ID)] = r.Spec
+		cat[string(r.ID)] = r.Spec.String()
 	}
 	for _, r := range inv.Rules {
 		if _, ok := cat[r.ID]; !ok {
@@ -164,7 +174,7 @@ func itoa(n int) string {
 
 // checkRejectionsCovered fails when the reference rejects with a rule that no
 // executed negative scenario expects.
-func checkRejectionsCovered(t *testing.T, rep *Report) {
+func checkRejectionsCovered(t *testing.T, rep *steps.Report) {
 	t.Helper()
 	expected := map[string]bool{}
 	for _, s := range rep.Scenarios {
@@ -174,7 +184,7 @@ func checkRejectionsCovered(t *testing.T, rep *Report) {
 			}
 		}
 	}
-	usage := ruleUsage(t, "../impl")
+	usage := ruleUsage(t, "../../impl")
 	var missing []string
 	for id, files := range usage {
 		spec := strings.ToLower(strings.SplitN(id, "-", 2)[0])
@@ -202,13 +212,15 @@ func checkRejectionsCovered(t *testing.T, rep *Report) {
 	}
 }
 
-// unreachableRejections names rules that the reference's code can report
-// but that no input can make it report, each with the reason (a check that
-// runs only under fault injection, a check another rule makes redundant, a
-// state no content-addressed input can reach). The checks above ask no
-// negative scenario for them; each still needs a passing scenario of its own.
-// A spec's steps add their entries from a _test.go file's init function.
-var unreachableRejections = map[string]string{}
+// unreachableRejections are the specs' Unreachable rules (steps.Spec): the
+// rules the reference's code can report but no input can make it report.
+var unreachableRejections = func() map[string]string {
+	m := map[string]string{}
+	for _, spec := range Specs {
+		maps.Copy(m, spec.Unreachable)
+	}
+	return m
+}()
 
 func specName(prefix string) string {
 	switch prefix {

@@ -1,4 +1,4 @@
-package steps
+package all
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/steps"
 )
 
 var readingTagPattern = regexp.MustCompile(`@reading:[^\s]+`)
@@ -33,7 +34,7 @@ func TestReadingScenarios(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tag := range readingTagPattern.FindAllString(string(b), -1) {
-			id, alt, ok := ReadingTag(tag)
+			id, alt, ok := steps.ReadingTag(tag)
 			if !ok {
 				t.Errorf("%s: tag %s names no reading of the catalog, or no alternative of it", f, tag)
 				continue
@@ -52,7 +53,7 @@ func TestReadingScenarios(t *testing.T) {
 			id, alt, _ := strings.Cut(k, "=")
 			restore := reading.SetGlobal(map[string]string{id: alt})
 			defer restore()
-			rep, err := Run(context.Background(), Config{Impl: reference.New(), StrictRules: false,
+			rep, err := steps.Run(context.Background(), steps.Config{Impl: reference.New(), Specs: Specs, StrictRules: false,
 				Options: godog.Options{Paths: paths, Format: "progress", TestingT: t}})
 			if err != nil {
 				t.Fatal(err)

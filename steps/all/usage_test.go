@@ -1,4 +1,4 @@
-package steps
+package all
 
 import (
 	"go/ast"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/threespec/conformance/steps"
 )
 
 // ruleUsage scans the reference implementation's non-test sources under dir
@@ -67,7 +69,7 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 					if !ok || lit.Kind != token.STRING {
 						continue
 					}
-					if v, err := strconv.Unquote(lit.Value); err == nil && RuleIDPattern.MatchString(v) && !strings.Contains(v, "-READ-") {
+					if v, err := strconv.Unquote(lit.Value); err == nil && steps.RuleIDPattern.MatchString(v) && !strings.Contains(v, "-READ-") {
 						// Reading IDs (docs/READINGS.md) name no rule.
 						consts[f.Name.Name+"."+name.Name] = v
 					}

@@ -1,8 +1,12 @@
-package steps
+// Package lace holds the steps of the Lace-010 features (features/lace),
+// its steps.Spec. Inputs are written by the builders of build.go; every
+// question goes to the implementation under test through World.Call:
+// lace.record, lace.stream, lace.construct, lace.chunks and lace.directory
+// (docs/PROTOCOL.md).
+package lace
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -10,37 +14,22 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/cucumber/godog"
 	"github.com/zeebo/blake3"
 
+	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/testee"
 )
 
-// Steps of the Lace-010 features (features/lace). Inputs are written by the
-// builders of lace_build.go; every question goes to the implementation under
-// test through World.call: lace.record, lace.stream, lace.construct,
-// lace.chunks and lace.directory (docs/PROTOCOL.md).
-
-func init() {
-	register(func(sc *godog.ScenarioContext, w *World) {
-		s := &laceScenario{w: w, rv: resolver{records: map[string]*builtRecord{}}, omitted: map[string]bool{}}
-		s.register(sc)
-		// godog keeps every scenario's step definitions, and with them this
-		// state, until the run ends; drop the inputs (up to 32 MiB each)
-		// when the scenario is over.
-		sc.After(func(ctx context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
-			*s = laceScenario{}
-			return ctx, nil
-		})
-	})
-}
+// Steps are the Lace steps; each scenario keeps its Lace state in its own
+// scenario value.
+var Steps = steps.Spec{Name: "lace", Register: register, Unreachable: unreachable}
 
 // laceScenario is the Lace state of one scenario.
 type laceScenario struct {
-	w  *World
+	w  *steps.World
 	rv resolver
 
 	input   []byte   // the record or stream the When steps send
@@ -71,172 +60,6 @@ func listArgs(s string) []string {
 		out = append(out, m[1])
 	}
 	return out
-}
-
-// stepRE compiles a step expression once per process: godog would compile
-// a string expression again for every scenario.
-func stepRE(expr string) *regexp.Regexp {
-	if re, ok := stepREs.Load(expr); ok {
-		return re.(*regexp.Regexp)
-	}
-	re, _ := stepREs.LoadOrStore(expr, regexp.MustCompile(expr))
-	return re.(*regexp.Regexp)
-}
-
-var stepREs sync.Map // expression -> *regexp.Regexp
-
-func (s *laceScenario) register(sc *godog.ScenarioContext) {
-	// Records from text.
-	sc.Given(stepRE(`^the Lace record:$`), s.theRecord)
-	sc.Given(stepRE(`^the Lace record "([\w-]+)":$`), s.theNamedRecord)
-	sc.Given(stepRE(`^a file named "([^"]+)" with the Lace record:$`), func(_ string, doc *godog.DocString) error {
-		// The name is never sent: readers are given bytes (LACE-GLYPH-10).
-		return s.theRecord(doc)
-	})
-	sc.Given(stepRE(`^a file named "([^"]+)" with the bytes `+quoted+`$`), func(_, text string) error { return s.theBytes(text) })
-	sc.Given(stepRE(`^the text `+quoted+`$`), s.theBytes)
-	sc.Given(stepRE(`^the text `+quoted+` follows the record$`), s.appendBytes)
-
-	// Records from parts.
-	sc.Given(stepRE(`^a Blob with data `+quoted+`$`), func(data string) error { return s.blob("", data) })
-	sc.Given(stepRE(`^the Blob "([\w-]+)" with data `+quoted+`$`), s.blob)
-	sc.Given(stepRE(`^a Plex with fields? ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error { return s.plexFields("", "", listArgs(list)) })
-	sc.Given(stepRE(`^a Plex with data `+quoted+` and fields? ((?:`+quoted+`(?:, | and )?)+)$`), func(data, list string) error {
-		return s.plexFields("", data, listArgs(list))
-	})
-	sc.Given(stepRE(`^a Plex with (\d+) fields `+quoted+`$`), func(n int, line string) error {
-		lines := make([]string, n)
-		for i := range lines {
-			lines[i] = line
-		}
-		return s.plexFields("", "", lines)
-	})
-	sc.Given(stepRE(`^(?:a|the) Plex(?: "([\w-]+)")? with data `+quoted+` and (\d+) fields `+quoted+`$`), func(name, data string, n int, line string) error {
-		lines := make([]string, n)
-		for i := range lines {
-			lines[i] = line
-		}
-		return s.plexFields(name, data, lines)
-	})
-	sc.Given(stepRE(`^the Plex "([\w-]+)" with the fields:$`), func(name string, doc *godog.DocString) error {
-		return s.plexFields(name, "", docLines(doc))
-	})
-	sc.Given(stepRE(`^the Plex "([\w-]+)" with data `+quoted+` and the fields:$`), func(name, data string, doc *godog.DocString) error {
-		return s.plexFields(name, data, docLines(doc))
-	})
-	sc.Given(stepRE(`^the Seal "([\w-]+)" over the Plex "([\w-]+)", signed with the stand-in key$`), s.seal)
-	sc.Given(stepRE(`^the chunk node "([\w-]+)" linking "([\w-]+)" (\d+) times$`), s.chunkFanout)
-	sc.Given(stepRE(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)"$`), func(name string, n int, prefix, target string) error {
-		return s.directoryFanout(name, n, prefix, target, nil)
-	})
-	sc.Given(stepRE(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)" and the fields:$`), s.directoryFanout)
-	sc.Given(stepRE(`^the directory "([\w-]+)" heading a chain of (\d+) child directories$`), s.directoryChain)
-	sc.Given(stepRE(`^its field line is (\d+) bytes$`), s.fieldLineIs)
-	sc.Given(stepRE(`^the record is (\d+) bytes$`), s.inputIs)
-	sc.Given(stepRE(`^a stream of the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error { return s.stream(listArgs(list)) })
-	sc.Given(stepRE(`^a file named "[^"]+" holding the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error {
-		// The name is never sent: it marks a stream by convention only (LACE-STREAM-06).
-		return s.stream(listArgs(list))
-	})
-	sc.Given(stepRE(`^a stream of every record of the scenario, "([\w-]+)" first$`), func(root string) error {
-		b, err := s.conventionStream(root)
-		s.input = b
-		return err
-	})
-	sc.Given(stepRE(`^an empty stream$`), func() error { s.input = []byte{}; return nil })
-	sc.Given(stepRE(`^the record "([\w-]+)" is left out of the stream$`), func(name string) error {
-		if _, ok := s.rv.records[name]; !ok {
-			return fmt.Errorf("no record named %q", name)
-		}
-		s.omitted[name] = true
-		return nil
-	})
-
-	// Constructor specifications.
-	sc.Given(stepRE(`^an empty constructor specification$`), func() error { s.spec = &constructInput{}; return nil })
-	sc.Given(stepRE(`^a constructor specification with data `+quoted+`$`), func(data string) error {
-		s.spec = &constructInput{}
-		return s.specData(data)
-	})
-	sc.Given(stepRE(`^a constructor specification with the fields:$`), func(t *godog.Table) error {
-		s.spec = &constructInput{}
-		return s.specFields(t)
-	})
-	sc.Given(stepRE(`^a constructor specification with (\d+) fields `+quoted+` and `+quoted+`$`), func(n int, name, value string) error {
-		s.spec = &constructInput{}
-		for range n {
-			s.spec.Fields = append(s.spec.Fields, [2]string{name, value})
-		}
-		return nil
-	})
-	sc.Given(stepRE(`^the data is `+quoted+`$`), s.specData)
-	sc.Given(stepRE(`^the By-secret is 32 bytes of 0x([0-9a-f]{2})$`), func(h string) error { return s.specBytes(func(v *string) { s.spec.Secret = v }, h) })
-	sc.Given(stepRE(`^the auxRand32 is 32 bytes of 0x([0-9a-f]{2})$`), func(h string) error { return s.specBytes(func(v *string) { s.spec.Aux = v }, h) })
-
-	// Questions to the implementation.
-	sc.When(stepRE(`^it is parsed$`), func() error { return s.call(testee.OpLaceRecord, nil, s.input) })
-	sc.When(stepRE(`^it is parsed with mark checking "([\w-]+)"$`), func(m string) error {
-		return s.call(testee.OpLaceRecord, testee.LaceArgs{Mark: m}, s.input)
-	})
-	sc.When(stepRE(`^it is parsed as a stream$`), func() error { return s.call(testee.OpLaceStream, nil, s.input) })
-	sc.When(stepRE(`^it is parsed as a stream with mark checking "([\w-]+)"$`), func(m string) error {
-		return s.call(testee.OpLaceStream, testee.LaceArgs{Mark: m}, s.input)
-	})
-	sc.When(stepRE(`^it is constructed$`), s.construct)
-	sc.When(stepRE(`^the constructed record is parsed$`), func() error { return s.call(testee.OpLaceRecord, nil, s.constructed) })
-	sc.When(stepRE(`^the constructed record is parsed with mark checking "([\w-]+)"$`), func(m string) error {
-		return s.call(testee.OpLaceRecord, testee.LaceArgs{Mark: m}, s.constructed)
-	})
-	sc.When(stepRE(`^the chunks of "([\w-]+)" are assembled(?: with (.+))?$`), func(root, with string) error {
-		return s.convention(testee.OpLaceChunks, root, with)
-	})
-	sc.When(stepRE(`^the chunks of an empty stream are assembled$`), func() error {
-		return s.call(testee.OpLaceChunks, nil, []byte{})
-	})
-	sc.When(stepRE(`^the directory "([\w-]+)" is listed(?: with (.+))?$`), func(root, with string) error {
-		return s.convention(testee.OpLaceDirectory, root, with)
-	})
-	sc.When(stepRE(`^the directory of an empty stream is listed$`), func() error {
-		return s.call(testee.OpLaceDirectory, nil, []byte{})
-	})
-
-	// Results.
-	sc.Then(stepRE(`^it is accepted as an? (blob|plex|seal)$`), func(form string) error { return s.acceptedAs(form, "") })
-	sc.Then(stepRE(`^it is accepted as an? (blob|plex|seal) with hash `+quoted+`$`), s.acceptedAs)
-	sc.Then(stepRE(`^it is accepted as an? (blob|plex|seal) with the hash its glyph line states$`), func(form string) error {
-		return s.acceptedAs(form, s.glyphHash(s.input))
-	})
-	sc.Then(stepRE(`^its hash is the hash of "([\w-]+)"$`), func(name string) error {
-		r, ok := s.rv.records[name]
-		if !ok {
-			return fmt.Errorf("no record named %q", name)
-		}
-		return s.resultField("hash", r.hashText())
-	})
-	sc.Then(stepRE(`^its fields are:$`), s.fieldsAre)
-	sc.Then(stepRE(`^its data is (\d+) bytes$`), func(n int) error { return s.resultNumber("data_length", n) })
-	sc.Then(stepRE(`^its embedded Plex is `+quoted+`$`), func(h string) error { return s.resultText("plex", h) })
-	sc.Then(stepRE(`^its embedded Blob is `+quoted+`$`), func(h string) error { return s.resultText("blob", h) })
-	sc.Then(stepRE(`^its By is `+quoted+`$`), func(h string) error { return s.resultText("by", h) })
-	sc.Then(stepRE(`^its Mark is `+quoted+`$`), func(h string) error { return s.resultText("mark", h) })
-	sc.Then(stepRE(`^its Mark is verified$`), func() error { return s.markStatus("verified") })
-	sc.Then(stepRE(`^its Mark is not checked$`), func() error { return s.markStatus("not-checked") })
-	sc.Then(stepRE(`^its record links are:$`), s.linksAre)
-	sc.Then(stepRE(`^it has no record links$`), func() error { return s.linksAre(nil) })
-	sc.Then(stepRE(`^the field `+quoted+` is not a record link, by rule ([A-Z0-9-]+)$`), s.malformedLink)
-	sc.Then(stepRE(`^the stream holds no records$`), func() error { return s.hashesAre(nil) })
-	sc.Then(stepRE(`^the stream holds the records ((?:`+quoted+`(?:, | and )?)+)$`), func(list string) error {
-		return s.hashesAre(listArgs(list))
-	})
-	sc.Then(stepRE(`^the constructed record is:$`), s.constructedIs)
-	sc.Then(stepRE(`^the constructed record is the (?:Lace )?record "([\w-]+)"$`), s.constructedIsNamed)
-	sc.Then(stepRE(`^it constructs an? (blob|plex|seal) with hash `+quoted+`$`), s.constructs)
-	sc.Then(stepRE(`^it constructs an? (blob|plex|seal)$`), func(form string) error { return s.constructs(form, "") })
-	sc.Then(stepRE(`^the assembled file is `+quoted+`$`), s.fileIs)
-	sc.Then(stepRE(`^the assembled file is empty$`), func() error { return s.fileIs("") })
-	sc.Then(stepRE(`^the listing is:$`), s.listingIs)
-	sc.Then(stepRE(`^the listing is empty$`), func() error { return s.listingIs(nil) })
-	sc.Then(stepRE(`^the listing has (\d+) entries$`), s.listingCount)
 }
 
 // Building inputs.
@@ -429,7 +252,7 @@ func (s *laceScenario) fieldLineIs(n int) error {
 		return fmt.Errorf("the input has no field line")
 	}
 	if got := len(lines[1]); got != n {
-		return fmt.Errorf("the field line %q is %d bytes, not %d", truncate(string(lines[1]), 60), got, n)
+		return fmt.Errorf("the field line %q is %d bytes, not %d", steps.Truncate(string(lines[1]), 60), got, n)
 	}
 	return nil
 }
@@ -559,7 +382,7 @@ func (s *laceScenario) table(t *godog.Table, header ...string) ([][]string, erro
 
 // call sends op, keeping the constructed record of lace.construct.
 func (s *laceScenario) call(op string, args any, input []byte) error {
-	return s.w.call(op, args, input)
+	return s.w.Call(op, args, input)
 }
 
 func (s *laceScenario) construct() error {
@@ -573,11 +396,11 @@ func (s *laceScenario) construct() error {
 	if err := s.call(testee.OpLaceConstruct, nil, in); err != nil {
 		return err
 	}
-	if s.w.resp.Outcome == testee.Accepted {
+	if s.w.Response().Outcome == testee.Accepted {
 		var res struct {
 			Record string `json:"record"`
 		}
-		if err := s.w.result(&res); err != nil {
+		if err := s.w.Result(&res); err != nil {
 			return err
 		}
 		b, err := base64.StdEncoding.DecodeString(res.Record)
@@ -624,7 +447,7 @@ func (s *laceScenario) convention(op, root, with string) error {
 // step (the implementation does not report it).
 func (s *laceScenario) resultKey(key string, optional bool) (json.RawMessage, error) {
 	var res map[string]json.RawMessage
-	if err := s.w.result(&res); err != nil {
+	if err := s.w.Result(&res); err != nil {
 		return nil, err
 	}
 	v, ok := res[key]
@@ -634,7 +457,7 @@ func (s *laceScenario) resultKey(key string, optional bool) (json.RawMessage, er
 	case optional:
 		return nil, fmt.Errorf("%w: the implementation does not report the optional result field %q", godog.ErrSkip, key)
 	}
-	return nil, fmt.Errorf("the result has no %q: %s", key, s.w.describe())
+	return nil, fmt.Errorf("the result has no %q: %s", key, s.w.Describe())
 }
 
 func (s *laceScenario) optional(key string) (json.RawMessage, error) { return s.resultKey(key, true) }
@@ -647,7 +470,7 @@ func (s *laceScenario) resultField(key, want string) error {
 	}
 	var got string
 	if err := json.Unmarshal(raw, &got); err != nil || got != want {
-		return fmt.Errorf("%s is %s, want %q (%s)", key, raw, want, s.w.describe())
+		return fmt.Errorf("%s is %s, want %q (%s)", key, raw, want, s.w.Describe())
 	}
 	return nil
 }
@@ -707,7 +530,7 @@ func (s *laceScenario) glyphHash(b []byte) string {
 // that reports no status claims nothing.
 func (s *laceScenario) markStatus(want string) error {
 	var res map[string]json.RawMessage
-	if err := s.w.result(&res); err != nil {
+	if err := s.w.Result(&res); err != nil {
 		return err
 	}
 	raw, ok := res["mark_status"]
@@ -803,7 +626,7 @@ func (s *laceScenario) linksAre(t *godog.Table) error {
 // (where the run checks rules) with the rule its value breaks. The expected
 // rule is recorded for the traceability test like a rejection's.
 func (s *laceScenario) malformedLink(field, id string) error {
-	if !RuleIDPattern.MatchString(id) {
+	if !steps.RuleIDPattern.MatchString(id) {
 		return fmt.Errorf("%q is not a rule ID", id)
 	}
 	line, err := s.rv.build(field)
@@ -826,8 +649,7 @@ func (s *laceScenario) malformedLink(field, id string) error {
 	}
 	for _, b := range bad {
 		if b.Name == name && b.Value == value {
-			s.w.run.record(s.w.scenario, id, b.Rule)
-			if s.w.run.strictRules && b.Rule != id {
+			if !s.w.RuleReported(id, b.Rule) {
 				return fmt.Errorf("%q is malformed by rule %q, want %s", line, b.Rule, id)
 			}
 			return nil
@@ -891,7 +713,7 @@ func (s *laceScenario) constructedIsNamed(name string) error {
 // constructedBytes compares the constructed record with want, and its
 // reported hash with the hash want's glyph line states.
 func (s *laceScenario) constructedBytes(want []byte) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	if !bytes.Equal(s.constructed, want) {
@@ -901,7 +723,7 @@ func (s *laceScenario) constructedBytes(want []byte) error {
 }
 
 func (s *laceScenario) constructs(form, hash string) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	if got := s.glyphHash(s.constructed); !strings.HasPrefix(got, strings.ToUpper(form[:1])+".") {
@@ -932,13 +754,13 @@ func (s *laceScenario) fileIs(text string) error {
 		Length *uint64 `json:"length"`
 		BLAKE3 string  `json:"blake3"`
 	}
-	if err := s.w.result(&res); err != nil {
+	if err := s.w.Result(&res); err != nil {
 		return err
 	}
 	sum := blake3.Sum256(want)
 	if res.Length == nil || *res.Length != uint64(len(want)) || res.BLAKE3 != hex.EncodeToString(sum[:]) {
 		return fmt.Errorf("the assembled file is %s, want %d bytes with BLAKE3 %x (%q)",
-			s.w.resp.Result, len(want), sum, truncate(string(want), 80))
+			s.w.Response().Result, len(want), sum, steps.Truncate(string(want), 80))
 	}
 	return nil
 }

@@ -1,10 +1,10 @@
-package steps
-
-// Steps of the libtracer v1 wire format features (features/libtracer/).
-// Given steps build bytes (or a frame tree to encode) with the helpers of
-// libtracer_bytes.go; When steps ask the testee through libtracer.decode
-// and libtracer.encode; Then steps (libtracer_then.go) read its answers.
-// A scenario's state is an ltState, one per scenario.
+// Package libtracer holds the steps of the libtracer v1 wire format
+// features (features/libtracer/), its steps.Spec. Given steps build bytes
+// (or a frame tree to encode) with the helpers of bytes.go; When steps ask
+// the testee through libtracer.decode and libtracer.encode; Then steps
+// (then.go) read its answers. A scenario's state is an ltState, one per
+// scenario.
+package libtracer
 
 import (
 	"bytes"
@@ -17,19 +17,18 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/steps"
+	"github.com/threespec/conformance/suites/tracersuite"
 	"github.com/threespec/conformance/testee"
 )
 
-func init() {
-	register(func(sc *godog.ScenarioContext, w *World) {
-		s := &ltState{w: w}
-		s.register(sc)
-	})
-}
+// Steps are the libtracer steps; each scenario keeps its libtracer state in
+// its own ltState.
+var Steps = steps.Spec{Name: "libtracer", Register: register, Unreachable: unreachable}
 
 // ltState is one scenario's libtracer state.
 type ltState struct {
-	w *World
+	w *steps.World
 
 	input    []byte          // the bytes the Given steps built
 	received []byte          // the bytes of the last libtracer.decode
@@ -70,39 +69,6 @@ type ltFrame struct {
 		Offset int64  `json:"offset"`
 		Detail string `json:"detail"`
 	} `json:"error,omitempty"`
-}
-
-func (s *ltState) register(sc *godog.ScenarioContext) {
-	// Inputs. Every step that gives bytes appends them, so that frames
-	// follow one another in the order the scenario lists them.
-	sc.Given(`^the bytes "([^"]*)"$`, s.givenBytes)
-	sc.Given(`^the frame "([^"]*)" with an? (CRC-32C|CRC-16-CCITT) trailer(.*)$`, s.givenFrameCRC)
-	sc.Given(`^a PATH frame with (no children|NAME children .+?)(?: and an outer (CRC-32C?|CRC-16(?:-CCITT)?))?$`, s.givenPath)
-	sc.Given(`^(\d+) nested user frames around "([^"]*)"$`, s.givenNest)
-	sc.Given(`^a VALUE "([^"]*)" with opt "([0-9A-Fa-f]{2})"$`, s.givenValueOpt)
-	sc.Given(`^the frames:$`, s.givenFrames)
-	sc.Given(`^it is wrapped in a user record stamped (\S+)$`, s.givenWrapped)
-	sc.Given(`^the byte at offset (\d+) is (?:changed to|set to) ([0-9A-Fa-f]{2})$`, s.givenSetByte)
-	sc.Given(`^the byte at offset (\d+) is corrupted$`, func(off int) error { return s.givenXor(off, 0xFF) })
-	sc.Given(`^the input is cut after (\d+) bytes$`, s.givenCut)
-	sc.Given(`^the frame tree to encode:$`, s.givenTreeToEncode)
-
-	// Receiving.
-	sc.When(`^(it|the encoded bytes|the stripped bytes) (?:is|are) received((?: (?:as|on|with) .*)?)$`, s.whenReceived)
-	sc.When(`^it is received both as a datagram and on a stream(.*)$`, s.whenReceivedBoth)
-
-	// The trailer lifecycle, done by the steps on the bytes (the testee
-	// protocol has no strip or attach operation): the testee then receives
-	// the result.
-	sc.When(`^its trailer is stripped$`, s.whenStripped)
-	sc.Then(`^the (stored|forwarded) bytes are "([^"]*)"$`, s.thenLifecycleBytes)
-	sc.When(`^a fresh trailer stamped (\S+)(?: with an? (CRC-32C|CRC-16-CCITT))? is attached(?: to the stripped bytes)?$`, s.whenAttached)
-
-	// Encoding.
-	sc.When(`^the tree is encoded (exactly|with the smallest variants)$`, s.whenEncoded)
-	sc.When(`^the tree is encoded exactly with a trailer stamped (\S+)(?: and an? (CRC-32C|CRC-16-CCITT))?$`, s.whenEncodedWithTrailer)
-
-	s.registerThen(sc)
 }
 
 // Inputs.
@@ -409,11 +375,11 @@ var ltReceiveOpts = []struct {
 	apply func(a map[string]any, m []string) error
 }{
 	{regexp.MustCompile(`^ as a datagram`), func(a map[string]any, _ []string) error {
-		a["transport"] = testee.TransportDatagram
+		a["transport"] = tracersuite.TransportDatagram
 		return nil
 	}},
 	{regexp.MustCompile(`^ on a stream`), func(a map[string]any, _ []string) error {
-		a["transport"] = testee.TransportStream
+		a["transport"] = tracersuite.TransportStream
 		return nil
 	}},
 	{regexp.MustCompile(`^ (?:with|and) MAX_TLV_BYTES (\d+)`), func(a map[string]any, m []string) error {
@@ -466,7 +432,7 @@ var ltReceiveOpts = []struct {
 // " on a stream", then any of " with MAX_TLV_BYTES N", " with a work
 // budget of N", " with per-frame reports" (later ones start with "and").
 func ltReceiveArgs(words string) (map[string]any, error) {
-	a := map[string]any{"transport": testee.TransportDatagram}
+	a := map[string]any{"transport": tracersuite.TransportDatagram}
 	rest := words
 	for rest != "" {
 		matched := false
@@ -490,20 +456,20 @@ func ltReceiveArgs(words string) (map[string]any, error) {
 func (s *ltState) decode(in []byte, args map[string]any) error {
 	s.received = append([]byte(nil), in...)
 	s.frames = nil
-	if err := s.w.call(testee.OpLibtracerDecode, args, in); err != nil {
+	if err := s.w.Call(testee.OpLibtracerDecode, args, in); err != nil {
 		return err
 	}
-	if s.w.resp.Outcome != testee.Accepted {
+	if s.w.Response().Outcome != testee.Accepted {
 		return nil
 	}
 	var res struct {
 		Frames []ltFrame `json:"frames"`
 	}
-	if err := json.Unmarshal(s.w.resp.Result, &res); err != nil {
+	if err := json.Unmarshal(s.w.Response().Result, &res); err != nil {
 		return fmt.Errorf("libtracer.decode result is not {\"frames\":[...]}: %v", err)
 	}
 	if res.Frames == nil {
-		return fmt.Errorf("libtracer.decode result has no frames list: %s", truncate(string(s.w.resp.Result), 200))
+		return fmt.Errorf("libtracer.decode result has no frames list: %s", steps.Truncate(string(s.w.Response().Result), 200))
 	}
 	s.frames = res.Frames
 	if s.first == nil {
@@ -540,16 +506,16 @@ func (s *ltState) whenReceivedBoth(words string) error {
 	if err != nil {
 		return err
 	}
-	args["transport"] = testee.TransportDatagram
+	args["transport"] = tracersuite.TransportDatagram
 	if err := s.decode(s.input, args); err != nil {
 		return err
 	}
-	s.datagram, s.datagramFrames = s.w.resp, s.frames
-	args["transport"] = testee.TransportStream
+	s.datagram, s.datagramFrames = s.w.Response(), s.frames
+	args["transport"] = tracersuite.TransportStream
 	if err := s.decode(s.input, args); err != nil {
 		return err
 	}
-	s.stream = s.w.resp
+	s.stream = s.w.Response()
 	return nil
 }
 
@@ -560,7 +526,7 @@ func (s *ltState) whenReceivedBoth(words string) error {
 // (§Append-only-at-egress, strip-only-at-ingress; docs/DECISIONS.md). The extent
 // comes from the testee's own report of the frame.
 func (s *ltState) whenStripped() error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return fmt.Errorf("only a received (validated) frame is stripped: %v", err)
 	}
 	var top []ltFrame
@@ -586,7 +552,7 @@ func (s *ltState) whenStripped() error {
 // thenLifecycleBytes compares the "stored" or "forwarded" bytes of the
 // last accepted decode with the given ones.
 func (s *ltState) thenLifecycleBytes(which, text string) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	want, err := ltBytes(text)
@@ -595,8 +561,8 @@ func (s *ltState) thenLifecycleBytes(which, text string) error {
 	}
 	var res map[string]json.RawMessage
 	var got []byte
-	if err := json.Unmarshal(s.w.resp.Result, &res); err != nil || json.Unmarshal(res[which], &got) != nil {
-		return fmt.Errorf("libtracer.decode result has no base64 %q: %s", which, truncate(string(s.w.resp.Result), 200))
+	if err := json.Unmarshal(s.w.Response().Result, &res); err != nil || json.Unmarshal(res[which], &got) != nil {
+		return fmt.Errorf("libtracer.decode result has no base64 %q: %s", which, steps.Truncate(string(s.w.Response().Result), 200))
 	}
 	if !bytes.Equal(got, want) {
 		return fmt.Errorf("%s bytes %x, want %x", which, got, want)
@@ -638,16 +604,16 @@ func (s *ltState) whenAttached(at, crc string) error {
 
 func (s *ltState) encode(tree []byte, mode string) error {
 	s.encoded = nil
-	if err := s.w.call(testee.OpLibtracerEncode, map[string]any{"mode": mode}, tree); err != nil {
+	if err := s.w.Call(testee.OpLibtracerEncode, map[string]any{"mode": mode}, tree); err != nil {
 		return err
 	}
-	if s.w.resp.Outcome != testee.Accepted {
+	if s.w.Response().Outcome != testee.Accepted {
 		return nil
 	}
 	var res struct {
 		Bytes string `json:"bytes"`
 	}
-	if err := json.Unmarshal(s.w.resp.Result, &res); err != nil {
+	if err := json.Unmarshal(s.w.Response().Result, &res); err != nil {
 		return fmt.Errorf("libtracer.encode result is not {\"bytes\":base64}: %v", err)
 	}
 	b, err := base64.StdEncoding.DecodeString(res.Bytes)
@@ -675,9 +641,9 @@ func (s *ltState) whenEncoded(how string) error {
 	if err != nil {
 		return err
 	}
-	mode := testee.ModeExact
+	mode := tracersuite.ModeExact
 	if how != "exactly" {
-		mode = testee.ModeSmallest
+		mode = tracersuite.ModeSmallest
 	}
 	return s.encode(tree, mode)
 }
@@ -721,5 +687,5 @@ func (s *ltState) whenEncodedWithTrailer(at, crc string) error {
 	if err != nil {
 		return err
 	}
-	return s.encode(tree, testee.ModeExact)
+	return s.encode(tree, tracersuite.ModeExact)
 }

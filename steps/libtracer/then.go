@@ -1,4 +1,4 @@
-package steps
+package libtracer
 
 // Then steps of the libtracer features: they read the testee's answers to
 // libtracer.decode (the flat frame list) and libtracer.encode (the bytes).
@@ -12,29 +12,13 @@ import (
 	"strings"
 
 	"github.com/cucumber/godog"
-)
 
-func (s *ltState) registerThen(sc *godog.ScenarioContext) {
-	sc.Then(`^the frame tree is:$`, s.thenTree)
-	sc.Then(`^there (?:is|are) (\d+) frames?$`, s.thenFrameCount)
-	sc.Then(`^there (?:is|are) (\d+) top-level frames?$`, s.thenTopCount)
-	sc.Then(`^the resolved time of frame (\d+) is "([^"]+)"$`, s.thenResolved)
-	sc.Then(`^frame (\d+) has (CRC-32C|CRC-16-CCITT) "([0-9a-fA-F]+)"$`, s.thenCRC)
-	sc.Then(`^frame (\d+) has the payload "([^"]*)"$`, s.thenPayload)
-	sc.Then(`^frame (\d+) is rejected by rule ([A-Z0-9-]+) with code "([^"]+)"$`, s.thenFrameRejected)
-	sc.Then(`^frame (\d+) takes (\d+) bytes(?: with an overhead of (\d+) bytes?)?$`, s.thenFrameSize)
-	sc.Then(`^the VALUE frame takes (\d+) bytes with an overhead of (\d+) bytes$`, s.thenValueSize)
-	sc.Then(`^the VALUE frame has (no trailer_ts|an absolute trailer_ts|a relative trailer_ts) and (no CRC|a CRC-32C|a CRC-16-CCITT)$`, s.thenValueTrailer)
-	sc.Then(`^the bytes are "([^"]*)"$`, s.thenBytes)
-	sc.Then(`^the bytes are the bytes received$`, s.thenBytesReceived)
-	sc.Then(`^the payload is unchanged from the first reception$`, s.thenPayloadUnchanged)
-	sc.Then(`^both transports give the same result$`, s.thenTransportsAgree)
-	sc.Then(`^the frames carry the payloads and wire-times of the first reception$`, s.thenSameContent)
-}
+	"github.com/threespec/conformance/steps"
+)
 
 // frame returns frame n (1-based, pre-order) of the last accepted decode.
 func (s *ltState) frame(n int) (*ltFrame, error) {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return nil, err
 	}
 	if n < 1 || n > len(s.frames) {
@@ -55,7 +39,7 @@ func ltHexByte(s string) (uint8, error) {
 // resolved, crc ("CRC-32C hex" or "CRC-16-CCITT hex"), error ("RULE
 // code"). A blank cell means the field is absent.
 func (s *ltState) thenTree(t *godog.Table) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	if t == nil || len(t.Rows) < 2 {
@@ -72,7 +56,7 @@ func (s *ltState) thenTree(t *godog.Table) error {
 		cols = append(cols, name)
 	}
 	if got, want := len(s.frames), len(t.Rows)-1; got != want {
-		return fmt.Errorf("the testee reported %d frames, the table lists %d: %s", got, want, s.w.describe())
+		return fmt.Errorf("the testee reported %d frames, the table lists %d: %s", got, want, s.w.Describe())
 	}
 	var errs []string
 	for i, row := range t.Rows[1:] {
@@ -85,7 +69,7 @@ func (s *ltState) thenTree(t *godog.Table) error {
 		}
 	}
 	if len(errs) > 0 {
-		return fmt.Errorf("the frame tree differs:\n  %s\n(%s)", strings.Join(errs, "\n  "), s.w.describe())
+		return fmt.Errorf("the frame tree differs:\n  %s\n(%s)", strings.Join(errs, "\n  "), s.w.Describe())
 	}
 	return nil
 }
@@ -128,7 +112,7 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		switch {
 		case want == "":
 			if f.Payload != nil {
-				return fmt.Sprintf("got payload %q, want none", truncate(*f.Payload, 80))
+				return fmt.Sprintf("got payload %q, want none", steps.Truncate(*f.Payload, 80))
 			}
 			return ""
 		case f.Payload == nil:
@@ -141,7 +125,7 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 			return err.Error()
 		}
 		if got := strings.ToLower(*f.Payload); got != hex.EncodeToString(w) {
-			return fmt.Sprintf("got %q, want %q", truncate(got, 80), truncate(hex.EncodeToString(w), 80))
+			return fmt.Sprintf("got %q, want %q", steps.Truncate(got, 80), steps.Truncate(hex.EncodeToString(w), 80))
 		}
 		return ""
 	case "children":
@@ -204,8 +188,8 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 			return msg
 		}
 		rule, code, _ := strings.Cut(want, " ")
-		s.w.run.record(s.w.scenario, rule, f.Error.Rule)
-		if f.Error.Code != code || (s.w.run.strictRules && f.Error.Rule != rule) {
+		reported := s.w.RuleReported(rule, f.Error.Rule)
+		if f.Error.Code != code || !reported {
 			return fmt.Sprintf("got rule %s code %s (%s), want %s", f.Error.Rule, f.Error.Code, f.Error.Detail, want)
 		}
 		return ""
@@ -236,7 +220,7 @@ func ltIntOrNone(p *int) string {
 }
 
 func (s *ltState) thenFrameCount(n int) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	if len(s.frames) != n {
@@ -246,7 +230,7 @@ func (s *ltState) thenFrameCount(n int) error {
 }
 
 func (s *ltState) thenTopCount(n int) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	got := 0
@@ -271,7 +255,7 @@ func (s *ltState) thenResolved(n int, want string) error {
 		return err
 	}
 	if f.TS == nil {
-		return fmt.Errorf("frame %d has no trailer_ts (%s)", n, s.w.describe())
+		return fmt.Errorf("frame %d has no trailer_ts (%s)", n, s.w.Describe())
 	}
 	if f.TS.Resolved != strconv.FormatUint(t, 10) {
 		return fmt.Errorf("frame %d resolves to %s, want %d (%s)", n, f.TS.Resolved, t, want)
@@ -307,7 +291,7 @@ func (s *ltState) thenPayload(n int, want string) error {
 // thenFrameRejected checks the error of a top-level frame in a per-frame
 // report, and records the expected rule like "it is rejected by rule".
 func (s *ltState) thenFrameRejected(n int, rule, code string) error {
-	if !RuleIDPattern.MatchString(rule) {
+	if !steps.RuleIDPattern.MatchString(rule) {
 		return fmt.Errorf("%q is not a rule ID", rule)
 	}
 	f, err := s.frame(n)
@@ -315,7 +299,7 @@ func (s *ltState) thenFrameRejected(n int, rule, code string) error {
 		return err
 	}
 	if f.Error == nil {
-		return fmt.Errorf("frame %d is not rejected (%s)", n, s.w.describe())
+		return fmt.Errorf("frame %d is not rejected (%s)", n, s.w.Describe())
 	}
 	if msg := s.checkCell(f, "error", rule+" "+code); msg != "" {
 		return fmt.Errorf("frame %d: %s", n, msg)
@@ -355,7 +339,7 @@ func (s *ltState) thenFrameSize(n, size int, overhead string) error {
 func (s *ltState) checkSize(i, size int, overhead string) error {
 	got := s.size(i)
 	if got != int64(size) {
-		return fmt.Errorf("frame %d takes %d bytes, want %d (%s)", i+1, got, size, s.w.describe())
+		return fmt.Errorf("frame %d takes %d bytes, want %d (%s)", i+1, got, size, s.w.Describe())
 	}
 	if overhead != "" {
 		o, _ := strconv.Atoi(overhead)
@@ -368,7 +352,7 @@ func (s *ltState) checkSize(i, size int, overhead string) error {
 
 // value returns the index of the one VALUE (type 0x01) frame.
 func (s *ltState) value() (int, error) {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return 0, err
 	}
 	idx := -1
@@ -381,7 +365,7 @@ func (s *ltState) value() (int, error) {
 		}
 	}
 	if idx < 0 {
-		return 0, fmt.Errorf("the testee reported no VALUE frame (%s)", s.w.describe())
+		return 0, fmt.Errorf("the testee reported no VALUE frame (%s)", s.w.Describe())
 	}
 	return idx, nil
 }
@@ -428,7 +412,7 @@ func (s *ltState) thenValueTrailer(ts, crc string) error {
 		msgs = append(msgs, fmt.Sprintf("crc: width %d, want %s", f.CRC.Width, strings.TrimPrefix(crc, "a ")))
 	}
 	if len(msgs) > 0 {
-		return fmt.Errorf("VALUE frame: %s (%s)", strings.Join(msgs, "; "), s.w.describe())
+		return fmt.Errorf("VALUE frame: %s (%s)", strings.Join(msgs, "; "), s.w.Describe())
 	}
 	return nil
 }
@@ -444,14 +428,14 @@ func (s *ltState) thenBytes(text string) error {
 func (s *ltState) thenBytesReceived() error { return s.compareEncoded(s.received) }
 
 func (s *ltState) compareEncoded(want []byte) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	if s.encoded == nil {
-		return fmt.Errorf("no bytes were encoded (%s)", s.w.describe())
+		return fmt.Errorf("no bytes were encoded (%s)", s.w.Describe())
 	}
 	if !bytes.Equal(s.encoded, want) {
-		return fmt.Errorf("encoded %d bytes %s\n          want %d bytes %s", len(s.encoded), truncate(hex.EncodeToString(s.encoded), 200), len(want), truncate(hex.EncodeToString(want), 200))
+		return fmt.Errorf("encoded %d bytes %s\n          want %d bytes %s", len(s.encoded), steps.Truncate(hex.EncodeToString(s.encoded), 200), len(want), steps.Truncate(hex.EncodeToString(want), 200))
 	}
 	return nil
 }
@@ -487,7 +471,7 @@ func (s *ltState) thenSameContent() error {
 // compareWithFirst holds each frame of the last accepted decode to the same
 // frame of the scenario's first accepted decode.
 func (s *ltState) compareWithFirst(same func(first, now ltFrame) bool) error {
-	if err := s.w.accepted(); err != nil {
+	if err := s.w.Accepted(); err != nil {
 		return err
 	}
 	if len(s.frames) != len(s.first) {
@@ -506,7 +490,7 @@ func ltIntEq(a, b *int) bool    { return (a == nil) == (b == nil) && (a == nil |
 
 func ltShow(f ltFrame) string {
 	return fmt.Sprintf("{depth %d offset %d type %02x opt %02x length %d payload %s children %s}",
-		f.Depth, f.Offset, f.Type, f.Opt, f.Length, truncate(ltStrOrNone(f.Payload), 40), ltIntOrNone(f.Children))
+		f.Depth, f.Offset, f.Type, f.Opt, f.Length, steps.Truncate(ltStrOrNone(f.Payload), 40), ltIntOrNone(f.Children))
 }
 
 func ltStrOrNone(p *string) string {
@@ -520,12 +504,12 @@ func ltStrOrNone(p *string) string {
 // the same bytes: the same outcome, code, rule and frames.
 func (s *ltState) thenTransportsAgree() error {
 	d, st := s.datagram, s.stream
-	if !s.w.sent || d.ID == 0 || st.ID == 0 {
+	if !s.w.Sent() || d.ID == 0 || st.ID == 0 {
 		return fmt.Errorf("the input was not received both as a datagram and on a stream")
 	}
 	if d.Outcome != st.Outcome || d.Code != st.Code || d.Rule != st.Rule || !reflect.DeepEqual(s.datagramFrames, s.frames) {
 		return fmt.Errorf("the transports disagree:\n  datagram: %v %s %s %s\n  stream:   %v %s %s %s",
-			d.Outcome, d.Code, d.Rule, truncate(string(d.Result), 300), st.Outcome, st.Code, st.Rule, truncate(string(st.Result), 300))
+			d.Outcome, d.Code, d.Rule, steps.Truncate(string(d.Result), 300), st.Outcome, st.Code, st.Rule, steps.Truncate(string(st.Result), 300))
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package steps
+package hiverelay
 
 import (
 	"bytes"
@@ -14,6 +14,8 @@ import (
 	"sync"
 
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/threespec/conformance/steps"
 )
 
 // The HiveRelay authority's files as the steps build them: the spec bytes,
@@ -22,14 +24,16 @@ import (
 // metadata artifact (docs/hiverelay.md), and the committed vector files.
 
 // Where the steps find the spec and the committed files, relative to the
-// repository root (repoRoot): the spec is the project's copy in specs/, read
+// repository root (steps.RepoRoot): the spec is the project's copy in specs/, read
 // as a file (not through impl/) so that the steps build the authority from
 // their own reading of the tree.
-func hrSpecPath() string { return fromRoot("specs/hiverelay-blind-client-composition-v1.spec.md") }
+func hrSpecPath() string {
+	return steps.FromRoot("specs/hiverelay-blind-client-composition-v1.spec.md")
+}
 
-func hrDeclarationDir() string { return fromRoot("impl/hiverelay/data/declarations") }
-func hrVectorRoot() string     { return fromRoot("vectors") }
-func hrPublishedRoot() string  { return fromRoot("manifest/hiverelay") }
+func hrDeclarationDir() string { return steps.FromRoot("impl/hiverelay/data/declarations") }
+func hrVectorRoot() string     { return steps.FromRoot("vectors") }
+func hrPublishedRoot() string  { return steps.FromRoot("manifest/hiverelay") }
 
 // Known answers of the spec and of docs/hiverelay.md.
 const (

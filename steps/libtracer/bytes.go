@@ -1,4 +1,4 @@
-package steps
+package libtracer
 
 // Input builders of the libtracer steps: byte strings, the two CRCs with
 // the spec's parameters (and deliberately wrong ones, for the negative
