@@ -3,6 +3,7 @@ package harness
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/threespec/conformance/impl/manifest"
@@ -69,7 +71,7 @@ func LoadSuites(defs []vectorset.SuiteDef, vectorsDir, manifestDir string, names
 	if !explicit {
 		names = known
 	}
-	var suites []*Suite
+	var load []vectorset.SuiteDef
 	for _, name := range names {
 		i := slices.Index(known, name)
 		if i < 0 {
@@ -78,11 +80,19 @@ func LoadSuites(defs []vectorset.SuiteDef, vectorsDir, manifestDir string, names
 		if _, err := os.Stat(vectorset.IndexPath(vectorsDir, name)); errors.Is(err, fs.ErrNotExist) && !explicit {
 			continue
 		}
-		s, err := LoadSuite(defs[i], vectorsDir, manifestDir)
-		if err != nil {
-			return nil, err
-		}
-		suites = append(suites, s)
+		load = append(load, defs[i])
+	}
+	// The suites are verified at once (each reads and hashes its own tree),
+	// and reported in order, with the first error in that order.
+	suites := make([]*Suite, len(load))
+	errs := make([]error, len(load))
+	var wg sync.WaitGroup
+	for i, def := range load {
+		wg.Go(func() { suites[i], errs[i] = LoadSuite(def, vectorsDir, manifestDir) })
+	}
+	wg.Wait()
+	if err := cmp.Or(errs...); err != nil {
+		return nil, err
 	}
 	if len(suites) == 0 {
 		return nil, setupErr("no vector index (<suite>.index.json) in %s", vectorsDir)

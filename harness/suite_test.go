@@ -98,6 +98,11 @@ func TestLoadSuitesRejectsTampering(t *testing.T) {
 		{"no set-hash file", func(root string) error {
 			return os.Remove(filepath.Join(root, "manifest/hiverelay/suite-set-hash.txt"))
 		}, "suite-set-hash.txt"},
+		// The suites are verified at once; the error is the first suite's.
+		{"two suites", func(root string) error {
+			return errors.Join(flipAfter(filepath.Join(root, "manifest/libtracer/suite-set-hash.txt"), "set-hash "),
+				flipAfter(filepath.Join(root, "manifest/lace/suite-set-hash.txt"), "set-hash "))
+		}, "suite lace: "},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
