@@ -118,9 +118,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Times.RunnerMaxRSS = maxRSS()
 		rep.finish()
 	}()
-	for _, s := range cfg.Suites {
-		rep.Times.Verification += s.Verify.Seconds()
-	}
+	rep.Times.Verification = verificationTime(cfg.Suites).Seconds()
 
 	th := time.Now()
 	hello, err := testee.Handshake(ctx, cfg.Impl)

@@ -36,8 +36,10 @@ type Suite struct {
 	// Authority is what the suite's Verify hook verified (for hiverelay
 	// the two published authority hashes); nil for a suite without one.
 	Authority vectorset.Authority
-	// Verify is how long loading and verifying the suite took.
-	Verify time.Duration
+	// Verify is how long loading and verifying the suite took; it began
+	// at verifyStart (zero for a suite not made by LoadSuite).
+	Verify      time.Duration
+	verifyStart time.Time
 }
 
 // SetupError is an error in conform's own inputs (flags, vector sets,
@@ -100,6 +102,27 @@ func LoadSuites(defs []vectorset.SuiteDef, vectorsDir, manifestDir string, names
 	return suites, nil
 }
 
+// verificationTime is how long verifying the suites took: from the first
+// start to the last end, since LoadSuites verifies them at once (and the
+// sum of the durations of suites not made by LoadSuite).
+func verificationTime(suites []*Suite) time.Duration {
+	var first, last time.Time
+	var others time.Duration
+	for _, s := range suites {
+		if s.verifyStart.IsZero() {
+			others += s.Verify
+			continue
+		}
+		if first.IsZero() || s.verifyStart.Before(first) {
+			first = s.verifyStart
+		}
+		if end := s.verifyStart.Add(s.Verify); end.After(last) {
+			last = end
+		}
+	}
+	return last.Sub(first) + others
+}
+
 // LoadSuite loads one suite and verifies its set hash and, with def.Verify,
 // its published identity.
 func LoadSuite(def vectorset.SuiteDef, vectorsDir, manifestDir string) (*Suite, error) {
@@ -127,7 +150,7 @@ func LoadSuite(def vectorset.SuiteDef, vectorsDir, manifestDir string) (*Suite, 
 			return nil, setupErr("suite %s: authority: %v", name, err)
 		}
 	}
-	s.Verify = time.Since(t0)
+	s.Verify, s.verifyStart = time.Since(t0), t0
 	return s, nil
 }
 
