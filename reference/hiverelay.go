@@ -38,7 +38,7 @@ func hiveRelayDecode(e env, req testee.Request) (any, error) {
 	if a.Class > 0 && a.Class <= 0xff {
 		class = uint8(a.Class)
 	}
-	_, re, err := hiverelay.Decode(a.Schema, class, req.Input)
+	_, re, err := hiverelay.DecodeWith(e.checks, a.Schema, class, req.Input)
 	if err != nil {
 		return nil, err
 	}
@@ -53,23 +53,23 @@ type ManifestEntry struct {
 }
 
 func hiveRelayManifest(e env, req testee.Request) (any, error) {
-	entries, err := manifest.Parse(req.Input)
+	entries, err := manifest.ParseWith(e.checks, req.Input)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]ManifestEntry, len(entries))
-	for i, e := range entries {
-		out[i] = ManifestEntry{Path: e.Path, Length: e.Length, BLAKE2b: hex.EncodeToString(e.Hash[:])}
+	for i, row := range entries {
+		out[i] = ManifestEntry{Path: row.Path, Length: row.Length, BLAKE2b: hex.EncodeToString(row.Hash[:])}
 	}
-	h := hiverelay.VectorSetHash(req.Input)
+	h := hiverelay.VectorSetHashWith(e.checks, req.Input)
 	return map[string]any{"entries": out, "vector_set_hash": hex.EncodeToString(h[:])}, nil
 }
 
 func hiveRelayFormat(e env, req testee.Request) (any, error) {
-	if _, err := hiverelay.VerifyFormatArtifact(req.Input); err != nil {
+	if _, err := hiverelay.VerifyFormatArtifactWith(e.checks, req.Input); err != nil {
 		return nil, err
 	}
-	h := hiverelay.FormatHash(req.Input)
+	h := hiverelay.FormatHashWith(e.checks, req.Input)
 	return map[string]any{"format_hash": hex.EncodeToString(h[:])}, nil
 }
 
@@ -86,20 +86,20 @@ func hiveRelayAuthority(e env, req testee.Request) (any, error) {
 	m := in.VectorManifest
 	if len(m) == 0 {
 		var err error
-		if m, err = manifest.Build(in.Files); err != nil {
+		if m, err = manifest.BuildWith(e.checks, in.Files); err != nil {
 			return nil, err
 		}
 	}
 	var err error
 	if in.Metadata != nil {
-		err = hiverelay.VerifyAuthority(in.Metadata, in.FormatArtifact, m, in.Files)
+		err = hiverelay.VerifyAuthorityWith(e.checks, in.Metadata, in.FormatArtifact, m, in.Files)
 	} else {
-		err = hiverelay.VerifyVectorSet(m, in.Files, in.FormatArtifact)
+		err = hiverelay.VerifyVectorSetWith(e.checks, m, in.Files, in.FormatArtifact)
 	}
 	if err != nil {
 		return nil, err
 	}
-	fh, vh := hiverelay.FormatHash(in.FormatArtifact), hiverelay.VectorSetHash(m)
+	fh, vh := hiverelay.FormatHashWith(e.checks, in.FormatArtifact), hiverelay.VectorSetHashWith(e.checks, m)
 	return map[string]any{
 		"format_hash":     hex.EncodeToString(fh[:]),
 		"vector_set_hash": hex.EncodeToString(vh[:]),

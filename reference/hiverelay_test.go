@@ -1,13 +1,17 @@
 package reference
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 )
@@ -83,5 +87,47 @@ func TestHiveRelayAuthorityInputIsJSON(t *testing.T) {
 	_, err := New().Do(t.Context(), testee.Request{ID: 1, Op: testee.OpHiveRelayAuthority, Args: json.RawMessage("{}"), Input: []byte("not json")})
 	if !errors.Is(err, testee.ErrInvalidRequest) {
 		t.Fatalf("err = %v, want a request error", err)
+	}
+}
+
+// A reference made WithChecks carries its Checks into every HiveRelay
+// operation: each fault below changes the answer of the reference that
+// carries it, and only of that one (New reads no fault: none is set).
+func TestHiveRelayWithChecks(t *testing.T) {
+	t.Parallel()
+	// A ReadCellCapV1 (HiveRelay BCC v1, section 3): version 1, a
+	// relayPublicKey of 32 zero bytes, storageSlot and cellKey, sizeClass 2,
+	// no expected hash.
+	zeroRelay := slices.Concat([]byte{1}, make([]byte, 32), bytes.Repeat([]byte{0x22}, 64), []byte{2, 0})
+	files := maps.Clone(hiverelay.VectorFiles())
+	delete(files, "positive/read-cell-cap-v1.bin")
+	missing := authorityInput(t, hivesuite.AuthorityInput{
+		FormatArtifact: hiverelay.ReferenceFormatArtifact(), VectorManifest: hiverelay.VectorManifest(), Files: files,
+		Metadata: hiverelay.ReferenceMetadata().Encode(),
+	})
+	for _, tc := range []struct {
+		op, args string
+		input    []byte
+		fault    rules.ID
+	}{
+		{testee.OpHiveRelayDecode, `{"schema":"ReadCellCapV1"}`, zeroRelay, hiverelay.RuleRCapRelayKey},
+		{testee.OpHiveRelayManifest, "{}", hiverelay.VectorManifest(), hiverelay.RuleVecSetHash},
+		{testee.OpHiveRelayFormat, "{}", hiverelay.ReferenceFormatArtifact(), hiverelay.RuleFmtHash},
+		{testee.OpHiveRelayAuthority, "{}", missing, hiverelay.RuleVecMissing},
+	} {
+		t.Run(tc.op, func(t *testing.T) {
+			req := testee.Request{ID: 1, Op: tc.op, Args: json.RawMessage(tc.args), Input: tc.input}
+			std, err1 := New().Do(t.Context(), req)
+			faulty, err2 := New().WithChecks(rules.Checks{Faults: fault.Of(string(tc.fault))}).Do(t.Context(), req)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if std.Outcome == faulty.Outcome && string(std.Result) == string(faulty.Result) {
+				t.Fatalf("%s switched off changes nothing: %+v", tc.fault, faulty)
+			}
+			if std.Outcome == testee.Rejected && std.Rule != string(tc.fault) {
+				t.Fatalf("the standard reference rejects by %s, want %s", std.Rule, tc.fault)
+			}
+		})
 	}
 }

@@ -154,7 +154,7 @@ func libtracerDefault(def, cap int64) int64 {
 }
 
 func libtracerDecode(e env, req testee.Request) (any, error) {
-	c := e.caps
+	c, checks := e.caps, e.checks
 	var a libtracerDecodeArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err
@@ -216,19 +216,19 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		res := libtracer.DecodeRope(libtracer.NewRope(views...), lim)
+		res := libtracer.DecodeRopeWith(checks, libtracer.NewRope(views...), lim)
 		frames = res.Frames
 		if res.Err != nil {
 			framing = res.Err
 		}
 	case a.Transport == "" || a.Transport == tracersuite.TransportDatagram:
-		res := libtracer.Decode(req.Input, lim)
+		res := libtracer.DecodeWith(checks, req.Input, lim)
 		frames = res.Frames
 		if res.Err != nil {
 			framing = res.Err
 		}
 	case a.Transport == tracersuite.TransportStream:
-		d := libtracer.NewStreamDecoder(bytes.NewReader(req.Input), lim)
+		d := libtracer.NewStreamDecoderWith(checks, bytes.NewReader(req.Input), lim)
 		for {
 			f, err := d.Next()
 			if errors.Is(err, io.EOF) {
@@ -277,14 +277,14 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 		end = min(end, int64(len(req.Input))) // (a fault dialect's extents are not libtracer-01's)
 		one := req.Input[frames[i].Offset:end]
 		if a.Strip {
-			b, err := libtracer.Strip(one, lim)
+			b, err := libtracer.StripWith(checks, one, lim)
 			if err != nil {
 				return nil, err
 			}
 			stored = append(stored, b...)
 		}
 		if a.Forward != nil {
-			b, err := libtracer.Forward(one, lim, trailer, clock)
+			b, err := libtracer.ForwardWith(checks, one, lim, trailer, clock)
 			if err != nil {
 				return nil, err
 			}
@@ -330,9 +330,9 @@ func libtracerEncode(e env, req testee.Request) (any, error) {
 	var out []byte
 	switch a.Mode {
 	case "", tracersuite.ModeExact:
-		out, err = libtracer.EncodeExact(frames)
+		out, err = libtracer.EncodeExactWith(e.checks, frames)
 	case tracersuite.ModeSmallest:
-		out, err = libtracer.Encode(frames)
+		out, err = libtracer.EncodeWith(e.checks, frames)
 	default:
 		return nil, unsupported("mode %q", a.Mode)
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -187,4 +189,48 @@ func TestLibtracerStripForward(t *testing.T) {
 	if r := do(t, testee.OpLibtracerDecode, `{"strip":true,"report":"frames"}`, ex4); r.Outcome != testee.Unsupported {
 		t.Errorf("strip with report frames: %+v", r)
 	}
+}
+
+// A reference made WithChecks carries its Checks into every libtracer
+// parse and construction, whatever the process-global switches say: a
+// frame whose CRC-32C fails is crc_fail under the zero Checks and accepted
+// with LT-CRC-09 switched off, on every transport and in strip; the
+// smallest-variant encoder writes CR with CW=1 and LL=0 (opt 0x14) under the
+// zero Checks, and keeps the other variants (CW=0, LL=1: opt 0x18) with
+// LT-IOP-02 switched off.
+func TestLibtracerCarriesChecks(t *testing.T) {
+	t.Parallel()
+	bad := pathFrame()
+	bad[len(bad)-1] ^= 1
+	std := New().WithChecks(rules.Checks{})
+	off := New().WithChecks(rules.Checks{Faults: fault.Of("LT-CRC-09")})
+	for _, args := range []string{`{"transport":"datagram"}`, `{"transport":"stream"}`, `{"views":[3,9]}`, `{"strip":true}`, `{"forward":{"crc":16}}`} {
+		t.Run(args, func(t *testing.T) {
+			t.Parallel()
+			if r := doOn(t, std, testee.OpLibtracerDecode, args, bad); r.Code != "tr::frame::crc_fail" {
+				t.Errorf("zero Checks: %+v", r)
+			}
+			if r := doOn(t, off, testee.OpLibtracerDecode, args, bad); r.Outcome != testee.Accepted {
+				t.Errorf("LT-CRC-09 off: %+v", r)
+			}
+		})
+	}
+	tree := `[{"type":1,"opt":16,"payload":"2a000000"}]`
+	var small, plain struct{ Bytes []byte }
+	r1 := doOn(t, std, testee.OpLibtracerEncode, `{"mode":"smallest"}`, []byte(tree))
+	r2 := doOn(t, New().WithChecks(rules.Checks{Faults: fault.Of("LT-IOP-02")}), testee.OpLibtracerEncode, `{"mode":"smallest"}`, []byte(tree))
+	if json.Unmarshal(r1.Result, &small) != nil || json.Unmarshal(r2.Result, &plain) != nil || len(small.Bytes) < 2 || len(plain.Bytes) < 2 ||
+		small.Bytes[1] != 0x14 || plain.Bytes[1] != 0x18 {
+		t.Fatalf("smallest encoding: zero Checks %+v, LT-IOP-02 off %+v", r1, r2)
+	}
+}
+
+// doOn is do against the reference r.
+func doOn(t *testing.T, r *Reference, op, args string, input []byte) testee.Response {
+	t.Helper()
+	resp, err := r.Do(context.Background(), testee.Request{ID: 3, Op: op, Args: json.RawMessage(args), Input: input})
+	if err != nil {
+		t.Fatalf("%s: %v", op, err)
+	}
+	return resp
 }

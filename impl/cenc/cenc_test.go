@@ -11,6 +11,13 @@ import (
 	"github.com/threespec/conformance/internal/fault"
 )
 
+// std is the standard reference's Checks: every rule enforced, no mutant,
+// the default readings.
+var std rules.Checks
+
+// faults returns the Checks that switch off rule id, or switch on mutant id.
+func faults(id rules.ID) rules.Checks { return rules.Checks{Faults: fault.Of(string(id))} }
+
 func unhex(t testing.TB, s string) []byte {
 	t.Helper()
 	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
@@ -56,6 +63,7 @@ var compactKnown = []struct {
 }
 
 func TestCompactUintKnownAnswers(t *testing.T) {
+	t.Parallel()
 	for _, tc := range compactKnown {
 		enc := unhex(t, tc.hex)
 		if got := AppendCompactUint(nil, tc.v); !bytes.Equal(got, enc) {
@@ -64,7 +72,7 @@ func TestCompactUintKnownAnswers(t *testing.T) {
 		if n := CompactUintLen(tc.v); n != len(enc) {
 			t.Errorf("CompactUintLen(%d) = %d, want %d", tc.v, n, len(enc))
 		}
-		d := NewDecoder(enc)
+		d := NewDecoder(std, enc)
 		v, err := d.CompactUint("n")
 		if err != nil || v != tc.v || d.Remaining() != 0 {
 			t.Errorf("CompactUint(%x) = %d, %v (remaining %d), want %d", enc, v, err, d.Remaining(), tc.v)
@@ -73,6 +81,7 @@ func TestCompactUintKnownAnswers(t *testing.T) {
 }
 
 func TestCompactUintRejects(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		hex  string
@@ -100,7 +109,7 @@ func TestCompactUintRejects(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			d := NewDecoder(unhex(t, tc.hex))
+			d := NewDecoder(std, unhex(t, tc.hex))
 			_, err := d.CompactUint("count")
 			wantViolation(t, err, tc.rule, tc.off, "count")
 		})
@@ -108,8 +117,9 @@ func TestCompactUintRejects(t *testing.T) {
 }
 
 func TestFixedWidthBigEndian(t *testing.T) {
+	t.Parallel()
 	in := unhex(t, "7f 0102 01020304 0102030405060708")
-	d := NewDecoder(in)
+	d := NewDecoder(std, in)
 	a, _ := d.U8("a")
 	b, _ := d.U16("b")
 	c, _ := d.U32("c")
@@ -129,7 +139,7 @@ func TestFixedWidthBigEndian(t *testing.T) {
 		t.Fatalf("encoder wrote %x, want %x", enc.Bytes(), in)
 	}
 	for _, n := range []int{0, 1, 2, 3, 4, 7} {
-		d := NewDecoder(in[:n])
+		d := NewDecoder(std, in[:n])
 		var err error
 		switch {
 		case n < 1:
@@ -154,6 +164,7 @@ func TestFixedWidthBigEndian(t *testing.T) {
 }
 
 func TestBoundedBytes(t *testing.T) {
+	t.Parallel()
 	const rangeRule rules.ID = "TEST-RANGE"
 	tests := []struct {
 		name     string
@@ -175,7 +186,7 @@ func TestBoundedBytes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			d := NewDecoder(unhex(t, tc.hex))
+			d := NewDecoder(std, unhex(t, tc.hex))
 			got, err := d.BoundedBytes("payload", tc.min, tc.max, rangeRule)
 			if tc.rule != "" {
 				wantViolation(t, err, tc.rule, tc.off, "payload")
@@ -193,12 +204,14 @@ func TestBoundedBytes(t *testing.T) {
 	}
 }
 
+// Not parallel: testing.AllocsPerRun counts the allocations of the whole
+// process.
 func TestCountFailsBeforeAllocation(t *testing.T) {
 	const rangeRule rules.ID = "TEST-RANGE"
 	// A count of 2^53-1 over 9 remaining bytes must fail without allocating.
 	in := unhex(t, "ff ffffffffffff1f00 000000000000000000")
 	allocs := testing.AllocsPerRun(100, func() {
-		d := NewDecoder(in)
+		d := NewDecoder(std, in)
 		if _, err := d.Count("items", 0, MaxSafeInteger, 1, rangeRule); rules.RuleOf(err) != RuleTruncated {
 			t.Fatalf("Count = %v", err)
 		}
@@ -207,25 +220,26 @@ func TestCountFailsBeforeAllocation(t *testing.T) {
 	if allocs > 10 {
 		t.Fatalf("Count allocated %v times", allocs)
 	}
-	d := NewDecoder(unhex(t, "03 aabbcc"))
+	d := NewDecoder(std, unhex(t, "03 aabbcc"))
 	if n, err := d.Count("items", 0, 16, 1, rangeRule); n != 3 || err != nil {
 		t.Fatalf("Count = %d, %v", n, err)
 	}
-	d = NewDecoder(unhex(t, "03 aabbcc"))
+	d = NewDecoder(std, unhex(t, "03 aabbcc"))
 	if _, err := d.Count("items", 0, 16, 2, rangeRule); rules.RuleOf(err) != RuleTruncated {
 		t.Fatalf("3 elements of at least 2 bytes in 3 bytes: %v", err)
 	}
-	d = NewDecoder(unhex(t, "11"+strings.Repeat("00", 17)))
+	d = NewDecoder(std, unhex(t, "11"+strings.Repeat("00", 17)))
 	_, err := d.Count("items", 1, 16, 1, rangeRule)
 	wantViolation(t, err, rangeRule, 0, "items")
-	d = NewDecoder(unhex(t, "00"))
+	d = NewDecoder(std, unhex(t, "00"))
 	_, err = d.Count("items", 1, 16, 1, rangeRule)
 	wantViolation(t, err, rangeRule, 0, "items")
 }
 
 func TestOptionalVersionEnd(t *testing.T) {
+	t.Parallel()
 	for tag := 0; tag < 256; tag++ {
-		d := NewDecoder([]byte{byte(tag)})
+		d := NewDecoder(std, []byte{byte(tag)})
 		present, err := d.Optional("expected")
 		switch tag {
 		case 0, 1:
@@ -236,22 +250,23 @@ func TestOptionalVersionEnd(t *testing.T) {
 			wantViolation(t, err, RuleOptionalTag, 0, "expected")
 		}
 	}
-	d := NewDecoder([]byte{1})
+	d := NewDecoder(std, []byte{1})
 	if err := d.Version("version", 1); err != nil {
 		t.Fatal(err)
 	}
 	for _, v := range []byte{0, 2, 0xff} {
-		d := NewDecoder([]byte{v})
+		d := NewDecoder(std, []byte{v})
 		wantViolation(t, d.Version("version", 1), RuleUnknownVersion, 0, "version")
 	}
-	d = NewDecoder([]byte{1, 2, 3})
+	d = NewDecoder(std, []byte{1, 2, 3})
 	d.U8("a")
 	wantViolation(t, d.End(RuleTrailing), RuleTrailing, 1, "end")
 }
 
 func TestAscendingAndNonzero(t *testing.T) {
+	t.Parallel()
 	const order, dup rules.ID = "TEST-ORDER", "TEST-DUP"
-	d := NewDecoder(nil)
+	d := NewDecoder(std, nil)
 	if err := d.Ascending([]byte{1, 2}, []byte{1, 3}, 5, "k", order, dup); err != nil {
 		t.Fatal(err)
 	}
@@ -264,17 +279,18 @@ func TestAscendingAndNonzero(t *testing.T) {
 
 	in := append(make([]byte, 31), 1)
 	var key [32]byte
-	d = NewDecoder(in)
+	d = NewDecoder(std, in)
 	if err := d.FixedNonzero("key", key[:], "TEST-NZ"); err != nil || key[31] != 1 {
 		t.Fatal(err)
 	}
-	d = NewDecoder(make([]byte, 40))
+	d = NewDecoder(std, make([]byte, 40))
 	d.U8("a")
 	wantViolation(t, d.FixedNonzero("key", key[:], "TEST-NZ"), "TEST-NZ", 1, "key")
 }
 
 func TestPathNamesNestedFields(t *testing.T) {
-	d := NewDecoder([]byte{9})
+	t.Parallel()
+	d := NewDecoder(std, []byte{9})
 	d.Enter("checkpoint", -1)
 	d.Enter("snapshotReadCaps", 1)
 	err := d.Version("version", 1)
@@ -293,7 +309,8 @@ func TestPathNamesNestedFields(t *testing.T) {
 }
 
 func TestSetTruncationRule(t *testing.T) {
-	d := NewDecoder([]byte{1})
+	t.Parallel()
+	d := NewDecoder(std, []byte{1})
 	d.SetTruncationRule("TEST-TRUNC")
 	_, err := d.U32("count")
 	wantViolation(t, err, "TEST-TRUNC", 0, "count")
@@ -302,9 +319,9 @@ func TestSetTruncationRule(t *testing.T) {
 // With a rule switched off by fault injection, a Decoder carries on without
 // panicking and without reading out of bounds.
 func TestFaultCarriesOn(t *testing.T) {
-	restore := fault.SetGlobal(string(RuleTruncated), string(RuleCompactOverlong), string(RuleCompactSafe), string(RuleOptionalTag))
-	defer restore()
-	d := NewDecoder(unhex(t, "fd 0100 05 aa"))
+	t.Parallel()
+	c := rules.Checks{Faults: fault.Of(string(RuleTruncated), string(RuleCompactOverlong), string(RuleCompactSafe), string(RuleOptionalTag))}
+	d := NewDecoder(c, unhex(t, "fd 0100 05 aa"))
 	if v, err := d.CompactUint("n"); err != nil || v != 1 {
 		t.Fatalf("overlong tolerated: %d %v", v, err)
 	}
@@ -322,12 +339,12 @@ func TestFaultCarriesOn(t *testing.T) {
 	if v, err := d.U64("x"); err != nil || v != 0 {
 		t.Fatalf("read past end: %d %v", v, err)
 	}
-	d = NewDecoder(unhex(t, "ff ffffffffffffffff 01"))
+	d = NewDecoder(c, unhex(t, "ff ffffffffffffffff 01"))
 	n, err := d.Count("items", 0, ^uint64(0), 1, "TEST-RANGE")
 	if err != nil || n != 1 {
 		t.Fatalf("huge count tolerated: %d %v (must be clamped to the bytes present)", n, err)
 	}
-	d = NewDecoder(unhex(t, "ff ffffffffffffffff 01"))
+	d = NewDecoder(c, unhex(t, "ff ffffffffffffffff 01"))
 	b, err := d.BoundedBytes("s", 0, ^uint64(0), "TEST-RANGE")
 	if err != nil || len(b) != 1 {
 		t.Fatalf("huge length tolerated: %x %v", b, err)
@@ -337,13 +354,17 @@ func TestFaultCarriesOn(t *testing.T) {
 // Choosing the form is a construction rule: under its fault the encoder
 // writes the (overlong) 0xff form, which the decoder then refuses.
 func TestCompactFormsFault(t *testing.T) {
-	restore := fault.SetGlobal(string(RuleCompactForms))
-	got := AppendCompactUint(nil, 5)
-	restore()
+	t.Parallel()
+	e := NewEncoder(faults(RuleCompactForms), 9)
+	e.CompactUint(5)
+	got := e.Bytes()
 	if !bytes.Equal(got, unhex(t, "ff 0500000000000000")) {
 		t.Fatalf("under fault: %x", got)
 	}
-	d := NewDecoder(got)
+	if std := AppendCompactUint(nil, 5); !bytes.Equal(std, []byte{5}) {
+		t.Fatalf("AppendCompactUint is the standard form whatever the faults: %x", std)
+	}
+	d := NewDecoder(std, got)
 	_, err := d.CompactUint("n")
 	wantViolation(t, err, RuleCompactOverlong, 0, "n")
 }

@@ -21,8 +21,6 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
-	"github.com/threespec/conformance/internal/reading"
 )
 
 // Code is the code section 2 gives every decoding failure.
@@ -41,49 +39,70 @@ type scope struct {
 	index int // -1 when the scope is not an array element
 }
 
-// Decoder reads canonical primitives from a byte slice. The zero value is not
-// usable; make one with NewDecoder.
+// Decoder reads canonical primitives from a byte slice under the
+// rules.Checks it was made with. The zero value is not usable; make one with
+// NewDecoder.
 //
-// Under fault injection (tests only) a check may be switched off; the
-// Decoder then carries on without panicking: a truncated read yields the
-// bytes that remain (zero-filled for fixed-width values) and marks the
-// Decoder exhausted, so that array loops stop.
+// Under fault injection (its Checks, tests only) a check may be switched
+// off; the Decoder then carries on without panicking: a truncated read
+// yields the bytes that remain (zero-filled for fixed-width values) and
+// marks the Decoder exhausted, so that array loops stop.
 type Decoder struct {
 	buf       []byte
 	off       int
 	exhausted bool
-	// faulty is true when a fault was injected (internal/fault) as the
-	// Decoder was made; only then do the per-field checks consult it, so
-	// that the hot paths pay one branch for fault injection.
+	// faulty is c.Faulty(): only then do the per-field checks consult c,
+	// so that the hot paths pay one branch for fault injection.
 	faulty bool
+	c      rules.Checks
 	trunc  rules.ID
 	scopes [maxScope]scope
 	depth  int
 	// lax, when set (under fault injection only, SetLax), names the rules
-	// whose failures Fail drops: a nested value is then read by its layout
-	// alone, its own record checks skipped.
+	// Rejects reports as not rejecting: a nested value is then read by its
+	// layout alone, its own record checks skipped.
 	lax func(rules.ID) bool
 }
 
-// NewDecoder returns a Decoder over b that reports truncation with
+// NewDecoder returns a Decoder over b under c that reports truncation with
 // HR-CENC-11.
-func NewDecoder(b []byte) Decoder {
-	return Decoder{buf: b, trunc: RuleTruncated, faulty: len(fault.Active()) > 0}
+func NewDecoder(c rules.Checks, b []byte) Decoder {
+	return Decoder{buf: b, trunc: RuleTruncated, c: c, faulty: c.Faulty()}
 }
 
-// Enforced reports whether rule id is enforced: always, unless a fault was
-// injected (tests only) when the Decoder was made and id is switched off.
-// The per-field construction checks ask it.
-func (d *Decoder) Enforced(id rules.ID) bool { return !d.faulty || rules.Enforced(id) }
+// Checks returns the rules.Checks the Decoder was made with.
+func (d *Decoder) Checks() rules.Checks { return d.c }
 
-// mutant reports whether the named mutant is switched on.
-func (d *Decoder) mutant(id rules.ID) bool { return d.faulty && mutated(id) }
+// Enforced reports whether the layout rule id is enforced: always, unless
+// the Decoder's Checks switch it off (tests only). The per-field
+// construction checks (which layout to read) ask it.
+func (d *Decoder) Enforced(id rules.ID) bool { return !d.faulty || d.c.Enforced(id) }
 
-// SetLax makes Fail drop the failures of every rule lax reports, until it is
+// Rejects reports whether the Decoder rejects input by rule id: always,
+// unless its Checks switch off id or a general rule id realizes
+// (RegisterRealized, tests only), or a SetLax setting drops id. Every
+// failure is guarded by it, so that Fail itself is pure:
+//
+//	if zero && d.Rejects(rule) {
+//		return d.Fail(rule, at, field, "all bytes are zero")
+//	}
+func (d *Decoder) Rejects(id rules.ID) bool { return !d.faulty || d.rejects(id) }
+
+// rejects is Rejects under fault injection (kept apart so that Rejects
+// inlines).
+func (d *Decoder) rejects(id rules.ID) bool {
+	return Rejects(d.c, id) && (d.lax == nil || !d.lax(id))
+}
+
+// Mutated reports whether the named mutant id is switched on in the
+// Decoder's Checks (tests and `conform prove` only).
+func (d *Decoder) Mutated(id rules.ID) bool { return d.faulty && d.c.Mutated(id) }
+
+// SetLax makes Rejects report false for every rule lax reports, until it is
 // set again (nil ends it); it returns the previous setting. It serves fault
 // injection only (a decoder that reads a nested record by its layout and
-// skips that record's own checks): the Decoder ignores it unless a fault
-// was injected when it was made.
+// skips that record's own checks): the Decoder ignores it unless its Checks
+// are faulty.
 func (d *Decoder) SetLax(lax func(rules.ID) bool) (prev func(rules.ID) bool) {
 	prev = d.lax
 	if d.faulty {
@@ -149,24 +168,22 @@ func (d *Decoder) Path(field string) string {
 }
 
 // Fail returns a BAD_ENCODING violation of rule id at byte offset at, whose
-// detail starts with the scoped field name, or nil when id, or a general
-// rule it realizes (RegisterRealized), is switched off by fault injection.
+// detail starts with the scoped field name. It is pure: callers guard it
+// with Rejects(id) and, where that is false, carry on as if the check had
+// passed.
 func (d *Decoder) Fail(id rules.ID, at int, field, format string, args ...any) error {
-	if !Enforced(id) || d.lax != nil && d.lax(id) {
-		return nil
-	}
-	return &rules.Violation{Rule: id, Code: codeOf(id, d.trunc), Offset: int64(at), Detail: d.Path(field) + ": " + fmt.Sprintf(format, args...)}
+	return &rules.Violation{Rule: id, Code: d.codeOf(id), Offset: int64(at), Detail: d.Path(field) + ": " + fmt.Sprintf(format, args...)}
 }
 
 // codeOf is the code of a failure of rule id: BAD_ENCODING (section 2,
 // HR-CENC-15). Under fault injection of HR-CENC-15 it is what an
 // implementation with its own error names would give instead.
-func codeOf(id, trunc rules.ID) string {
-	if rules.Enforced(RuleBadEncodingCode) {
+func (d *Decoder) codeOf(id rules.ID) string {
+	if d.Enforced(RuleBadEncodingCode) {
 		return Code
 	}
 	switch id {
-	case trunc:
+	case d.trunc:
 		return "TRUNCATED"
 	case RuleTrailing:
 		return "TRAILING_BYTES"
@@ -185,8 +202,8 @@ func (d *Decoder) take(n int, field string) ([]byte, error) {
 		return s, nil
 	}
 	// Section 2, HR-CENC-11: truncation fails with BAD_ENCODING.
-	if err := d.Fail(d.trunc, d.off, field, "needs %d bytes, only %d remain", n, len(d.buf)-d.off); err != nil {
-		return nil, err
+	if d.Rejects(d.trunc) {
+		return nil, d.Fail(d.trunc, d.off, field, "needs %d bytes, only %d remain", n, len(d.buf)-d.off)
 	}
 	s := d.buf[d.off:]
 	d.off = len(d.buf)
@@ -224,7 +241,7 @@ func (d *Decoder) uint(n int, field string) (uint64, error) {
 	case !d.Enforced(RuleBigEndian):
 		// Fault: every width read little-endian.
 		return binary.LittleEndian.Uint64(a[:]), err
-	case n == 8 && d.mutant(MutU64HalvesSwapped):
+	case n == 8 && d.Mutated(MutU64HalvesSwapped):
 		return uint64(binary.BigEndian.Uint32(a[4:]))<<32 | uint64(binary.BigEndian.Uint32(a[:4])), err
 	}
 	return binary.BigEndian.Uint64(a[:]) >> (64 - 8*n), err
@@ -249,7 +266,7 @@ func (d *Decoder) U64(field string) (uint64, error) {
 	// Reading HR-READ-12 (docs/READINGS.md): the safe-integer bound of
 	// section 2 binds compact uints; under the alternative
 	// fixed-u64-within-safe-range it binds fixed u64 fields too.
-	if err == nil && v > MaxSafeInteger && reading.Is(ReadFixedU64Range, AltFixedU64SafeRange) {
+	if err == nil && v > MaxSafeInteger && d.c.Takes(ReadFixedU64Range, AltFixedU64SafeRange) && d.Rejects(RuleCompactSafe) {
 		return v, d.Fail(RuleCompactSafe, at, field, "u64 %d is above 2^53-1 (reading %s %s)", v, ReadFixedU64Range, AltFixedU64SafeRange)
 	}
 	return v, err
@@ -287,10 +304,10 @@ func (d *Decoder) FixedNonzero(field string, dst []byte, rule rules.ID) error {
 		return err
 	}
 	zero := IsZero(dst)
-	if d.mutant(MutNonzeroFirstByte) {
+	if d.Mutated(MutNonzeroFirstByte) {
 		zero = len(dst) > 0 && dst[0] == 0
 	}
-	if zero {
+	if zero && d.Rejects(rule) {
 		return d.Fail(rule, at, field, "all %d bytes are zero; the field must be nonzero", len(dst))
 	}
 	return nil
@@ -301,8 +318,8 @@ func (d *Decoder) FixedNonzero(field string, dst []byte, rule rules.ID) error {
 func (d *Decoder) Raw(field string, n uint64) ([]byte, error) {
 	if rem := uint64(d.Remaining()); n > rem {
 		// Section 2, HR-CENC-11: checked before the bytes are taken.
-		if err := d.Fail(d.trunc, d.off, field, "needs %d bytes, only %d remain", n, rem); err != nil {
-			return nil, err
+		if d.Rejects(d.trunc) {
+			return nil, d.Fail(d.trunc, d.off, field, "needs %d bytes, only %d remain", n, rem)
 		}
 		n = rem
 		d.exhausted = true
@@ -341,22 +358,18 @@ func (d *Decoder) CompactUint(field string) (uint64, error) {
 		v, min = binary.LittleEndian.Uint64(a[:]), 0x100000000
 	}
 	switch {
-	case d.mutant(MutOverlongFDOnly) && m != 0xfd:
+	case d.Mutated(MutOverlongFDOnly) && m != 0xfd:
 		min = 0
-	case d.mutant(MutCompactFD252) && m == 0xfd:
+	case d.Mutated(MutCompactFD252) && m == 0xfd:
 		min = 0xfc
 	}
-	if v < min {
+	if v < min && d.Rejects(RuleCompactOverlong) {
 		// Section 2, HR-CENC-07: an overlong form fails closed.
-		if err := d.Fail(RuleCompactOverlong, at, field, "compact uint %d written with marker 0x%02x is overlong", v, m); err != nil {
-			return 0, err
-		}
+		return 0, d.Fail(RuleCompactOverlong, at, field, "compact uint %d written with marker 0x%02x is overlong", v, m)
 	}
-	if v > MaxSafeInteger {
+	if v > MaxSafeInteger && d.Rejects(RuleCompactSafe) {
 		// Section 2, HR-CENC-08: above JavaScript's exact safe integer range.
-		if err := d.Fail(RuleCompactSafe, at, field, "compact uint %d is above 2^53-1", v); err != nil {
-			return 0, err
-		}
+		return 0, d.Fail(RuleCompactSafe, at, field, "compact uint %d is above 2^53-1", v)
 	}
 	return v, nil
 }
@@ -384,10 +397,8 @@ func (d *Decoder) Count(field string, min, max uint64, elemMin int, rangeRule ru
 	if err != nil {
 		return 0, err
 	}
-	if n < min || n > max {
-		if err := d.Fail(rangeRule, at, field, "count %d is outside %d..%d", n, min, max); err != nil {
-			return 0, err
-		}
+	if (n < min || n > max) && d.Rejects(rangeRule) {
+		return 0, d.Fail(rangeRule, at, field, "count %d is outside %d..%d", n, min, max)
 	}
 	return d.Fits(field, n, elemMin)
 }
@@ -399,8 +410,8 @@ func (d *Decoder) Count(field string, min, max uint64, elemMin int, rangeRule ru
 func (d *Decoder) Fits(field string, n uint64, elemMin int) (int, error) {
 	if limit := uint64(d.Remaining() / elemMin); n > limit {
 		// Section 2, HR-CENC-11: checked before any allocation.
-		if err := d.Fail(d.trunc, d.off, field, "count %d needs at least %d bytes per element, only %d bytes remain", n, elemMin, d.Remaining()); err != nil {
-			return 0, err
+		if d.Rejects(d.trunc) {
+			return 0, d.Fail(d.trunc, d.off, field, "count %d needs at least %d bytes per element, only %d bytes remain", n, elemMin, d.Remaining())
 		}
 		n = limit
 		d.exhausted = true
@@ -416,10 +427,8 @@ func (d *Decoder) BoundedBytes(field string, min, max uint64, rangeRule rules.ID
 	if err != nil {
 		return nil, err
 	}
-	if n < min || n > max {
-		if err := d.Fail(rangeRule, at, field, "length %d is outside %d..%d", n, min, max); err != nil {
-			return nil, err
-		}
+	if (n < min || n > max) && d.Rejects(rangeRule) {
+		return nil, d.Fail(rangeRule, at, field, "length %d is outside %d..%d", n, min, max)
 	}
 	return d.Raw(field, n)
 }
@@ -432,7 +441,7 @@ func (d *Decoder) Optional(field string) (bool, error) {
 	if err != nil || t <= 1 {
 		return t == 1, err
 	}
-	if d.mutant(MutOptionalNonzero) {
+	if d.Mutated(MutOptionalNonzero) || !d.Rejects(RuleOptionalTag) {
 		return true, nil
 	}
 	// Section 2, HR-CENC-09: every other tag fails closed.
@@ -443,7 +452,7 @@ func (d *Decoder) Optional(field string) (bool, error) {
 func (d *Decoder) Version(field string, want uint8) error {
 	at := d.off
 	v, err := d.U8(field)
-	if err != nil || v == want {
+	if err != nil || v == want || !d.Rejects(RuleUnknownVersion) {
 		return err
 	}
 	// Section 2, HR-CENC-10: unknown versions fail.
@@ -452,8 +461,8 @@ func (d *Decoder) Version(field string, want uint8) error {
 
 // End fails with rule (HR-CENC-12 for the codecs) when input remains.
 func (d *Decoder) End(rule rules.ID) error {
-	if n := d.Remaining(); n > 0 {
-		if d.mutant(MutTrailingZeros) && IsZero(d.buf[d.off:]) {
+	if n := d.Remaining(); n > 0 && d.Rejects(rule) {
+		if d.Mutated(MutTrailingZeros) && IsZero(d.buf[d.off:]) {
 			return nil
 		}
 		return d.Fail(rule, d.off, "end", "%d trailing bytes after the record", n)
@@ -467,11 +476,14 @@ func (d *Decoder) End(rule rules.ID) error {
 func (d *Decoder) Ascending(prev, cur []byte, at int, field string, orderRule, dupRule rules.ID) error {
 	switch bytes.Compare(prev, cur) {
 	case 0:
-		if d.mutant(MutSortNotStrict) {
+		if d.Mutated(MutSortNotStrict) || !d.Rejects(dupRule) {
 			return nil
 		}
 		return d.Fail(dupRule, at, field, "duplicate key %x (equal to its predecessor)", cur)
 	case 1:
+		if !d.Rejects(orderRule) {
+			return nil
+		}
 		return d.Fail(orderRule, at, field, "key %x sorts before its predecessor %x", cur, prev)
 	}
 	return nil

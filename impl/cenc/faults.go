@@ -2,7 +2,6 @@ package cenc
 
 import (
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // generals maps a specific rule to the general rules it realizes (for
@@ -21,32 +20,29 @@ func RegisterRealized(general rules.ID, specific ...rules.ID) {
 	}
 }
 
-// Enforced reports whether rule id is enforced: it and every general rule
-// it realizes (RegisterRealized). It is false only under fault injection.
-func Enforced(id rules.ID) bool {
-	if !rules.Enforced(id) {
+// Rejects reports whether c rejects input by rule id: c enforces id and
+// every general rule id realizes (RegisterRealized). It is false only under
+// fault injection. Guard every failure of a rule that may realize general
+// rules with it:
+//
+//	if bad && cenc.Rejects(c, RuleVecExtra) {
+//		return rules.Fail(RuleVecExtra, cenc.Code, off, "...")
+//	}
+func Rejects(c rules.Checks, id rules.ID) bool {
+	if !c.Enforced(id) {
 		return false
 	}
 	for _, g := range generals[id] {
-		if !rules.Enforced(g) {
+		if !c.Enforced(g) {
 			return false
 		}
 	}
 	return true
 }
 
-// FailAs is rules.Fail for a rule that may realize general rules: it
-// returns nil when id or one of its general rules is switched off.
-func FailAs(id rules.ID, code string, offset int64, format string, args ...any) error {
-	if !Enforced(id) {
-		return nil
-	}
-	return rules.Fail(id, code, offset, format, args...)
-}
-
 // Named mutants of the primitives: classic implementation mistakes the
-// reference can be switched into (internal/fault) to show that the vectors
-// catch them. Each is a cold-path branch (once per field).
+// reference can be switched into (rules.Checks.Faults) to show that the
+// vectors catch them. Each is a cold-path branch (once per field).
 const (
 	MutOverlongFDOnly   rules.ID = "MUT-HR-OVERLONG-FD-ONLY"
 	MutCompactFD252     rules.ID = "MUT-HR-COMPACT-FD-FROM-252"
@@ -77,9 +73,3 @@ func Mutants() []rules.Mutant {
 		mutant(MutTrailingZeros, "Trailing zero bytes after a complete record are ignored as padding instead of failing closed."),
 	}
 }
-
-// Mutated reports whether the named mutant id is switched on
-// (internal/fault; tests and `conform prove` only).
-func Mutated(id rules.ID) bool { return fault.Off(string(id)) }
-
-var mutated = Mutated

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // sample writes one field of each kind the layout rules govern.
@@ -22,8 +21,8 @@ func sample(e *Encoder) {
 
 // readSample reads what sample writes and reports whether every value came
 // back.
-func readSample(b []byte) bool {
-	d := NewDecoder(b)
+func readSample(c rules.Checks, b []byte) bool {
+	d := NewDecoder(c, b)
 	a, _ := d.U8("a")
 	x, _ := d.U16("b")
 	y, _ := d.U32("c")
@@ -45,10 +44,11 @@ var sampleCanonical = "01 0102 01020304 0102030405060708 aabb 01cc 02 ddee"
 // mistake (what one writes the other reads back), and the bytes are not the
 // canonical ones, which the faulty decoder misreads.
 func TestLayoutFaults(t *testing.T) {
+	t.Parallel()
 	var e Encoder
 	sample(&e)
 	canonical := unhex(t, sampleCanonical)
-	if !bytes.Equal(e.Bytes(), canonical) || !readSample(canonical) {
+	if !bytes.Equal(e.Bytes(), canonical) || !readSample(std, canonical) {
 		t.Fatalf("canonical sample %x", e.Bytes())
 	}
 	for id, want := range map[rules.ID]string{
@@ -58,11 +58,10 @@ func TestLayoutFaults(t *testing.T) {
 		RuleBoundedBytes:     "01 0102 01020304 0102030405060708 aabb 0001cc 02 ddee",
 		RuleArray:            "01 0102 01020304 0102030405060708 aabb 01cc 00000002 ddee",
 	} {
-		restore := fault.SetGlobal(string(id))
-		var e Encoder
+		c := faults(id)
+		e := NewEncoder(c, 0)
 		sample(&e)
-		consistent, misread := readSample(e.Bytes()), readSample(canonical)
-		restore()
+		consistent, misread := readSample(c, e.Bytes()), readSample(c, canonical)
 		if got := e.Bytes(); !bytes.Equal(got, unhex(t, want)) {
 			t.Errorf("%s: wrote %x, want %s", id, got, want)
 		}
@@ -73,29 +72,33 @@ func TestLayoutFaults(t *testing.T) {
 }
 
 // A general rule switched off switches off the rules registered as
-// realizing it; HR-CENC-15's fault changes the code instead.
+// realizing it; HR-CENC-15's fault changes the code instead. (Not parallel:
+// it registers a relation in the package's table, which the other tests
+// read.)
 func TestGeneralRulesAndCodeFault(t *testing.T) {
 	RegisterRealized("TEST-GENERAL", "TEST-SPECIFIC")
 	defer delete(generals, "TEST-SPECIFIC")
-	d := NewDecoder([]byte{9})
-	restore := fault.SetGlobal("TEST-GENERAL")
-	err := d.Fail("TEST-SPECIFIC", 0, "x", "bad")
-	other := d.Fail("TEST-OTHER", 0, "x", "bad")
-	restore()
-	if err != nil || other == nil || Enforced("TEST-SPECIFIC") != true {
-		t.Fatalf("general switched off: specific %v, other %v", err, other)
+	c := faults("TEST-GENERAL")
+	d := NewDecoder(c, []byte{9})
+	if d.Rejects("TEST-SPECIFIC") || Rejects(c, "TEST-SPECIFIC") || !d.Rejects("TEST-OTHER") || !Rejects(std, "TEST-SPECIFIC") {
+		t.Fatalf("general switched off: specific %v %v, other %v, standard %v",
+			d.Rejects("TEST-SPECIFIC"), Rejects(c, "TEST-SPECIFIC"), d.Rejects("TEST-OTHER"), Rejects(std, "TEST-SPECIFIC"))
 	}
-	restore = fault.SetGlobal(string(RuleBadEncodingCode))
+	if !d.Enforced("TEST-SPECIFIC") {
+		t.Fatal("a layout choice (Enforced) is the rule's own, not its general rules'")
+	}
+	if err := d.Fail("TEST-SPECIFIC", 0, "x", "bad"); rules.RuleOf(err) != "TEST-SPECIFIC" {
+		t.Fatalf("Fail is pure: %v", err)
+	}
 	codes := map[string]string{}
 	for _, in := range []string{"", "02", "01 00"} {
-		d := NewDecoder(unhex(t, in))
+		d := NewDecoder(faults(RuleBadEncodingCode), unhex(t, in))
 		if err := d.Version("version", 1); err != nil {
 			codes[in] = rules.CodeOf(err)
 		} else {
 			codes[in] = rules.CodeOf(d.End(RuleTrailing))
 		}
 	}
-	restore()
 	if codes[""] != "TRUNCATED" || codes["02"] != "UNKNOWN_VERSION" || codes["01 00"] != "TRAILING_BYTES" {
 		t.Fatalf("codes under the HR-CENC-15 fault: %v", codes)
 	}
@@ -104,38 +107,47 @@ func TestGeneralRulesAndCodeFault(t *testing.T) {
 // Each named mutant of the primitives makes its mistake, and only under
 // fault injection.
 func TestMutants(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		mutant rules.ID
-		run    func() bool // true: the mistaken answer
+		run    func(c rules.Checks) bool // true: the mistaken answer
 	}{
-		{MutOverlongFDOnly, func() bool { d := NewDecoder(unhex(t, "fe ffff0000")); _, err := d.CompactUint("n"); return err == nil }},
-		{MutCompactFD252, func() bool {
-			d := NewDecoder(unhex(t, "fd fc00"))
+		{MutOverlongFDOnly, func(c rules.Checks) bool {
+			d := NewDecoder(c, unhex(t, "fe ffff0000"))
+			_, err := d.CompactUint("n")
+			return err == nil
+		}},
+		{MutCompactFD252, func(c rules.Checks) bool {
+			d := NewDecoder(c, unhex(t, "fd fc00"))
 			v, err := d.CompactUint("n")
 			return err == nil && v == 252
 		}},
-		{MutU64HalvesSwapped, func() bool {
-			d := NewDecoder(unhex(t, "00000001 00000002"))
+		{MutU64HalvesSwapped, func(c rules.Checks) bool {
+			d := NewDecoder(c, unhex(t, "00000001 00000002"))
 			v, _ := d.U64("n")
 			return v == 0x0000000200000001
 		}},
-		{MutOptionalNonzero, func() bool { d := NewDecoder([]byte{2}); ok, err := d.Optional("o"); return ok && err == nil }},
-		{MutSortNotStrict, func() bool { d := NewDecoder(nil); return d.Ascending([]byte{1}, []byte{1}, 0, "k", "O", "D") == nil }},
-		{MutNonzeroFirstByte, func() bool {
+		{MutOptionalNonzero, func(c rules.Checks) bool {
+			d := NewDecoder(c, []byte{2})
+			ok, err := d.Optional("o")
+			return ok && err == nil
+		}},
+		{MutSortNotStrict, func(c rules.Checks) bool {
+			d := NewDecoder(c, nil)
+			return d.Ascending([]byte{1}, []byte{1}, 0, "k", "O", "D") == nil
+		}},
+		{MutNonzeroFirstByte, func(c rules.Checks) bool {
 			var k [2]byte
-			d := NewDecoder([]byte{0, 1})
+			d := NewDecoder(c, []byte{0, 1})
 			return d.FixedNonzero("k", k[:], "NZ") != nil
 		}},
-		{MutTrailingZeros, func() bool { d := NewDecoder([]byte{0, 0}); return d.End(RuleTrailing) == nil }},
+		{MutTrailingZeros, func(c rules.Checks) bool { d := NewDecoder(c, []byte{0, 0}); return d.End(RuleTrailing) == nil }},
 	}
 	for _, tc := range tests {
-		if tc.run() {
+		if tc.run(std) {
 			t.Errorf("%s: mistaken without the mutant", tc.mutant)
 		}
-		restore := fault.SetGlobal(string(tc.mutant))
-		mistaken := tc.run()
-		restore()
-		if !mistaken {
+		if !tc.run(faults(tc.mutant)) {
 			t.Errorf("%s: no mistake with the mutant switched on", tc.mutant)
 		}
 	}

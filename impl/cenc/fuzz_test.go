@@ -14,7 +14,7 @@ func FuzzCompactUint(f *testing.F) {
 	f.Add([]byte{0xfd, 0xfc, 0x00})
 	f.Add([]byte{0xff, 0, 0, 0, 0, 0, 0, 0x20, 0})
 	f.Fuzz(func(t *testing.T, in []byte) {
-		d := NewDecoder(in)
+		d := NewDecoder(std, in)
 		v, err := d.CompactUint("n")
 		if err != nil {
 			return
@@ -33,7 +33,7 @@ func FuzzBoundedBytes(f *testing.F) {
 	f.Add([]byte{3, 1, 2, 3})
 	f.Add([]byte{0xfd, 0xfd, 0x00})
 	f.Fuzz(func(t *testing.T, in []byte) {
-		d := NewDecoder(in)
+		d := NewDecoder(std, in)
 		b, err := d.BoundedBytes("s", 0, MaxSafeInteger, "TEST-RANGE")
 		if err != nil {
 			return

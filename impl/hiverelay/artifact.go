@@ -1,6 +1,7 @@
 package hiverelay
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/binary"
 	"errors"
@@ -54,18 +55,26 @@ type FormatArtifact struct {
 // BuildFormatArtifact writes the format artifact of section 4 around spec and
 // catalog, and refuses inputs that VerifyFormatArtifact would reject.
 func BuildFormatArtifact(spec, catalog []byte) ([]byte, error) {
-	return checked(rawArtifact(spec, catalog), VerifyFormatArtifact)
+	return buildFormatArtifact(rules.Current(), spec, catalog)
 }
 
-func rawArtifact(spec, catalog []byte) []byte {
-	e := cenc.NewEncoder(formatHeader + len(spec) + len(catalog))
+func buildFormatArtifact(c rules.Checks, spec, catalog []byte) ([]byte, error) {
+	out := rawArtifact(c, spec, catalog)
+	if _, err := VerifyFormatArtifactWith(c, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func rawArtifact(c rules.Checks, spec, catalog []byte) []byte {
+	e := cenc.NewEncoder(c, formatHeader+len(spec)+len(catalog))
 	e.Raw([]byte(FormatMagic))
 	e.U16(AuthorityVersion)
 	e.U16(FormatMajor)
 	e.U16(FormatMinor)
 	// HR-FMT-01: specLength, then schemaCatalogLength (swapped under its
 	// fault injection, as VerifyFormatArtifact then reads them).
-	if rules.Enforced(RuleFmtLayout) {
+	if e.Enforced(RuleFmtLayout) {
 		e.U64(uint64(len(spec)))
 		e.U64(uint64(len(catalog)))
 	} else {
@@ -77,13 +86,18 @@ func rawArtifact(spec, catalog []byte) []byte {
 	return e.Bytes()
 }
 
-var formatArtifact = cached(func() ([]byte, error) { return rawArtifact(Spec(), SchemaCatalog()), nil })
+var generatedArtifact = cached(func(c rules.Checks) ([]byte, error) {
+	return rawArtifact(c, Spec(), schemaCatalog(c)), nil
+})
 
 // ReferenceFormatArtifact returns the authority's format artifact: the
 // embedded spec and the generated schema catalog (tests check that it
 // verifies). The caller must not modify it.
-func ReferenceFormatArtifact() []byte {
-	b, _ := formatArtifact()
+func ReferenceFormatArtifact() []byte { return referenceFormatArtifact(rules.Current()) }
+
+// referenceFormatArtifact is ReferenceFormatArtifact generated under c.
+func referenceFormatArtifact(c rules.Checks) []byte {
+	b, _ := generatedArtifact(c)
 	return b
 }
 
@@ -93,18 +107,24 @@ func ReferenceFormatArtifact() []byte {
 // only, no BOM or NUL and exactly one final LF, a catalog that decodes to the
 // six entries, and no trailing bytes. It does not require the spec bytes to
 // be this authority's own (compare FormatHash for that).
+//
+// TRANSITIONAL (issue 16): it verifies under the process-global switches
+// (rules.Current); VerifyFormatArtifactWith carries its own.
 func VerifyFormatArtifact(b []byte) (FormatArtifact, error) {
+	return VerifyFormatArtifactWith(rules.Current(), b)
+}
+
+// VerifyFormatArtifactWith is VerifyFormatArtifact under c.
+func VerifyFormatArtifactWith(c rules.Checks, b []byte) (FormatArtifact, error) {
 	var out FormatArtifact
-	d := cenc.NewDecoder(b)
+	d := cenc.NewDecoder(c, b)
 	magic, err := d.Raw("magic", uint64(len(FormatMagic)))
 	if err != nil {
 		return out, err
 	}
-	if string(magic) != FormatMagic {
+	if string(magic) != FormatMagic && d.Rejects(RuleFmtMagic) {
 		// Section 4, HR-FMT-02.
-		if err := d.Fail(RuleFmtMagic, 0, "magic", "%q is not %q", magic, FormatMagic); err != nil {
-			return out, err
-		}
+		return out, d.Fail(RuleFmtMagic, 0, "magic", "%q is not %q", magic, FormatMagic)
 	}
 	versions := [3]struct {
 		field string
@@ -121,10 +141,8 @@ func VerifyFormatArtifact(b []byte) (FormatArtifact, error) {
 		if err != nil {
 			return out, err
 		}
-		if got != v.want {
-			if err := d.Fail(v.rule, at, v.field, "%d, want %d", got, v.want); err != nil {
-				return out, err
-			}
+		if got != v.want && d.Rejects(v.rule) {
+			return out, d.Fail(v.rule, at, v.field, "%d, want %d", got, v.want)
 		}
 	}
 	// Section 4, HR-FMT-01: specLength, then schemaCatalogLength. Under its
@@ -133,7 +151,7 @@ func VerifyFormatArtifact(b []byte) (FormatArtifact, error) {
 		field           string
 		empty, tooLarge rules.ID
 	}{{"specLength", RuleFmtSpecEmpty, RuleFmtSpecMax}, {"schemaCatalogLength", RuleFmtCatalogEmpty, RuleFmtCatalogMax}}
-	if !rules.Enforced(RuleFmtLayout) {
+	if !d.Enforced(RuleFmtLayout) {
 		lengths[0], lengths[1] = lengths[1], lengths[0]
 	}
 	var n [2]uint64
@@ -143,7 +161,7 @@ func VerifyFormatArtifact(b []byte) (FormatArtifact, error) {
 		}
 	}
 	specLen, catLen := n[0], n[1]
-	if !rules.Enforced(RuleFmtLayout) {
+	if !d.Enforced(RuleFmtLayout) {
 		specLen, catLen = n[1], n[0]
 	}
 	specAt := d.Offset()
@@ -159,7 +177,7 @@ func VerifyFormatArtifact(b []byte) (FormatArtifact, error) {
 		return out, err
 	}
 	// Section 4, HR-FMT-15: the catalog decodes canonically to the six entries.
-	if out.Entries, err = DecodeSchemaCatalog(out.SchemaCatalog); err != nil {
+	if out.Entries, err = decodeAll(c, out.SchemaCatalog, decodeCatalog); err != nil {
 		return out, within(err, int64(catAt), "schemaCatalogBytes.")
 	}
 	// Section 4, HR-FMT-16: trailing bytes fail closed.
@@ -174,9 +192,9 @@ func sectionLength(d *cenc.Decoder, field string, emptyRule, maxRule rules.ID) (
 		return 0, err
 	}
 	switch {
-	case n == 0:
+	case n == 0 && d.Rejects(emptyRule):
 		err = d.Fail(emptyRule, at, field, "is zero; it must be nonzero")
-	case n > MaxSectionLength:
+	case n > MaxSectionLength && d.Rejects(maxRule):
 		err = d.Fail(maxRule, at, field, "%d exceeds 1 MiB (%d)", n, MaxSectionLength)
 	}
 	return n, err
@@ -185,40 +203,37 @@ func sectionLength(d *cenc.Decoder, field string, emptyRule, maxRule rules.ID) (
 // checkSpecText checks the spec bytes (section 4, HR-FMT-10..14); at is
 // their offset in the artifact.
 func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
-	for i, c := range spec {
-		switch c {
-		case '\r':
-			// HR-FMT-10: LF only.
-			if err := d.Fail(RuleFmtSpecCR, at+i, "specBytes", "CR byte; spec bytes use LF only"); err != nil {
-				return err
-			}
-		case 0:
-			// HR-FMT-12: no NUL.
-			if err := d.Fail(RuleFmtSpecNUL, at+i, "specBytes", "NUL byte"); err != nil {
-				return err
-			}
-		}
+	// HR-FMT-10 (LF only) and HR-FMT-12 (no NUL): the first CR or NUL byte
+	// fails, by its rule.
+	cr, nul := -1, -1
+	if d.Rejects(RuleFmtSpecCR) {
+		cr = bytes.IndexByte(spec, '\r')
 	}
-	if e := nfc17.CheckUTF8(spec); e != nil {
+	if d.Rejects(RuleFmtSpecNUL) {
+		nul = bytes.IndexByte(spec, 0)
+	}
+	switch {
+	case cr >= 0 && (nul < 0 || cr < nul):
+		return d.Fail(RuleFmtSpecCR, at+cr, "specBytes", "CR byte; spec bytes use LF only")
+	case nul >= 0:
+		return d.Fail(RuleFmtSpecNUL, at+nul, "specBytes", "NUL byte")
+	}
+	if e := nfc17.CheckUTF8(spec); e != nil && d.Rejects(RuleFmtSpecUTF8) {
 		// HR-FMT-13: strict UTF-8.
-		if err := d.Fail(RuleFmtSpecUTF8, at+e.Offset, "specBytes", "%s", e.Reason); err != nil {
-			return err
-		}
+		return d.Fail(RuleFmtSpecUTF8, at+e.Offset, "specBytes", "%s", e.Reason)
 	}
 	bomEnd := len(spec)
-	if mutated(MutSpecBOMAtStartOnly) {
+	if d.Mutated(MutSpecBOMAtStartOnly) {
 		bomEnd = min(3, len(spec))
 	}
-	for i := 0; i+3 <= bomEnd; i++ {
-		if spec[i] == 0xef && spec[i+1] == 0xbb && spec[i+2] == 0xbf {
-			// HR-FMT-11: no byte order mark (U+FEFF), at the start or anywhere.
-			if err := d.Fail(RuleFmtSpecBOM, at+i, "specBytes", "byte order mark U+FEFF"); err != nil {
-				return err
-			}
-		}
+	if i := bytes.Index(spec[:bomEnd], []byte("\ufeff")); i >= 0 && d.Rejects(RuleFmtSpecBOM) {
+		// HR-FMT-11: no byte order mark (U+FEFF), at the start or anywhere.
+		return d.Fail(RuleFmtSpecBOM, at+i, "specBytes", "byte order mark U+FEFF")
 	}
 	n := len(spec)
 	switch {
+	case !d.Rejects(RuleFmtSpecFinalLF):
+		// Fault: the final LF is not checked.
 	case n == 0:
 		// Reached only when HR-FMT-06 is switched off by fault injection:
 		// empty spec bytes have no final LF, so HR-FMT-14 rejects them (the
@@ -227,7 +242,7 @@ func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
 	case spec[n-1] != '\n':
 		// HR-FMT-14: exactly one final LF.
 		return d.Fail(RuleFmtSpecFinalLF, at+n-1, "specBytes", "does not end with LF")
-	case n >= 2 && spec[n-2] == '\n' && !mutated(MutSpecFinalLFLastByte):
+	case n >= 2 && spec[n-2] == '\n' && !d.Mutated(MutSpecFinalLFLastByte):
 		return d.Fail(RuleFmtSpecFinalLF, at+n-1, "specBytes", "ends with more than one LF")
 	}
 	return nil
@@ -249,13 +264,13 @@ func within(err error, base int64, prefix string) error {
 }
 
 // domainHash is BLAKE2b-256(ASCII(domain) || U64BE(len(b)) || b), the shape of
-// both authority hashes.
-func domainHash(domain string, b []byte) [32]byte {
+// both authority hashes (under c, whose mutant may leave the length out).
+func domainHash(c rules.Checks, domain string, b []byte) [32]byte {
 	h, _ := blake2b.New256(nil)
 	h.Write([]byte(domain))
 	var n [8]byte
 	binary.BigEndian.PutUint64(n[:], uint64(len(b)))
-	if !mutated(MutHashWithoutLength) {
+	if !c.Mutated(MutHashWithoutLength) {
 		h.Write(n[:])
 	}
 	h.Write(b)
@@ -265,21 +280,29 @@ func domainHash(domain string, b []byte) [32]byte {
 }
 
 // FormatHash returns clientCompositionFormatHash of a complete format
-// artifact (section 4, HR-FMT-18).
-func FormatHash(artifact []byte) [32]byte {
-	if !rules.Enforced(RuleFmtHash) {
+// artifact (section 4, HR-FMT-18), under the process-global switches
+// (TRANSITIONAL, issue 16; FormatHashWith carries its own).
+func FormatHash(artifact []byte) [32]byte { return FormatHashWith(rules.Current(), artifact) }
+
+// FormatHashWith is FormatHash under c.
+func FormatHashWith(c rules.Checks, artifact []byte) [32]byte {
+	if !c.Enforced(RuleFmtHash) {
 		// Fault: the other hash's domain string.
-		return domainHash(VectorSetHashDomain, artifact)
+		return domainHash(c, VectorSetHashDomain, artifact)
 	}
-	return domainHash(FormatHashDomain, artifact)
+	return domainHash(c, FormatHashDomain, artifact)
 }
 
 // VectorSetHash returns clientCompositionVectorSetHash of a complete vector
-// manifest (section 5, HR-VEC-09).
-func VectorSetHash(manifest []byte) [32]byte {
-	if !rules.Enforced(RuleVecSetHash) {
+// manifest (section 5, HR-VEC-09), under the process-global switches
+// (TRANSITIONAL, issue 16; VectorSetHashWith carries its own).
+func VectorSetHash(manifest []byte) [32]byte { return VectorSetHashWith(rules.Current(), manifest) }
+
+// VectorSetHashWith is VectorSetHash under c.
+func VectorSetHashWith(c rules.Checks, manifest []byte) [32]byte {
+	if !c.Enforced(RuleVecSetHash) {
 		// Fault: the other hash's domain string.
-		return domainHash(FormatHashDomain, manifest)
+		return domainHash(c, FormatHashDomain, manifest)
 	}
-	return domainHash(VectorSetHashDomain, manifest)
+	return domainHash(c, VectorSetHashDomain, manifest)
 }

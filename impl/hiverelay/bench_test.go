@@ -88,7 +88,7 @@ func BenchmarkGenerateVectorSet(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, v := range inventory {
-			v.gen()
+			v.gen(std)
 		}
 	}
 }

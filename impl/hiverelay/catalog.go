@@ -113,29 +113,36 @@ func SchemaCatalogEntries() []CatalogEntry {
 	return entries
 }
 
-var schemaCatalog = cached(func() ([]byte, error) { return rawCatalog(SchemaCatalogEntries()), nil })
+var generatedCatalog = cached(func(c rules.Checks) ([]byte, error) { return rawCatalog(c, SchemaCatalogEntries()), nil })
 
 // SchemaCatalog returns the bytes of the authority's schema catalog,
 // generated from the six declarations (tests check that they decode). The
 // caller must not modify them.
-func SchemaCatalog() []byte {
-	b, _ := schemaCatalog()
+func SchemaCatalog() []byte { return schemaCatalog(rules.Current()) }
+
+// schemaCatalog is SchemaCatalog generated under c.
+func schemaCatalog(c rules.Checks) []byte {
+	b, _ := generatedCatalog(c)
 	return b
 }
 
 // EncodeSchemaCatalog writes entries in the catalog layout and refuses
 // entries that DecodeSchemaCatalog would reject.
 func EncodeSchemaCatalog(entries []CatalogEntry) ([]byte, error) {
-	return checked(rawCatalog(entries), DecodeSchemaCatalog)
+	return encodeSchemaCatalog(rules.Current(), entries)
 }
 
-func rawCatalog(entries []CatalogEntry) []byte {
-	var e cenc.Encoder
+func encodeSchemaCatalog(c rules.Checks, entries []CatalogEntry) ([]byte, error) {
+	return checked(c, rawCatalog(c, entries), decodeCatalog)
+}
+
+func rawCatalog(c rules.Checks, entries []CatalogEntry) []byte {
+	e := cenc.NewEncoder(c, 0)
 	e.Count(len(entries))
 	for _, en := range entries {
 		// HR-CAT-01: category, then local id (swapped under its fault
 		// injection, as DecodeSchemaCatalog then reads them).
-		if rules.Enforced(RuleCatalogLayout) {
+		if e.Enforced(RuleCatalogLayout) {
 			e.U8(en.Category)
 			e.U8(en.LocalID)
 		} else {
@@ -156,31 +163,35 @@ func rawCatalog(entries []CatalogEntry) []byte {
 // holds exactly the six names and local IDs of section 1 in raw-ASCII order,
 // category 3, well-formed declarations and closed, sorted dependencies.
 func DecodeSchemaCatalog(b []byte) ([]CatalogEntry, error) {
-	return decodeAll(b, func(d *cenc.Decoder, out *[]CatalogEntry) error {
-		// Section 4, HR-CAT-02: exactly six entries.
-		n, err := d.Count("entries", uint64(len(Schemas)), uint64(len(Schemas)), entryMin, RuleCatalogEntryCount)
-		if err != nil {
+	return decodeAll(rules.Current(), b, decodeCatalog)
+}
+
+// decodeCatalog decodes the catalog's entries (a complete catalog once
+// decodeAll has checked that nothing trails them).
+func decodeCatalog(d *cenc.Decoder, out *[]CatalogEntry) error {
+	// Section 4, HR-CAT-02: exactly six entries.
+	n, err := d.Count("entries", uint64(len(Schemas)), uint64(len(Schemas)), entryMin, RuleCatalogEntryCount)
+	if err != nil {
+		return err
+	}
+	entries := make([]CatalogEntry, 0, n)
+	for i := 0; i < n && !d.Exhausted(); i++ {
+		d.Enter("entries", i)
+		var en CatalogEntry
+		if err := decodeCatalogEntry(d, i, &en); err != nil {
 			return err
 		}
-		entries := make([]CatalogEntry, 0, n)
-		for i := 0; i < n && !d.Exhausted(); i++ {
-			d.Enter("entries", i)
-			var en CatalogEntry
-			if err := decodeCatalogEntry(d, i, &en); err != nil {
-				return err
-			}
-			entries = append(entries, en)
-			d.Leave()
-		}
-		*out = entries
-		return nil
-	})
+		entries = append(entries, en)
+		d.Leave()
+	}
+	*out = entries
+	return nil
 }
 
 func decodeCatalogEntry(d *cenc.Decoder, i int, en *CatalogEntry) error {
 	// HR-CAT-01: category, then local id. Under its fault injection the
 	// local id is read first.
-	idFirst := !rules.Enforced(RuleCatalogLayout)
+	idFirst := !d.Enforced(RuleCatalogLayout)
 	if idFirst {
 		if err := decodeLocalID(d, i, en); err != nil {
 			return err
@@ -191,11 +202,9 @@ func decodeCatalogEntry(d *cenc.Decoder, i int, en *CatalogEntry) error {
 	if en.Category, err = d.U8("category"); err != nil {
 		return err
 	}
-	if en.Category != CategoryClientExample {
+	if en.Category != CategoryClientExample && d.Rejects(RuleCatalogCategory) {
 		// Section 1, HR-CAT-03: category 3 (CLIENT_EXAMPLE) only.
-		if err := d.Fail(RuleCatalogCategory, at, "category", "category %d is not 3 (CLIENT_EXAMPLE)", en.Category); err != nil {
-			return err
-		}
+		return d.Fail(RuleCatalogCategory, at, "category", "category %d is not 3 (CLIENT_EXAMPLE)", en.Category)
 	}
 	if !idFirst {
 		if err := decodeLocalID(d, i, en); err != nil {
@@ -212,11 +221,9 @@ func decodeCatalogEntry(d *cenc.Decoder, i int, en *CatalogEntry) error {
 		return err
 	}
 	en.Name = string(name)
-	if en.Name != want {
+	if en.Name != want && d.Rejects(RuleCatalogNames) {
 		// Section 1, HR-CAT-05: the six names, in raw-ASCII order.
-		if err := d.Fail(RuleCatalogNames, at, "name", "name %q, want %q (entry %d of the six names in raw-ASCII order)", name, want, i+1); err != nil {
-			return err
-		}
+		return d.Fail(RuleCatalogNames, at, "name", "name %q, want %q (entry %d of the six names in raw-ASCII order)", name, want, i+1)
 	}
 	at = d.Offset()
 	decl, err := d.BoundedBytes("declaration", 1, MaxDeclarationLength, RuleCatalogDeclLength)
@@ -238,11 +245,9 @@ func decodeCatalogEntry(d *cenc.Decoder, i int, en *CatalogEntry) error {
 		if err != nil {
 			return err
 		}
-		if !isSchema(string(dep)) || string(dep) == en.Name {
+		if (!isSchema(string(dep)) || string(dep) == en.Name) && d.Rejects(RuleCatalogDepsClosed) {
 			// Section 1, HR-CAT-11: only the other names of this authority.
-			if err := d.Fail(RuleCatalogDepsClosed, at, "", "%q is not one of the other five schema names of this authority", dep); err != nil {
-				return err
-			}
+			return d.Fail(RuleCatalogDepsClosed, at, "", "%q is not one of the other five schema names of this authority", dep)
 		}
 		if j > 0 {
 			// HR-CAT-09/10: raw-ASCII order, no duplicates.
@@ -264,7 +269,7 @@ func decodeLocalID(d *cenc.Decoder, i int, en *CatalogEntry) error {
 	if en.LocalID, err = d.U8("localId"); err != nil {
 		return err
 	}
-	if int(en.LocalID) != i+1 {
+	if int(en.LocalID) != i+1 && d.Rejects(RuleCatalogLocalID) {
 		return d.Fail(RuleCatalogLocalID, at, "localId", "local id %d, want %d", en.LocalID, i+1)
 	}
 	return nil
@@ -273,23 +278,19 @@ func decodeLocalID(d *cenc.Decoder, i int, en *CatalogEntry) error {
 // checkDeclaration checks a declaration's text, which starts at byte at
 // (HR-CAT-07, HR-CAT-08; project-defined).
 func checkDeclaration(d *cenc.Decoder, at int, name string, decl []byte) error {
-	if e := nfc17.CheckUTF8(decl); e != nil {
-		if err := d.Fail(RuleCatalogDeclText, at+e.Offset, "declaration", "%s", e.Reason); err != nil {
-			return err
+	if d.Rejects(RuleCatalogDeclText) {
+		if e := nfc17.CheckUTF8(decl); e != nil {
+			return d.Fail(RuleCatalogDeclText, at+e.Offset, "declaration", "%s", e.Reason)
 		}
-	}
-	for i, c := range decl {
-		if c < 0x20 && c != '\n' || c == 0x7f {
-			if err := d.Fail(RuleCatalogDeclText, at+i, "declaration", "control byte 0x%02x", c); err != nil {
-				return err
+		for i, c := range decl {
+			if c < 0x20 && c != '\n' || c == 0x7f {
+				return d.Fail(RuleCatalogDeclText, at+i, "declaration", "control byte 0x%02x", c)
 			}
 		}
 	}
 	s := string(decl)
-	if !strings.HasPrefix(s, name+" {\n") || !strings.HasSuffix(s, "\n}") {
-		if err := d.Fail(RuleCatalogDeclHead, at, "declaration", "does not begin with %q and end with %q", name+" {\\n", "\\n}"); err != nil {
-			return err
-		}
+	if (!strings.HasPrefix(s, name+" {\n") || !strings.HasSuffix(s, "\n}")) && d.Rejects(RuleCatalogDeclHead) {
+		return d.Fail(RuleCatalogDeclHead, at, "declaration", "does not begin with %q and end with %q", name+" {\\n", "\\n}")
 	}
 	return nil
 }

@@ -21,6 +21,7 @@ var restoredTabs = []string{"blockEncryptionKey", "witnessedSignedHead", "relayP
 // The declarations are the lossy copy's readable tail, with only the dropped
 // alignment tabs restored as single spaces.
 func TestDeclarationsMatchLossyCopy(t *testing.T) {
+	t.Parallel()
 	lossy := specs.HiveRelayLossy()
 	for _, name := range Schemas {
 		decl, ok := Declaration(name)
@@ -50,6 +51,7 @@ func TestDeclarationsMatchLossyCopy(t *testing.T) {
 
 // Dependencies as the lossy copy shows them after each declaration.
 func TestDependenciesKnownAnswers(t *testing.T) {
+	t.Parallel()
 	want := map[string][]string{
 		SchemaBlindCoreReadCapV1:      nil,
 		SchemaCellBlobV1:              nil,
@@ -75,6 +77,7 @@ func TestDependenciesKnownAnswers(t *testing.T) {
 // lengths: the lossy copy's (268, 112, 260, 336, 151, 139 bytes) plus one per
 // restored tab (2, 0, 0, 0, 1, 1).
 func TestSchemaCatalogKnownAnswer(t *testing.T) {
+	t.Parallel()
 	type row struct {
 		name    string
 		declLen int
@@ -125,6 +128,7 @@ func TestSchemaCatalogKnownAnswer(t *testing.T) {
 }
 
 func TestSchemaCatalogRoundTrip(t *testing.T) {
+	t.Parallel()
 	entries, err := DecodeSchemaCatalog(SchemaCatalog())
 	if err != nil {
 		t.Fatal(err)
@@ -141,15 +145,15 @@ func TestSchemaCatalogRoundTrip(t *testing.T) {
 	}
 }
 
-// entryOff is the offset of entry i in rawCatalog(entries) (one-byte count).
-func entryOff(entries []CatalogEntry, i int) int64 { return int64(len(rawCatalog(entries[:i]))) }
+// entryOff is the offset of entry i in rawCatalog(std, entries) (one-byte count).
+func entryOff(entries []CatalogEntry, i int) int64 { return int64(len(rawCatalog(std, entries[:i]))) }
 
 func catalogRejectCases() []rejectCase {
 	ref := SchemaCatalog()
 	mut := func(edit func(e []CatalogEntry)) []byte {
 		e := SchemaCatalogEntries()
 		edit(e)
-		return rawCatalog(e)
+		return rawCatalog(std, e)
 	}
 	e := SchemaCatalogEntries()
 	declOff := func(i int) int64 { return entryOff(e, i) + 3 + int64(len(e[i].Name)) }
@@ -159,8 +163,8 @@ func catalogRejectCases() []rejectCase {
 	const field = "entries["
 	return []rejectCase{
 		{"empty", "", 0, nil, cenc.RuleTruncated, 0, "entries"},
-		{"five entries", "", 0, rawCatalog(e[:5]), RuleCatalogEntryCount, 0, "entries"},
-		{"seven entries", "", 0, cat(b1(7), rawCatalog(append(e[:6:6], e[0]))[1:]), RuleCatalogEntryCount, 0, "entries"},
+		{"five entries", "", 0, rawCatalog(std, e[:5]), RuleCatalogEntryCount, 0, "entries"},
+		{"seven entries", "", 0, cat(b1(7), rawCatalog(std, append(e[:6:6], e[0]))[1:]), RuleCatalogEntryCount, 0, "entries"},
 		{"count overlong", "", 0, cat([]byte{0xfd, 6, 0}, ref[1:]), cenc.RuleCompactOverlong, 0, "entries"},
 		{"category 1", "", 0, mut(func(e []CatalogEntry) { e[2].Category = 1 }), RuleCatalogCategory, entryOff(e, 2), field + "2].category"},
 		{"category 4", "", 0, mut(func(e []CatalogEntry) { e[0].Category = 4 }), RuleCatalogCategory, 1, field + "0].category"},
@@ -188,6 +192,7 @@ func catalogRejectCases() []rejectCase {
 }
 
 func TestDecodeSchemaCatalogRejects(t *testing.T) {
+	t.Parallel()
 	for _, tc := range catalogRejectCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodeSchemaCatalog(tc.in)
@@ -195,9 +200,7 @@ func TestDecodeSchemaCatalogRejects(t *testing.T) {
 			if _, err := EncodeSchemaCatalog(mustDecodeLoosely(tc.in)); err == nil && tc.rule != cenc.RuleTruncated && tc.rule != cenc.RuleTrailing && tc.rule != cenc.RuleCompactOverlong {
 				t.Fatal("EncodeSchemaCatalog accepted entries the decoder rejects")
 			}
-			restore := fault.SetGlobal(string(tc.rule))
-			_, err = DecodeSchemaCatalog(tc.in)
-			restore()
+			_, err = decodeAll(faults(tc.rule), tc.in, decodeCatalog)
 			if rules.RuleOf(err) == tc.rule {
 				t.Fatalf("still %s with the rule switched off", tc.rule)
 			}
@@ -214,8 +217,6 @@ func mustDecodeLoosely(b []byte) []CatalogEntry {
 			ids = append(ids, string(r.ID))
 		}
 	}
-	restore := fault.SetGlobal(ids...)
-	defer restore()
-	e, _ := DecodeSchemaCatalog(b)
+	e, _ := decodeAll(rules.Checks{Faults: fault.Of(ids...)}, b, decodeCatalog)
 	return e
 }

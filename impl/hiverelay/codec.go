@@ -137,11 +137,11 @@ type BlindCoreReadCapV1 struct {
 
 // Decoding.
 
-// decodeAll decodes one complete record with dec and fails on trailing
-// bytes (section 2, HR-CENC-12).
-func decodeAll[T any](b []byte, dec func(*cenc.Decoder, *T) error) (T, error) {
+// decodeAll decodes one complete record under c with dec and fails on
+// trailing bytes (section 2, HR-CENC-12).
+func decodeAll[T any](c rules.Checks, b []byte, dec func(*cenc.Decoder, *T) error) (T, error) {
 	var v T
-	d := cenc.NewDecoder(b)
+	d := cenc.NewDecoder(c, b)
 	if err := dec(&d, &v); err != nil {
 		var zero T
 		return zero, err
@@ -153,29 +153,43 @@ func decodeAll[T any](b []byte, dec func(*cenc.Decoder, *T) error) (T, error) {
 	return v, nil
 }
 
+// The six decoders below decode under the process-global switches
+// (rules.Current, TRANSITIONAL, issue 16); DecodeWith carries its own.
+
 // DecodeReadCellCapV1 decodes a complete canonical ReadCellCapV1.
-func DecodeReadCellCapV1(b []byte) (ReadCellCapV1, error) { return decodeAll(b, decodeReadCap) }
+func DecodeReadCellCapV1(b []byte) (ReadCellCapV1, error) {
+	return decodeAll(rules.Current(), b, decodeReadCap)
+}
 
 // DecodeWriteCellCapV1 decodes a complete canonical WriteCellCapV1.
-func DecodeWriteCellCapV1(b []byte) (WriteCellCapV1, error) { return decodeAll(b, decodeWriteCap) }
+func DecodeWriteCellCapV1(b []byte) (WriteCellCapV1, error) {
+	return decodeAll(rules.Current(), b, decodeWriteCap)
+}
 
 // DecodeOpaqueChainCheckpointV1 decodes a complete canonical checkpoint.
 func DecodeOpaqueChainCheckpointV1(b []byte) (OpaqueChainCheckpointV1, error) {
-	return decodeAll(b, decodeCheckpoint)
+	return decodeAll(rules.Current(), b, decodeCheckpoint)
 }
 
 // DecodeOpaqueChainFrameV1 decodes a complete canonical frame.
-func DecodeOpaqueChainFrameV1(b []byte) (OpaqueChainFrameV1, error) { return decodeAll(b, decodeFrame) }
+func DecodeOpaqueChainFrameV1(b []byte) (OpaqueChainFrameV1, error) {
+	return decodeAll(rules.Current(), b, decodeFrame)
+}
 
 // DecodeBlindCoreReadCapV1 decodes a complete canonical BlindCoreReadCapV1.
 func DecodeBlindCoreReadCapV1(b []byte) (BlindCoreReadCapV1, error) {
-	return decodeAll(b, decodeBlindCore)
+	return decodeAll(rules.Current(), b, decodeBlindCore)
 }
 
 // DecodeCellBlobV1 decodes a CellBlobV1 with the already authenticated size
 // class (section 3): the length must be exactly ClassLength(class).
 func DecodeCellBlobV1(b []byte, class uint8) (CellBlobV1, error) {
-	return decodeAll(b, func(d *cenc.Decoder, v *CellBlobV1) error { return decodeBlob(d, v, class) })
+	return decodeAll(rules.Current(), b, blobDecoder(class))
+}
+
+// blobDecoder is the decoder of a CellBlobV1 of the given class.
+func blobDecoder(class uint8) func(*cenc.Decoder, *CellBlobV1) error {
+	return func(d *cenc.Decoder, v *CellBlobV1) error { return decodeBlob(d, v, class) }
 }
 
 func decodeReadCap(d *cenc.Decoder, v *ReadCellCapV1) error {
@@ -194,7 +208,7 @@ func decodeReadCap(d *cenc.Decoder, v *ReadCellCapV1) error {
 	}
 	// Section 3, HR-RCAP-01: sizeClass, then the optional expected hash.
 	// Under its fault injection the tag is read first.
-	tagFirst := !rules.Enforced(RuleRCapLayout)
+	tagFirst := !d.Enforced(RuleRCapLayout)
 	var present bool
 	var err error
 	if tagFirst {
@@ -209,14 +223,12 @@ func decodeReadCap(d *cenc.Decoder, v *ReadCellCapV1) error {
 	}
 	v.SizeClass = c
 	maxClass := uint8(NumClasses)
-	if mutated(MutSizeClass6) {
+	if d.Mutated(MutSizeClass6) {
 		maxClass++
 	}
-	if c < 1 || c > maxClass {
+	if (c < 1 || c > maxClass) && d.Rejects(RuleRCapSizeClass) {
 		// Section 3, HR-RCAP-02: size class 1..5.
-		if err := d.Fail(RuleRCapSizeClass, at, "sizeClass", "size class %d is outside 1..5", c); err != nil {
-			return err
-		}
+		return d.Fail(RuleRCapSizeClass, at, "sizeClass", "size class %d is outside 1..5", c)
 	}
 	if !tagFirst {
 		if present, err = d.Optional("expectedCellBlobHash"); err != nil {
@@ -234,7 +246,7 @@ func decodeReadCap(d *cenc.Decoder, v *ReadCellCapV1) error {
 func decodeWriteCap(d *cenc.Decoder, v *WriteCellCapV1) error {
 	// Section 3, HR-WCAP-01: the read capability, then allocationEpoch.
 	// Under its fault injection the epoch is read first.
-	epochFirst := !rules.Enforced(RuleWCapLayout)
+	epochFirst := !d.Enforced(RuleWCapLayout)
 	var err error
 	if epochFirst {
 		if v.AllocationEpoch, err = d.U32("allocationEpoch"); err != nil {
@@ -267,15 +279,13 @@ func decodeWriteCap(d *cenc.Decoder, v *WriteCellCapV1) error {
 			return err
 		}
 		earlierKeys := keys[:i]
-		if mutated(MutKeysAdjacentOnly) && i > 0 {
+		if d.Mutated(MutKeysAdjacentOnly) && i > 0 {
 			earlierKeys = keys[i-1 : i]
 		}
 		for _, earlier := range earlierKeys {
-			if *earlier.dst == *k.dst {
+			if *earlier.dst == *k.dst && d.Rejects(RuleWCapDistinct) {
 				// Section 3, HR-WCAP-05: the three keys are pairwise distinct.
-				if err := d.Fail(RuleWCapDistinct, at, k.name, "equals %s; the three private keys must be pairwise distinct", earlier.name); err != nil {
-					return err
-				}
+				return d.Fail(RuleWCapDistinct, at, k.name, "equals %s; the three private keys must be pairwise distinct", earlier.name)
 			}
 		}
 	}
@@ -283,16 +293,16 @@ func decodeWriteCap(d *cenc.Decoder, v *WriteCellCapV1) error {
 }
 
 func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
-	if c := classOfLength(d.Remaining()); mutated(MutBlobClassFromLength) && c != 0 {
+	if c := classOfLength(d.Remaining()); d.Mutated(MutBlobClassFromLength) && c != 0 {
 		class = c // the mistake: the length chooses the class
 	}
-	class = blobClassBranch(class, d.Remaining()) // reading HR-READ-16 (readings.go)
+	class = blobClassBranch(d, class) // reading HR-READ-16 (readings.go)
 	v.Class = class
 	want := ClassLength(class)
 	if want == 0 {
 		// Section 3, HR-BLOB-01: the decoder is selected by an authenticated class 1..5.
-		if err := d.Fail(RuleBlobClassSelect, -1, "class", "size class %d is not an authenticated class 1..5", class); err != nil {
-			return err
+		if d.Rejects(RuleBlobClassSelect) {
+			return d.Fail(RuleBlobClassSelect, -1, "class", "size class %d is not an authenticated class 1..5", class)
 		}
 		want = d.Remaining() // carry on under fault injection: take what is there
 	}
@@ -300,24 +310,24 @@ func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
 	case n == want:
 	case classOfLength(n) != 0:
 		// Section 3, HR-BLOB-05: decoding with the wrong class fails closed.
-		if err := d.Fail(RuleBlobWrongClass, 0, "blob", "%d bytes is the length of class %d, not class %d (%d bytes)", n, classOfLength(n), class, want); err != nil {
-			return err
+		if d.Rejects(RuleBlobWrongClass) {
+			return d.Fail(RuleBlobWrongClass, 0, "blob", "%d bytes is the length of class %d, not class %d (%d bytes)", n, classOfLength(n), class, want)
 		}
 	case n < want:
 		// Section 3, HR-BLOB-06: a short blob fails closed.
-		if err := d.Fail(RuleBlobShort, n, "blob", "%d bytes is shorter than class %d's %d bytes", n, class, want); err != nil {
-			return err
+		if d.Rejects(RuleBlobShort) {
+			return d.Fail(RuleBlobShort, n, "blob", "%d bytes is shorter than class %d's %d bytes", n, class, want)
 		}
 	default:
 		// Section 3, HR-BLOB-07: a long blob fails closed.
-		if err := d.Fail(RuleBlobLong, want, "blob", "%d bytes is longer than class %d's %d bytes", n, class, want); err != nil {
-			return err
+		if d.Rejects(RuleBlobLong) {
+			return d.Fail(RuleBlobLong, want, "blob", "%d bytes is longer than class %d's %d bytes", n, class, want)
 		}
 	}
 	if err := d.Version("formatVersion", 1); err != nil {
 		return err
 	}
-	if !rules.Enforced(RuleBlobNoClassByte) {
+	if !d.Enforced(RuleBlobNoClassByte) {
 		// Fault (section 3, HR-BLOB-04): a class discriminator is read
 		// after the version, and must be the class decoded with.
 		at := d.Offset()
@@ -326,6 +336,9 @@ func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
 			return err
 		}
 		if c != class {
+			if !d.Rejects(RuleBlobWrongClass) {
+				return nil // both faults: the rest of the blob is not read
+			}
 			return d.Fail(RuleBlobWrongClass, at, "class", "class byte %d, decoded as class %d", c, class)
 		}
 	}
@@ -333,7 +346,7 @@ func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
 	if err := d.Fixed("nonce", v.Nonce[:]); err != nil {
 		return err
 	}
-	if !rules.Enforced(RuleBlobAEADOutside) && v.Nonce == [12]byte{} {
+	if !d.Enforced(RuleBlobAEADOutside) && v.Nonce == [12]byte{} {
 		// Fault (section 3, HR-BLOB-08): the codec polices nonce use, which
 		// is the encryption profile's job, and refuses an all-zero nonce.
 		return overstep(d, RuleBlobAEADOutside, at, "nonce", "an all-zero nonce is refused by the codec")
@@ -342,7 +355,7 @@ func decodeBlob(d *cenc.Decoder, v *CellBlobV1, class uint8) error {
 	// what remains once the length matched (under fault injection of the
 	// length rules: whatever remains).
 	n := uint64(d.Remaining())
-	if !rules.Enforced(RuleBlobLayout) && want > 0 {
+	if !d.Enforced(RuleBlobLayout) && want > 0 {
 		n = uint64(want - 12) // fault: the version byte left out of the header
 	}
 	var err error
@@ -396,7 +409,7 @@ func decodeCaps(d *cenc.Decoder, field string, min, max uint64, countRule, order
 // checkCapOrder checks that cur strictly follows prev by (relayPublicKey,
 // storageSlot) in unsigned-byte order (section 3; section 2, HR-CENC-17/18).
 func checkCapOrder(d *cenc.Decoder, prev, cur *ReadCellCapV1, at int, orderRule, dupRule rules.ID) error {
-	relayOnly := mutated(MutCapsByRelayKey)
+	relayOnly := d.Mutated(MutCapsByRelayKey)
 	c := bytes.Compare(prev.RelayPublicKey[:], cur.RelayPublicKey[:])
 	if c == 0 && !relayOnly {
 		c = bytes.Compare(prev.StorageSlot[:], cur.StorageSlot[:])
@@ -422,7 +435,7 @@ func decodeCheckpoint(d *cenc.Decoder, v *OpaqueChainCheckpointV1) error {
 	}
 	// Section 3, HR-CKPT-02: a 1..1024 array of frontier entries.
 	maxFrontier := uint64(MaxFrontierEntries)
-	if mutated(MutFrontier1025) {
+	if d.Mutated(MutFrontier1025) {
 		maxFrontier++
 	}
 	n, err := d.Count("coveredFrontier", 1, maxFrontier, frontierLen, RuleCkptFrontierCount)
@@ -456,7 +469,7 @@ func decodeCheckpoint(d *cenc.Decoder, v *OpaqueChainCheckpointV1) error {
 	}
 	// Section 3, HR-CKPT-01: the two commitments, then the snapshot caps.
 	// Under its fault injection the caps come first.
-	capsFirst := !rules.Enforced(RuleCkptLayout)
+	capsFirst := !d.Enforced(RuleCkptLayout)
 	if capsFirst {
 		if v.SnapshotReadCaps, err = decodeSnapshotCaps(d); err != nil {
 			return err
@@ -510,7 +523,7 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 	}
 	// Section 3, HR-FRAME-01: the optional previous hash, then the transport
 	// verification key. Under its fault injection the key is read first.
-	keyFirst := !rules.Enforced(RuleFrameLayout)
+	keyFirst := !d.Enforced(RuleFrameLayout)
 	if keyFirst {
 		if err := decodeVerifyKey(d, v); err != nil {
 			return err
@@ -522,16 +535,12 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 		return err
 	}
 	switch {
-	case present && v.Sequence == 0:
+	case present && v.Sequence == 0 && d.Rejects(RuleFrameGenesisNoPrev):
 		// Section 3, HR-FRAME-03: absent exactly when sequence is zero.
-		if err := d.Fail(RuleFrameGenesisNoPrev, at, "previousFrameHash", "present at sequence 0; it must be absent exactly when sequence is zero"); err != nil {
-			return err
-		}
-	case !present && v.Sequence != 0:
+		return d.Fail(RuleFrameGenesisNoPrev, at, "previousFrameHash", "present at sequence 0; it must be absent exactly when sequence is zero")
+	case !present && v.Sequence != 0 && d.Rejects(RuleFrameSuccessorPrev):
 		// Section 3, HR-FRAME-04: present whenever sequence is nonzero.
-		if err := d.Fail(RuleFrameSuccessorPrev, at, "previousFrameHash", "absent at sequence %d; it must be present whenever sequence is nonzero", v.Sequence); err != nil {
-			return err
-		}
+		return d.Fail(RuleFrameSuccessorPrev, at, "previousFrameHash", "absent at sequence %d; it must be present whenever sequence is nonzero", v.Sequence)
 	}
 	if present {
 		v.PreviousFrameHash = new([32]byte)
@@ -558,7 +567,7 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 		v.OpaquePayloads = make([][]byte, 0, n)
 	}
 	maxPayload := uint64(MaxPayloadLength)
-	if mutated(MutPayload262145) {
+	if d.Mutated(MutPayload262145) {
 		maxPayload++
 	}
 	for i := 0; i < n && !d.Exhausted(); i++ {
@@ -588,18 +597,16 @@ func decodeFrame(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 		}
 		d.Leave()
 	}
-	if len(v.OpaquePayloads) == 0 && (!present || mutated(MutPayloadRequired)) {
+	if len(v.OpaquePayloads) == 0 && (!present || d.Mutated(MutPayloadRequired)) && d.Rejects(RuleFrameNotEmpty) {
 		// Section 3, HR-FRAME-11: at least one payload or a checkpoint.
-		if err := d.Fail(RuleFrameNotEmpty, at, "checkpoint", "absent while opaquePayloads is empty; a frame needs at least one payload or a checkpoint"); err != nil {
-			return err
-		}
+		return d.Fail(RuleFrameNotEmpty, at, "checkpoint", "absent while opaquePayloads is empty; a frame needs at least one payload or a checkpoint")
 	}
 	signed := d.Consumed(start)
 	at = d.Offset()
 	if err := d.Fixed("transportSignature", v.TransportSignature[:]); err != nil {
 		return err
 	}
-	if !rules.Enforced(RuleFrameHigherLevel) && !ed25519.Verify(v.TransportVerifyKey[:], signed, v.TransportSignature[:]) {
+	if !d.Enforced(RuleFrameHigherLevel) && !ed25519.Verify(v.TransportVerifyKey[:], signed, v.TransportSignature[:]) {
 		// Fault (section 3, HR-FRAME-12): the codec verifies the transport
 		// signature, a higher-level composition check.
 		return overstep(d, RuleFrameHigherLevel, at, "transportSignature", "does not verify under transportVerifyKey (Ed25519 over the frame's preceding bytes)")
@@ -615,8 +622,7 @@ func decodeVerifyKey(d *cenc.Decoder, v *OpaqueChainFrameV1) error {
 
 // overstep is the violation of a codec that makes a check the spec leaves
 // to others (rule id, an Outside-style rule such as HR-FRAME-12), reached
-// only under fault injection of id; rules.Fail cannot build it, since id is
-// switched off.
+// only under fault injection of id (so never guarded by Rejects(id)).
 func overstep(d *cenc.Decoder, id rules.ID, at int, field, format string, args ...any) error {
 	return &rules.Violation{Rule: id, Code: cenc.Code, Offset: int64(at), Detail: d.Path(field) + ": " + fmt.Sprintf(format, args...)}
 }
@@ -634,7 +640,7 @@ func decodeBlindCore(d *cenc.Decoder, v *BlindCoreReadCapV1) error {
 	}
 	// Section 3, HR-BCORE-01: the two u64s, then the head. Under its fault
 	// injection the head is read first.
-	headFirst := !rules.Enforced(RuleCoreLayout)
+	headFirst := !d.Enforced(RuleCoreLayout)
 	var err error
 	if headFirst {
 		if v.WitnessedSignedHead, err = decodeSignedHead(d); err != nil {
@@ -665,11 +671,13 @@ func decodeSignedHead(d *cenc.Decoder) ([]byte, error) {
 // decodes them, returning the decoder's violation if the value breaks an
 // invariant: the decoder is the single statement of every invariant, so
 // nothing it would reject can be encoded. raw alone, unchecked, builds the
-// negative vectors.
+// negative vectors. Both carry the Checks of the call (Encode: the
+// process-global switches, TRANSITIONAL): under a layout rule's fault raw
+// writes what the decoder with those Checks reads.
 
-// checked returns out if dec accepts it.
-func checked[T any](out []byte, dec func([]byte) (T, error)) ([]byte, error) {
-	if _, err := dec(out); err != nil {
+// checked returns out if dec accepts it as one complete record under c.
+func checked[T any](c rules.Checks, out []byte, dec func(*cenc.Decoder, *T) error) ([]byte, error) {
+	if _, err := decodeAll(c, out, dec); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -680,7 +688,7 @@ func appendReadCap(e *cenc.Encoder, v *ReadCellCapV1) {
 	e.Fixed(v.RelayPublicKey[:])
 	e.Fixed(v.StorageSlot[:])
 	e.Fixed(v.CellKey[:])
-	if rules.Enforced(RuleRCapLayout) {
+	if e.Enforced(RuleRCapLayout) {
 		e.U8(v.SizeClass)
 		e.Optional(v.ExpectedCellBlobHash != nil)
 	} else {
@@ -692,19 +700,23 @@ func appendReadCap(e *cenc.Encoder, v *ReadCellCapV1) {
 	}
 }
 
-func (v *ReadCellCapV1) raw() []byte {
-	e := cenc.NewEncoder(readCapMin + 32)
+func (v *ReadCellCapV1) raw(c rules.Checks) []byte {
+	e := cenc.NewEncoder(c, readCapMin+32)
 	appendReadCap(&e, v)
 	return e.Bytes()
 }
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *ReadCellCapV1) Encode() ([]byte, error) { return checked(v.raw(), DecodeReadCellCapV1) }
+func (v *ReadCellCapV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
 
-func (v *WriteCellCapV1) raw() []byte {
-	e := cenc.NewEncoder(readCapMin + 32 + 4 + 96)
-	if rules.Enforced(RuleWCapLayout) {
+func (v *ReadCellCapV1) encode(c rules.Checks) ([]byte, error) {
+	return checked(c, v.raw(c), decodeReadCap)
+}
+
+func (v *WriteCellCapV1) raw(c rules.Checks) []byte {
+	e := cenc.NewEncoder(c, readCapMin+32+4+96)
+	if e.Enforced(RuleWCapLayout) {
 		appendReadCap(&e, &v.ReadCap)
 		e.U32(v.AllocationEpoch)
 	} else {
@@ -719,12 +731,16 @@ func (v *WriteCellCapV1) raw() []byte {
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *WriteCellCapV1) Encode() ([]byte, error) { return checked(v.raw(), DecodeWriteCellCapV1) }
+func (v *WriteCellCapV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
 
-func (v *CellBlobV1) raw() []byte {
-	e := cenc.NewEncoder(blobHeader + 1 + len(v.Sealed))
+func (v *WriteCellCapV1) encode(c rules.Checks) ([]byte, error) {
+	return checked(c, v.raw(c), decodeWriteCap)
+}
+
+func (v *CellBlobV1) raw(c rules.Checks) []byte {
+	e := cenc.NewEncoder(c, blobHeader+1+len(v.Sealed))
 	e.U8(1)
-	if !rules.Enforced(RuleBlobNoClassByte) {
+	if !e.Enforced(RuleBlobNoClassByte) {
 		e.U8(v.Class)
 	}
 	e.Fixed(v.Nonce[:])
@@ -735,8 +751,10 @@ func (v *CellBlobV1) raw() []byte {
 // Encode returns the canonical bytes of v for its Class, or the violation of
 // the first invariant v breaks (a Sealed length other than
 // ClassLength(Class)-13 fails as a short or long blob).
-func (v *CellBlobV1) Encode() ([]byte, error) {
-	return checked(v.raw(), func(b []byte) (CellBlobV1, error) { return DecodeCellBlobV1(b, v.Class) })
+func (v *CellBlobV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+
+func (v *CellBlobV1) encode(c rules.Checks) ([]byte, error) {
+	return checked(c, v.raw(c), blobDecoder(v.Class))
 }
 
 func appendCaps(e *cenc.Encoder, caps []ReadCellCapV1) {
@@ -755,12 +773,12 @@ func appendCheckpoint(e *cenc.Encoder, v *OpaqueChainCheckpointV1) {
 		e.U64(f.Sequence)
 		e.Fixed(f.FrameHash[:])
 	}
-	if !rules.Enforced(RuleCkptLayout) {
+	if !e.Enforced(RuleCkptLayout) {
 		appendCaps(e, v.SnapshotReadCaps)
 	}
 	e.Fixed(v.OpaqueStateCommitment[:])
 	e.Fixed(v.SnapshotPayloadHash[:])
-	if rules.Enforced(RuleCkptLayout) {
+	if e.Enforced(RuleCkptLayout) {
 		appendCaps(e, v.SnapshotReadCaps)
 	}
 }
@@ -769,19 +787,21 @@ func checkpointSize(v *OpaqueChainCheckpointV1) int {
 	return 1 + 9 + frontierLen*len(v.CoveredFrontier) + 64 + 9 + (readCapMin+32)*len(v.SnapshotReadCaps)
 }
 
-func (v *OpaqueChainCheckpointV1) raw() []byte {
-	e := cenc.NewEncoder(checkpointSize(v))
+func (v *OpaqueChainCheckpointV1) raw(c rules.Checks) []byte {
+	e := cenc.NewEncoder(c, checkpointSize(v))
 	appendCheckpoint(&e, v)
 	return e.Bytes()
 }
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *OpaqueChainCheckpointV1) Encode() ([]byte, error) {
-	return checked(v.raw(), DecodeOpaqueChainCheckpointV1)
+func (v *OpaqueChainCheckpointV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+
+func (v *OpaqueChainCheckpointV1) encode(c rules.Checks) ([]byte, error) {
+	return checked(c, v.raw(c), decodeCheckpoint)
 }
 
-func (v *OpaqueChainFrameV1) raw() []byte {
+func (v *OpaqueChainFrameV1) raw(c rules.Checks) []byte {
 	size := 1 + 32 + 8 + 33 + 32 + 9 + 9 + (readCapMin+32)*len(v.NextReadCellCaps) + 1 + 64
 	for _, p := range v.OpaquePayloads {
 		size += 9 + len(p)
@@ -789,11 +809,11 @@ func (v *OpaqueChainFrameV1) raw() []byte {
 	if v.Checkpoint != nil {
 		size += checkpointSize(v.Checkpoint)
 	}
-	e := cenc.NewEncoder(size)
+	e := cenc.NewEncoder(c, size)
 	e.U8(1)
 	e.Fixed(v.ChainID[:])
 	e.U64(v.Sequence)
-	keyFirst := !rules.Enforced(RuleFrameLayout)
+	keyFirst := !e.Enforced(RuleFrameLayout)
 	if keyFirst {
 		e.Fixed(v.TransportVerifyKey[:])
 	}
@@ -819,16 +839,18 @@ func (v *OpaqueChainFrameV1) raw() []byte {
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *OpaqueChainFrameV1) Encode() ([]byte, error) {
-	return checked(v.raw(), DecodeOpaqueChainFrameV1)
+func (v *OpaqueChainFrameV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+
+func (v *OpaqueChainFrameV1) encode(c rules.Checks) ([]byte, error) {
+	return checked(c, v.raw(c), decodeFrame)
 }
 
-func (v *BlindCoreReadCapV1) raw() []byte {
-	e := cenc.NewEncoder(1 + 64 + 16 + 9 + len(v.WitnessedSignedHead))
+func (v *BlindCoreReadCapV1) raw(c rules.Checks) []byte {
+	e := cenc.NewEncoder(c, 1+64+16+9+len(v.WitnessedSignedHead))
 	e.U8(1)
 	e.Fixed(v.CorePublicKey[:])
 	e.Fixed(v.BlockEncryptionKey[:])
-	headFirst := !rules.Enforced(RuleCoreLayout)
+	headFirst := !e.Enforced(RuleCoreLayout)
 	if headFirst {
 		e.BoundedBytes(v.WitnessedSignedHead)
 	}
@@ -842,8 +864,10 @@ func (v *BlindCoreReadCapV1) raw() []byte {
 
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
-func (v *BlindCoreReadCapV1) Encode() ([]byte, error) {
-	return checked(v.raw(), DecodeBlindCoreReadCapV1)
+func (v *BlindCoreReadCapV1) Encode() ([]byte, error) { return v.encode(rules.Current()) }
+
+func (v *BlindCoreReadCapV1) encode(c rules.Checks) ([]byte, error) {
+	return checked(c, v.raw(c), decodeBlindCore)
 }
 
 // The generic entry point of the testee protocol.
@@ -855,32 +879,50 @@ var ErrUnknownSchema = errors.New("hiverelay: unknown schema name")
 // and is ignored otherwise) and returns the decoded value (one of the six
 // record types, by value) and its canonical re-encoding, which equals b for
 // every accepted input. A schema name outside the six gives ErrUnknownSchema.
+//
+// TRANSITIONAL (issue 16): it decodes under the process-global switches
+// (rules.Current); DecodeWith carries its own.
 func Decode(schema string, class uint8, b []byte) (value any, reencoded []byte, err error) {
+	return DecodeWith(rules.Current(), schema, class, b)
+}
+
+// DecodeWith is Decode under c: the rules c switches off are not enforced,
+// the mutants it switches on make their mistakes and the readings it takes
+// are taken, in the decoding and in the re-encoding.
+func DecodeWith(c rules.Checks, schema string, class uint8, b []byte) (value any, reencoded []byte, err error) {
 	switch schema {
 	case SchemaBlindCoreReadCapV1:
-		return decodeEncode(b, DecodeBlindCoreReadCapV1, (*BlindCoreReadCapV1).Encode)
+		v, err := decodeAll(c, b, decodeBlindCore)
+		return reencode(c, &v, err, (*BlindCoreReadCapV1).encode)
 	case SchemaCellBlobV1:
-		return decodeEncode(b, func(b []byte) (CellBlobV1, error) { return DecodeCellBlobV1(b, class) }, (*CellBlobV1).Encode)
+		v, err := decodeAll(c, b, blobDecoder(class))
+		return reencode(c, &v, err, (*CellBlobV1).encode)
 	case SchemaOpaqueChainCheckpointV1:
-		return decodeEncode(b, DecodeOpaqueChainCheckpointV1, (*OpaqueChainCheckpointV1).Encode)
+		v, err := decodeAll(c, b, decodeCheckpoint)
+		return reencode(c, &v, err, (*OpaqueChainCheckpointV1).encode)
 	case SchemaOpaqueChainFrameV1:
-		return decodeEncode(b, DecodeOpaqueChainFrameV1, (*OpaqueChainFrameV1).Encode)
+		v, err := decodeAll(c, b, decodeFrame)
+		return reencode(c, &v, err, (*OpaqueChainFrameV1).encode)
 	case SchemaReadCellCapV1:
-		return decodeEncode(b, DecodeReadCellCapV1, (*ReadCellCapV1).Encode)
+		v, err := decodeAll(c, b, decodeReadCap)
+		return reencode(c, &v, err, (*ReadCellCapV1).encode)
 	case SchemaWriteCellCapV1:
-		return decodeEncode(b, DecodeWriteCellCapV1, (*WriteCellCapV1).Encode)
+		v, err := decodeAll(c, b, decodeWriteCap)
+		return reencode(c, &v, err, (*WriteCellCapV1).encode)
 	}
 	return nil, nil, fmt.Errorf("%w %q", ErrUnknownSchema, schema)
 }
 
-func decodeEncode[T any](b []byte, dec func([]byte) (T, error), enc func(*T) ([]byte, error)) (any, []byte, error) {
-	v, err := dec(b)
+// reencode returns the value v that decoding gave (unless it failed with
+// err) and its canonical re-encoding under c. It is small enough to be
+// inlined, so that enc is a direct call and v stays on the caller's stack.
+func reencode[T any](c rules.Checks, v *T, err error, enc func(*T, rules.Checks) ([]byte, error)) (any, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := enc(&v)
+	out, err := enc(v, c)
 	if err != nil {
 		return nil, nil, err
 	}
-	return v, out, nil
+	return *v, out, nil
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // Accepted inputs: every positive shape of section 3, including each
@@ -57,6 +56,7 @@ func acceptCases() []acceptCase {
 }
 
 func TestClassLengths(t *testing.T) {
+	t.Parallel()
 	want := map[uint8]int{0: 0, 1: 4096, 2: 16384, 3: 65536, 4: 262144, 5: 1048576, 6: 0, 255: 0}
 	for c, n := range want {
 		if got := ClassLength(c); got != n {
@@ -66,6 +66,7 @@ func TestClassLengths(t *testing.T) {
 }
 
 func TestAcceptAndRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, tc := range acceptCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			v, re, err := Decode(tc.schema, tc.class, tc.in)
@@ -84,6 +85,7 @@ func TestAcceptAndRoundTrip(t *testing.T) {
 
 // Decoded fields land where the layouts of section 3 put them.
 func TestDecodedFields(t *testing.T) {
+	t.Parallel()
 	rc, err := DecodeReadCellCapV1(stdRcap)
 	if err != nil || !bytes.Equal(rc.RelayPublicKey[:], fill(0x11)) || !bytes.Equal(rc.StorageSlot[:], fill(0x22)) ||
 		!bytes.Equal(rc.CellKey[:], fill(0xcc)) || rc.SizeClass != 2 || rc.ExpectedCellBlobHash == nil || !bytes.Equal(rc.ExpectedCellBlobHash[:], fill(0x44)) {
@@ -251,6 +253,7 @@ func codecRejectCases() []rejectCase {
 var ckptTwoHashCaps = ckptB(frontierN(2), [][]byte{rcapB(key(0), fill(1), 1, fill(2)), rcapB(key(1), fill(1), 1, fill(2))})
 
 func TestRejects(t *testing.T) {
+	t.Parallel()
 	for _, tc := range codecRejectCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			v, re, err := Decode(tc.schema, tc.class, tc.in)
@@ -265,10 +268,9 @@ func TestRejects(t *testing.T) {
 // Under fault injection of the rule a case names, decoding carries on
 // without panicking (and either accepts, or rejects with another rule).
 func TestRejectsCarryOnUnderFault(t *testing.T) {
+	t.Parallel()
 	for _, tc := range codecRejectCases() {
-		restore := fault.SetGlobal(string(tc.rule))
-		_, _, err := Decode(tc.schema, tc.class, tc.in)
-		restore()
+		_, _, err := DecodeWith(faults(tc.rule), tc.schema, tc.class, tc.in)
 		if rules.RuleOf(err) == tc.rule {
 			t.Errorf("%s: %s still reported with the rule switched off", tc.name, tc.rule)
 		}
@@ -276,6 +278,7 @@ func TestRejectsCarryOnUnderFault(t *testing.T) {
 }
 
 func TestDecodeUnknownSchema(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"", "readcellcapv1", "ReadCellCapV2", "RelayWireV1"} {
 		if _, _, err := Decode(s, 0, stdRcap); !errors.Is(err, ErrUnknownSchema) {
 			t.Errorf("Decode(%q) = %v", s, err)
@@ -285,6 +288,7 @@ func TestDecodeUnknownSchema(t *testing.T) {
 
 // Encoders refuse values that break an invariant, with the decoder's rule.
 func TestEncodeRefusesInvalidValues(t *testing.T) {
+	t.Parallel()
 	rc := ReadCellCapV1{RelayPublicKey: [32]byte{1}, StorageSlot: [32]byte{2}, CellKey: [32]byte{3}, SizeClass: 1}
 	ok := func(b []byte, err error) []byte {
 		t.Helper()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/fault"
 )
 
 // Hand-written encodings, built from the layouts of section 3 with plain
@@ -143,6 +144,13 @@ func blobB(n int) []byte {
 	}
 	return cat(b1(1), fillN(0x0a, 12), fillN(0x5e, n-blobHeader))
 }
+
+// std is the standard reference's Checks: every rule enforced, no mutant,
+// the default readings.
+var std rules.Checks
+
+// faults returns the Checks that switch off rule id, or switch on mutant id.
+func faults(id rules.ID) rules.Checks { return rules.Checks{Faults: fault.Of(string(id))} }
 
 // wantViolation checks that err is a BAD_ENCODING violation of rule id at
 // byte offset off (off < -1 skips the offset check) whose detail begins with

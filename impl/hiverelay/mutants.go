@@ -7,8 +7,8 @@ import (
 )
 
 // Named mutants of the codecs, the artifact and the hashes: classic
-// implementation mistakes the reference can be switched into through
-// internal/fault (tests and `conform prove` only), to show that the vectors
+// implementation mistakes the reference can be switched into through its
+// rules.Checks (tests and `conform prove` only), to show that the vectors
 // catch each one. Every branch is on a cold path: once per record, field or
 // array, never per byte.
 const (
@@ -24,10 +24,7 @@ const (
 	MutSpecBOMAtStartOnly  rules.ID = "MUT-HR-SPEC-BOM-AT-START-ONLY"
 )
 
-var (
-	mutant  = cenc.HiveRelayMutant
-	mutated = cenc.Mutated
-)
+var mutant = cenc.HiveRelayMutant
 
 // Mutants returns the named mutants of the HiveRelay reference: those of
 // the primitives (cenc.Mutants), of the manifest framing

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // The Nesting rules (HR-CKPT-12, HR-FRAME-13/14): a nested capability or
@@ -13,6 +12,7 @@ import (
 // that reads the nested value by its layout alone) lets exactly those
 // inputs through and leaves the top-level record's checks in place.
 func TestNestedValuesAreCanonical(t *testing.T) {
+	t.Parallel()
 	zeroCell := rcapB(key(0), fill(0x22), 1, nil)
 	copy(zeroCell[1+32+32:], make([]byte, 32)) // cellKey of 32 zero bytes
 	class6 := rcapB(key(1), fill(0x22), 6, nil)
@@ -38,10 +38,7 @@ func TestNestedValuesAreCanonical(t *testing.T) {
 			if _, _, err := Decode(tc.schema, 0, tc.in); rules.RuleOf(err) != tc.want {
 				t.Fatalf("decoded with %v, want a rejection by %s", err, tc.want)
 			}
-			restore := fault.SetGlobal(string(tc.off))
-			_, _, err := Decode(tc.schema, 0, tc.in)
-			restore()
-			if err != nil {
+			if _, _, err := DecodeWith(faults(tc.off), tc.schema, 0, tc.in); err != nil {
 				t.Errorf("with %s off: %v, want the nested value read by its layout alone", tc.off, err)
 			}
 		})
@@ -49,10 +46,8 @@ func TestNestedValuesAreCanonical(t *testing.T) {
 	// The fault skips nested values only: a top-level ReadCellCapV1 with
 	// the same defect, and the checkpoint's own checks, still fail.
 	for _, off := range []rules.ID{RuleCkptCapsCanonical, RuleFrameCapsCanonical, RuleFrameCkptCanonical} {
-		restore := fault.SetGlobal(string(off))
-		_, _, err1 := Decode(SchemaReadCellCapV1, 0, zeroCell)
-		_, _, err2 := Decode(SchemaOpaqueChainCheckpointV1, 0, ckptB(nil, capsN(1)))
-		restore()
+		_, _, err1 := DecodeWith(faults(off), SchemaReadCellCapV1, 0, zeroCell)
+		_, _, err2 := DecodeWith(faults(off), SchemaOpaqueChainCheckpointV1, 0, ckptB(nil, capsN(1)))
 		if rules.RuleOf(err1) != RuleRCapCellKey || rules.RuleOf(err2) != RuleCkptFrontierCount {
 			t.Errorf("with %s off: a top-level cap gives %v, a top-level checkpoint %v", off, err1, err2)
 		}
@@ -62,6 +57,7 @@ func TestNestedValuesAreCanonical(t *testing.T) {
 // NestingRules names the Nesting rules of a record check inside a nested
 // value, and none for a primitive's reading or a field outside one.
 func TestNestingRules(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		schema, path string
 		rule         rules.ID

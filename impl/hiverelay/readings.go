@@ -4,7 +4,6 @@ import (
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/reading"
 )
 
 // Reading IDs of HiveRelay Blind Client Composition v1 (docs/READINGS.md).
@@ -30,7 +29,7 @@ const (
 	ReadSignedHeadOpaque  = "HR-READ-18"
 )
 
-// Alternatives the reference can be switched into (internal/reading).
+// Alternatives the reference can be switched into (rules.Checks.Readings).
 const (
 	AltZeroPreviousHashRejected = "zero-previous-hash-rejected"
 	AltFixedU64SafeRange        = cenc.AltFixedU64SafeRange
@@ -43,9 +42,9 @@ const sec2 = "2. Canonical primitives"
 // a CellBlobV1 decoded with no class (0) fails HR-BLOB-01; under the
 // alternative class-from-length the class whose exact length the blob has is
 // taken. A class that is given is never replaced.
-func blobClassBranch(class uint8, n int) uint8 {
-	if class == 0 && reading.Is(ReadBlobWithoutClass, AltBlobClassFromLength) {
-		if c := classOfLength(n); c != 0 {
+func blobClassBranch(d *cenc.Decoder, class uint8) uint8 {
+	if class == 0 && d.Checks().Takes(ReadBlobWithoutClass, AltBlobClassFromLength) {
+		if c := classOfLength(d.Remaining()); c != 0 {
 			return c
 		}
 	}
@@ -59,7 +58,7 @@ func blobClassBranch(class uint8, n int) uint8 {
 // (HR-CENC-16). The branch lives here, beside the catalog, so that the
 // default's rule-usage checks see only the default's rejections.
 func previousHashBranch(d *cenc.Decoder, at int, hash []byte) error {
-	if !reading.Is(ReadZeroPreviousHash, AltZeroPreviousHashRejected) || !cenc.IsZero(hash) {
+	if !d.Checks().Takes(ReadZeroPreviousHash, AltZeroPreviousHashRejected) || !cenc.IsZero(hash) || !d.Rejects(cenc.RuleNonzero) {
 		return nil
 	}
 	return d.Fail(cenc.RuleNonzero, at, "previousFrameHash", "all 32 bytes are zero; under reading %s %s the previous frame hash must be nonzero",

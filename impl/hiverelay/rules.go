@@ -309,7 +309,7 @@ var realized = map[rules.ID][]rules.ID{
 }
 
 // Under fault injection, switching off a general rule switches off the
-// specific rules that realize it (cenc.Enforced), as an implementation that
+// specific rules that realize it (cenc.Rejects), as an implementation that
 // ignores "fields marked nonzero are nonzero" ignores every nonzero check.
 // HR-CENC-15 is the exception: its fault is the wrong code (cenc), not an
 // accepted input.

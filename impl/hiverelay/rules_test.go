@@ -11,6 +11,7 @@ import (
 var idPattern = regexp.MustCompile(`^HR-[A-Z]+-[0-9]{2}$`)
 
 func TestCatalogIsWellFormed(t *testing.T) {
+	t.Parallel()
 	seen := map[rules.ID]bool{}
 	spec := string(Spec())
 	for _, r := range Catalog() {
@@ -61,6 +62,7 @@ func TestCatalogIsWellFormed(t *testing.T) {
 // The statements the brief names are in the catalog: the MUST NOT decode,
 // the two-hash binding, the hash formulas, the inventory.
 func TestCatalogHasTheNamedStatements(t *testing.T) {
+	t.Parallel()
 	text := map[rules.ID]string{}
 	for _, r := range Catalog() {
 		text[r.ID] = r.Text
@@ -82,6 +84,7 @@ func TestCatalogHasTheNamedStatements(t *testing.T) {
 // expects it. The manifest framing rules (HR-MAN-*) are covered by
 // impl/manifest's own tests.
 func TestEveryRejectingRuleIsTested(t *testing.T) {
+	t.Parallel()
 	tested := map[rules.ID]bool{}
 	var all []rejectCase
 	all = append(all, codecRejectCases()...)

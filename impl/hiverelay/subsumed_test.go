@@ -8,7 +8,6 @@ import (
 
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // The rules the catalog marks untestable because another rule subsumes them
@@ -19,7 +18,7 @@ import (
 
 type subsumedCase struct {
 	name    string
-	decode  func() error
+	decode  func(c rules.Checks) error
 	rule    rules.ID   // the subsumed rule: the reference's answer
 	without []rules.ID // the rules that reject it with rule switched off
 }
@@ -28,12 +27,10 @@ func checkSubsumed(t *testing.T, cases []subsumedCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := tc.decode(); rules.RuleOf(err) != tc.rule {
+			if err := tc.decode(std); rules.RuleOf(err) != tc.rule {
 				t.Fatalf("with the check: %v, want %s", err, tc.rule)
 			}
-			restore := fault.SetGlobal(string(tc.rule))
-			err := tc.decode()
-			restore()
+			err := tc.decode(faults(tc.rule))
 			if rules.CodeOf(err) != cenc.Code || !containsID(tc.without, rules.RuleOf(err)) {
 				t.Fatalf("with %s switched off: %v, want BAD_ENCODING by one of %v", tc.rule, err, tc.without)
 			}
@@ -58,6 +55,7 @@ func ffForm(v uint64) []byte { return binary.LittleEndian.AppendUint64([]byte{0x
 // far below 2^53, checked before the input's end. 2^53 and 2^64-1 stand in
 // for every value above 2^53-1.
 func TestSafeIntegerBoundSubsumed(t *testing.T) {
+	t.Parallel()
 	const fr, cp, bc = SchemaOpaqueChainFrameV1, SchemaOpaqueChainCheckpointV1, SchemaBlindCoreReadCapV1
 	frameHead := stdFrame().bytes()[:frameAfterPrevOffset()+32] // up to the payload count
 	ckptCommitEnd := 2 + 2*frontierLen + 64                     // stdCkpt up to the caps count
@@ -97,12 +95,12 @@ func TestSafeIntegerBoundSubsumed(t *testing.T) {
 	for _, s := range sites {
 		for _, v := range []uint64{1 << 53, 1<<64 - 1} {
 			in := s.build(v)
-			dec := func() error {
+			dec := func(c rules.Checks) error {
 				if s.schema == "" {
-					_, err := DecodeSchemaCatalog(in)
+					_, err := decodeAll(c, in, decodeCatalog)
 					return err
 				}
-				_, _, err := Decode(s.schema, 0, in)
+				_, _, err := DecodeWith(c, s.schema, 0, in)
 				return err
 			}
 			cases = append(cases, subsumedCase{s.name, dec, cenc.RuleCompactSafe, []rules.ID{s.rng}})
@@ -114,10 +112,11 @@ func TestSafeIntegerBoundSubsumed(t *testing.T) {
 // HR-FMT-06 is subsumed by HR-FMT-14 (empty spec bytes have no final LF),
 // HR-FMT-08 by HR-CENC-11 (an empty catalog holds no entry count).
 func TestEmptySectionsSubsumed(t *testing.T) {
+	t.Parallel()
 	catalog := SchemaCatalog()
 	n := uint64(len(catalog))
-	verify := func(b []byte) func() error {
-		return func() error { _, err := VerifyFormatArtifact(b); return err }
+	verify := func(b []byte) func(rules.Checks) error {
+		return func(c rules.Checks) error { _, err := VerifyFormatArtifactWith(c, b); return err }
 	}
 	checkSubsumed(t, []subsumedCase{
 		{"specLength 0", verify(art(FormatMagic, 1, 1, 0, 0, n, catalog)), RuleFmtSpecEmpty, []rules.ID{RuleFmtSpecFinalLF}},
@@ -153,6 +152,7 @@ func maxCatalog(t *testing.T) []byte {
 // (HR-CENC-12) after the longest valid catalog, or are cut short by the
 // input's end (HR-CENC-11).
 func TestLargeCatalogSubsumed(t *testing.T) {
+	t.Parallel()
 	mc := maxCatalog(t)
 	// 1 count byte; per entry category, local id, the declaration's fd form
 	// and 65535 bytes, the dependency count; the six names with their
@@ -164,8 +164,8 @@ func TestLargeCatalogSubsumed(t *testing.T) {
 	spec := []byte("spec\n")
 	over := uint64(MaxSectionLength + 1)
 	padded := cat(mc, make([]byte, int(over)-len(mc)))
-	verify := func(b []byte) func() error {
-		return func() error { _, err := VerifyFormatArtifact(b); return err }
+	verify := func(b []byte) func(rules.Checks) error {
+		return func(c rules.Checks) error { _, err := VerifyFormatArtifactWith(c, b); return err }
 	}
 	checkSubsumed(t, []subsumedCase{
 		{"1 MiB + 1 of catalog bytes", verify(art(FormatMagic, 1, 1, 0, 5, over, spec, padded)), RuleFmtCatalogMax, []rules.ID{cenc.RuleTrailing}},

@@ -10,6 +10,7 @@ import (
 // The untestable rules are what the catalog says: those that bind others
 // are Outside, the others are subsumed rejecting rules.
 func TestUntestableRules(t *testing.T) {
+	t.Parallel()
 	var n int
 	for _, r := range Catalog() {
 		if r.Untestable == "" {

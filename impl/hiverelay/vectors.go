@@ -9,7 +9,6 @@ import (
 	"golang.org/x/crypto/blake2b"
 
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
 )
 
 // The vector set of section 5: exactly the 18 paths of the closed inventory.
@@ -80,65 +79,70 @@ type Vector struct {
 }
 
 // The closed inventory, in raw path order (section 5), with how each vector
-// is made.
+// is made under the Checks of the generation (raw writes a layout rule's
+// fault into the bytes).
 var inventory = []struct {
 	Vector
-	gen func() []byte
+	gen func(c rules.Checks) []byte
 }{
 	{Vector{Path: "negative/blind-core-read-cap-zero-core-public-key.bin", Kind: Negative, Schema: SchemaBlindCoreReadCapV1, Rule: RuleCorePublicKey,
 		Comment: "the positive BlindCoreReadCapV1 with corePublicKey set to 32 zero bytes"},
-		func() []byte { v := vecBlindCore(); v.CorePublicKey = [32]byte{}; return v.raw() }},
+		func(c rules.Checks) []byte { v := vecBlindCore(); v.CorePublicKey = [32]byte{}; return v.raw(c) }},
 	{Vector{Path: "negative/cell-blob-v1-class-1-truncated.bin", Kind: Negative, Schema: SchemaCellBlobV1, Class: 1, Rule: RuleBlobShort,
 		Comment: "the positive class-1 CellBlobV1 without its last byte (4095 bytes), decoded as class 1"},
-		func() []byte { v := vecBlob(1); b := v.raw(); return b[:len(b)-1] }},
+		func(c rules.Checks) []byte { v := vecBlob(1); b := v.raw(c); return b[:len(b)-1] }},
 	{Vector{Path: "negative/opaque-chain-checkpoint-unsorted-frontier.bin", Kind: Negative, Schema: SchemaOpaqueChainCheckpointV1, Rule: RuleCkptFrontierOrder,
 		Comment: "the positive OpaqueChainCheckpointV1 with its first two frontier entries swapped"},
-		func() []byte {
+		func(c rules.Checks) []byte {
 			v := vecCheckpoint()
 			f := v.CoveredFrontier
 			f[0], f[1] = f[1], f[0]
-			return v.raw()
+			return v.raw(c)
 		}},
 	{Vector{Path: "negative/opaque-chain-frame-sequence-one-without-predecessor.bin", Kind: Negative, Schema: SchemaOpaqueChainFrameV1, Rule: RuleFrameSuccessorPrev,
 		Comment: "the positive successor frame (sequence 1) with previousFrameHash absent"},
-		func() []byte { v := vecFrameSuccessor(); v.PreviousFrameHash = nil; return v.raw() }},
+		func(c rules.Checks) []byte { v := vecFrameSuccessor(); v.PreviousFrameHash = nil; return v.raw(c) }},
 	{Vector{Path: "negative/read-cell-cap-zero-relay-public-key.bin", Kind: Negative, Schema: SchemaReadCellCapV1, Rule: RuleRCapRelayKey,
 		Comment: "the positive ReadCellCapV1 with relayPublicKey set to 32 zero bytes"},
-		func() []byte { v := vecReadCap(); v.RelayPublicKey = [32]byte{}; return v.raw() }},
+		func(c rules.Checks) []byte { v := vecReadCap(); v.RelayPublicKey = [32]byte{}; return v.raw(c) }},
 	{Vector{Path: "negative/write-cell-cap-duplicate-private-keys.bin", Kind: Negative, Schema: SchemaWriteCellCapV1, Rule: RuleWCapDistinct,
 		Comment: "the positive WriteCellCapV1 with renewPrivateKey equal to createPrivateKey"},
-		func() []byte { v := vecWriteCap(); v.RenewPrivateKey = v.CreatePrivateKey; return v.raw() }},
+		func(c rules.Checks) []byte {
+			v := vecWriteCap()
+			v.RenewPrivateKey = v.CreatePrivateKey
+			return v.raw(c)
+		}},
 	{Vector{Path: "positive/blind-core-read-cap-v1.bin", Kind: Positive, Schema: SchemaBlindCoreReadCapV1, Rule: RuleCoreLayout,
 		Comment: "BlindCoreReadCapV1 with a 300-byte witnessed signed head (0xfd length form)"},
-		func() []byte { v := vecBlindCore(); return v.raw() }},
+		func(c rules.Checks) []byte { v := vecBlindCore(); return v.raw(c) }},
 	{Vector{Path: "positive/cell-blob-v1-class-1.bin", Kind: Positive, Schema: SchemaCellBlobV1, Class: 1, Rule: RuleBlobLayout,
-		Comment: "CellBlobV1 of class 1 (4096 bytes)"}, func() []byte { v := vecBlob(1); return v.raw() }},
+		Comment: "CellBlobV1 of class 1 (4096 bytes)"}, func(c rules.Checks) []byte { v := vecBlob(1); return v.raw(c) }},
 	{Vector{Path: "positive/cell-blob-v1-class-2.bin", Kind: Positive, Schema: SchemaCellBlobV1, Class: 2, Rule: RuleBlobLayout,
-		Comment: "CellBlobV1 of class 2 (16384 bytes)"}, func() []byte { v := vecBlob(2); return v.raw() }},
+		Comment: "CellBlobV1 of class 2 (16384 bytes)"}, func(c rules.Checks) []byte { v := vecBlob(2); return v.raw(c) }},
 	{Vector{Path: "positive/cell-blob-v1-class-3.bin", Kind: Positive, Schema: SchemaCellBlobV1, Class: 3, Rule: RuleBlobLayout,
-		Comment: "CellBlobV1 of class 3 (65536 bytes)"}, func() []byte { v := vecBlob(3); return v.raw() }},
+		Comment: "CellBlobV1 of class 3 (65536 bytes)"}, func(c rules.Checks) []byte { v := vecBlob(3); return v.raw(c) }},
 	{Vector{Path: "positive/cell-blob-v1-class-4.bin", Kind: Positive, Schema: SchemaCellBlobV1, Class: 4, Rule: RuleBlobLayout,
-		Comment: "CellBlobV1 of class 4 (262144 bytes)"}, func() []byte { v := vecBlob(4); return v.raw() }},
+		Comment: "CellBlobV1 of class 4 (262144 bytes)"}, func(c rules.Checks) []byte { v := vecBlob(4); return v.raw(c) }},
 	{Vector{Path: "positive/cell-blob-v1-class-5.bin", Kind: Positive, Schema: SchemaCellBlobV1, Class: 5, Rule: RuleBlobLayout,
-		Comment: "CellBlobV1 of class 5 (1048576 bytes)"}, func() []byte { v := vecBlob(5); return v.raw() }},
+		Comment: "CellBlobV1 of class 5 (1048576 bytes)"}, func(c rules.Checks) []byte { v := vecBlob(5); return v.raw(c) }},
 	{Vector{Path: "positive/opaque-chain-checkpoint-v1.bin", Kind: Positive, Schema: SchemaOpaqueChainCheckpointV1, Rule: RuleCkptLayout,
 		Comment: "OpaqueChainCheckpointV1 with 3 sorted frontier entries and 2 sorted snapshot read capabilities"},
-		func() []byte { v := vecCheckpoint(); return v.raw() }},
+		func(c rules.Checks) []byte { v := vecCheckpoint(); return v.raw(c) }},
 	{Vector{Path: "positive/opaque-chain-frame-v1-genesis.bin", Kind: Positive, Schema: SchemaOpaqueChainFrameV1, Rule: RuleFrameLayout,
 		Comment: "OpaqueChainFrameV1 at sequence 0: no previous hash, an empty and a 300-byte payload, 1 next capability, no checkpoint"},
-		func() []byte { v := vecFrameGenesis(); return v.raw() }},
+		func(c rules.Checks) []byte { v := vecFrameGenesis(); return v.raw(c) }},
 	{Vector{Path: "positive/opaque-chain-frame-v1-successor.bin", Kind: Positive, Schema: SchemaOpaqueChainFrameV1, Rule: RuleFrameLayout,
 		Comment: "OpaqueChainFrameV1 at sequence 1: previous hash present, no payload, 2 next capabilities, the positive checkpoint"},
-		func() []byte { v := vecFrameSuccessor(); return v.raw() }},
+		func(c rules.Checks) []byte { v := vecFrameSuccessor(); return v.raw(c) }},
 	{Vector{Path: "positive/read-cell-cap-v1.bin", Kind: Positive, Schema: SchemaReadCellCapV1, Rule: RuleRCapLayout,
 		Comment: "ReadCellCapV1 of size class 2 with an expected cell blob hash"},
-		func() []byte { v := vecReadCap(); return v.raw() }},
+		func(c rules.Checks) []byte { v := vecReadCap(); return v.raw(c) }},
 	{Vector{Path: "positive/write-cell-cap-v1.bin", Kind: Positive, Schema: SchemaWriteCellCapV1, Rule: RuleWCapLayout,
 		Comment: "WriteCellCapV1 around a size-class-1 ReadCellCapV1 without expected hash"},
-		func() []byte { v := vecWriteCap(); return v.raw() }},
+		func(c rules.Checks) []byte { v := vecWriteCap(); return v.raw(c) }},
 	{Vector{Path: "registry/client-composition-schema-catalog-v1.cenc", Kind: Registry, Rule: RuleVecRegistry,
 		Comment: "the schema catalog embedded in the format artifact"},
-		func() []byte { return bytes.Clone(SchemaCatalog()) }},
+		func(c rules.Checks) []byte { return bytes.Clone(schemaCatalog(c)) }},
 }
 
 // InventoryPaths returns the 18 paths of the closed inventory in raw path order.
@@ -150,22 +154,24 @@ func InventoryPaths() []string {
 	return out
 }
 
-var generated = cached(func() ([][]byte, error) {
+var generated = cached(func(c rules.Checks) ([][]byte, error) {
 	out := make([][]byte, len(inventory))
 	for i, v := range inventory {
-		out[i] = v.gen()
+		out[i] = v.gen(c)
 	}
 	return out, nil
 })
 
-// cached returns f's results, computed once. While a fault is injected
-// (tests only) it recomputes them every time, so that a faulty result is
-// never cached and a cached result never hides a fault.
-func cached[T any](f func() (T, error)) func() (T, error) {
-	once := sync.OnceValues(f)
-	return func() (T, error) {
-		if len(fault.Active()) > 0 {
-			return f()
+// cached returns f's results under the Checks it is called with. The
+// standard reference's results (no fault: generation takes no reading) are
+// computed once; under Checks with a fault (tests only) they are computed
+// every time, so that a faulty result is never cached and a cached result
+// never hides a fault.
+func cached[T any](f func(rules.Checks) (T, error)) func(rules.Checks) (T, error) {
+	once := sync.OnceValues(func() (T, error) { return f(rules.Checks{}) })
+	return func(c rules.Checks) (T, error) {
+		if c.Faulty() {
+			return f(c)
 		}
 		return once()
 	}
@@ -174,8 +180,11 @@ func cached[T any](f func() (T, error)) func() (T, error) {
 // Vectors returns the 18 vectors of the closed inventory with their bytes
 // (fresh copies the caller may modify), in raw path order. Every call
 // returns the same bytes.
-func Vectors() []Vector {
-	gen, _ := generated()
+func Vectors() []Vector { return vectors(rules.Current()) }
+
+// vectors is Vectors generated under c.
+func vectors(c rules.Checks) []Vector {
+	gen, _ := generated(c)
 	out := make([]Vector, len(inventory))
 	for i, v := range inventory {
 		out[i] = v.Vector
@@ -185,9 +194,12 @@ func Vectors() []Vector {
 }
 
 // VectorFiles returns the vector set as path -> bytes.
-func VectorFiles() map[string][]byte {
+func VectorFiles() map[string][]byte { return vectorFiles(rules.Current()) }
+
+// vectorFiles is VectorFiles generated under c.
+func vectorFiles(c rules.Checks) map[string][]byte {
 	files := make(map[string][]byte, len(inventory))
-	for _, v := range Vectors() {
+	for _, v := range vectors(c) {
 		files[v.Path] = v.Bytes
 	}
 	return files

@@ -16,6 +16,7 @@ func randBytes(rng *rand.Rand, n int) []byte {
 // The table-driven and hardware CRCs agree with the bit-by-bit references
 // (LT-CRC-01..03, LT-CRC-05..07).
 func TestCRCAgainstBitByBit(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 63, 64, 65, 255, 256, 1000, 4096, 65536 + 3} {
 		p := randBytes(rng, n)
@@ -34,6 +35,7 @@ func TestCRCAgainstBitByBit(t *testing.T) {
 // Accumulating in chunks, payload then trailer_ts, gives the CRC of the
 // whole (LT-CRC-13, LT-CRC-14); the field is little-endian.
 func TestCRCAccumulator(t *testing.T) {
+	t.Parallel()
 	p := []byte("payload bytes, then the stamp")
 	ts := u64le(T0)
 	for _, o := range []Opt{OptCR, OptCR | OptCW} {
@@ -58,6 +60,7 @@ func TestCRCAccumulator(t *testing.T) {
 // Splitting a CRC: the CRC of B from those of A and AB, for both widths and
 // lengths up to 2^17 (see crc.go).
 func TestSplitCRC(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, na := range []int{0, 1, 5, 100} {
 		for _, nb := range []int{0, 1, 2, 3, 8, 31, 1000, 1 << 17} {
@@ -76,6 +79,7 @@ func TestSplitCRC(t *testing.T) {
 // shift(v, n) is the register after n zero bytes from v: checked against
 // feeding zeros to the bit-by-bit registers.
 func TestShiftIsZeroBytes(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int64{0, 1, 2, 7, 64, 1000} {
 		v := uint32(0x89abcdef)
 		r := v

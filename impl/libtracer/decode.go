@@ -84,21 +84,32 @@ func (r *Result) FirstError() *rules.Violation {
 // Decode parses buf as one datagram in the wire-receive context (LT-CTX-01):
 // every top-level TLV, back to back. Truncation is tr::frame::truncated
 // (LT-TRUNC-03). Opaque payloads in the result share buf's memory.
-func Decode(buf []byte, lim Limits) *Result {
-	return decode(source{buf: buf}, lim, 0, false)
+//
+// Decode and the other entry points without a Checks parameter take the
+// process-global switches (rules.Current, TRANSITIONAL, issue 16); their
+// With forms take the rules.Checks the parse carries, the zero Checks being
+// libtracer-01.
+func Decode(buf []byte, lim Limits) *Result { return DecodeWith(rules.Current(), buf, lim) }
+
+// DecodeWith is Decode under the Checks c.
+func DecodeWith(c rules.Checks, buf []byte, lim Limits) *Result {
+	return decode(c, source{buf: buf}, lim, 0, false)
 }
 
 // DecodeRope parses the bytes of r as Decode parses a datagram, in the
 // in-memory walk context (LT-CTX-02): a TLV's header, payload and trailer
 // may each span several views. The result equals Decode's of the same bytes
 // (LT-CTX-03), except that opaque payloads are copies.
-func DecodeRope(r *Rope, lim Limits) *Result {
-	return decode(source{rope: r}, lim, 0, false)
+func DecodeRope(r *Rope, lim Limits) *Result { return DecodeRopeWith(rules.Current(), r, lim) }
+
+// DecodeRopeWith is DecodeRope under the Checks c.
+func DecodeRopeWith(c rules.Checks, r *Rope, lim Limits) *Result {
+	return decode(c, source{rope: r}, lim, 0, false)
 }
 
-func decode(src source, lim Limits, base int64, preverified bool) *Result {
+func decode(c rules.Checks, src source, lim Limits, base int64, preverified bool) *Result {
 	t := &treeSink{base: base}
-	w := newWalker(src, t, lim)
+	w := newWalker(c, src, t, lim)
 	w.base, w.preverified = base, preverified
 	err := w.run()
 	return &Result{Frames: t.items, Err: asViolation(err)}
@@ -180,7 +191,12 @@ func (t *treeSink) failItem(err error) {
 // order (Result.FirstError). It allocates nothing unless it fails: its work
 // stack comes from a pool.
 func Validate(buf []byte, lim Limits) (frames int, err error) {
-	w := newWalker(source{buf: buf}, nil, lim)
+	return ValidateWith(rules.Current(), buf, lim)
+}
+
+// ValidateWith is Validate under the Checks c.
+func ValidateWith(c rules.Checks, buf []byte, lim Limits) (frames int, err error) {
+	w := newWalker(c, source{buf: buf}, nil, lim)
 	s := stackPool.Get().(*[]level)
 	w.stack = (*s)[:0]
 	if err := w.run(); err != nil && w.first == nil {

@@ -139,6 +139,7 @@ func rejectCases(t testing.TB) []rejectCase {
 }
 
 func TestDecodeRejects(t *testing.T) {
+	t.Parallel()
 	for _, c := range rejectCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			r := Decode(c.in, c.lim)
@@ -161,6 +162,7 @@ func TestDecodeRejects(t *testing.T) {
 // A rejected frame keeps its header and nothing else; the frames around it
 // are parsed (LT-CTX-04, LT-UNK-02, LT-UNK-04).
 func TestBackToBack(t *testing.T) {
+	t.Parallel()
 	ex5 := hx(t, "01 10 05 00 aa bb cc dd ee b6 c9 12 23")
 	in := cat(vTrue, flip(ex5, 5, 1), mk(0x0e, OptCR, []byte{7, 7}, nil), status, []byte{0x01, 0x00, 0x09})
 	r := Decode(in, Limits{})
@@ -186,6 +188,7 @@ func hexU32(v uint32) string {
 // Relative stamps resolve against the nearest ancestor that has a
 // trailer_ts (LT-TS-02, LT-TS-03), modulo 2^64 (LT-TS-07).
 func TestTimestampResolution(t *testing.T) {
+	t.Parallel()
 	leaf := func(r int32) []byte { return mk(1, OptTS|OptTF, pl42, i32le(r)) }
 	tests := []struct {
 		name string
@@ -224,6 +227,7 @@ func TestTimestampResolution(t *testing.T) {
 // accepted (LT-IOP-01); CW without CR and TF without TS are ignored
 // (LT-OPT-09, LT-OPT-11).
 func TestAllOptionCombinations(t *testing.T) {
+	t.Parallel()
 	payload := []byte("abc")
 	for o := Opt(0); o < 0x40; o += 2 { // bits 1..5; PL and the reserved bits stay clear
 		var ts []byte
@@ -267,6 +271,7 @@ func TestAllOptionCombinations(t *testing.T) {
 // The header is not covered by the CRC (LT-CRC-12): another type or the
 // LL=1 form of the same payload keeps the same CRC.
 func TestCRCHeaderNotCovered(t *testing.T) {
+	t.Parallel()
 	for _, in := range [][]byte{
 		hx(t, "02 10 05 00 aa bb cc dd ee b6 c9 12 23"),
 		hx(t, "01 18 05 00 00 00 aa bb cc dd ee b6 c9 12 23"),
@@ -279,6 +284,7 @@ func TestCRCHeaderNotCovered(t *testing.T) {
 }
 
 func TestUnknownNestedIsOpaque(t *testing.T) {
+	t.Parallel()
 	garbage := []byte{0xff, 0x00, 0xff} // not TLVs: would be INVALID if walked
 	in := rec(0, nil, mk(0x0e, OptPL, garbage, nil), mk(0x05, OptCR|OptCW, []byte{1}, nil), vTrue)
 	r := Decode(in, Limits{})
@@ -297,6 +303,7 @@ func TestUnknownNestedIsOpaque(t *testing.T) {
 // A PL=1 TLV with an empty payload has zero children (LT-NEST-06); user
 // types are walked (LT-TYPE-04).
 func TestEmptyStructured(t *testing.T) {
+	t.Parallel()
 	r := Decode(cat(hx(t, "06 40 00 00"), rec(0, nil)), Limits{})
 	if v := r.FirstError(); v != nil {
 		t.Fatal(v)
@@ -309,6 +316,7 @@ func TestEmptyStructured(t *testing.T) {
 }
 
 func TestMaxTLVBytesBoundary(t *testing.T) {
+	t.Parallel()
 	in := mk(1, 0, []byte{1, 2, 3, 4, 5}, nil)
 	if v := Decode(in, Limits{MaxTLVBytes: 5}).FirstError(); v != nil {
 		t.Fatalf("length = MAX_TLV_BYTES rejected: %v", v)
@@ -321,7 +329,7 @@ func TestMaxTLVBytesBoundary(t *testing.T) {
 
 // A length is never trusted before it is checked: a header declaring 4 GiB
 // allocates nothing for the payload (LT-TRUNC-05, LT-TRUNC-06).
-func TestHugeLengthAllocatesNothing(t *testing.T) {
+func TestHugeLengthAllocatesNothing(t *testing.T) { // not parallel: it measures the process's allocations
 	in := []byte{0x01, 0x08, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00}
 	for _, lim := range []Limits{{}, {MaxTLVBytes: MaxLen32}} {
 		var before, after runtime.MemStats
@@ -340,6 +348,7 @@ func TestHugeLengthAllocatesNothing(t *testing.T) {
 // Reads of length, trailer_ts and trailer_crc at any alignment
 // (LT-FRAME-12).
 func TestUnaligned(t *testing.T) {
+	t.Parallel()
 	for _, ex := range allByteExamples(t) {
 		wire := hx(t, ex.wire)
 		for k := 1; k < 8; k++ {
@@ -355,6 +364,7 @@ func TestUnaligned(t *testing.T) {
 }
 
 func TestParseHeader(t *testing.T) {
+	t.Parallel()
 	h, err := ParseHeader(hx(t, "01 18 00 90 01 00"), Limits{})
 	if err != nil || h != (Header{Type: 1, Opt: 0x18, Length: 102400}) || h.FrameSize() != 102410 {
 		t.Fatalf("ParseHeader = %v, %v", h, err)
@@ -372,6 +382,7 @@ func TestParseHeader(t *testing.T) {
 }
 
 func TestTypeClasses(t *testing.T) {
+	t.Parallel()
 	for c := 0; c < 256; c++ {
 		want := ClassUser
 		switch {

@@ -8,19 +8,19 @@ import (
 	"sync/atomic"
 
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/fault"
-	"github.com/threespec/conformance/internal/reading"
 )
 
 // A dialect is how a receiver (or sender) reads and writes frames: the
 // width and place of every field for each opt value, the CRC parameters and
 // coverage, how stamps resolve, which type codes it knows, how it walks.
-// stdDialect is libtracer-01's. Fault injection (internal/fault: one rule
-// switched off, or one named mutant switched on) makes another: the reading
-// of an implementation that ignores that rule or makes that mistake
-// (docs/libtracer.md "Fault proof"). It is built once per parse and only
-// when a libtracer fault is set; the hot paths then read a table and a few
-// flags of the dialect they were given and never consult internal/fault.
+// stdDialect is libtracer-01's. The rules.Checks a parse carries (one rule
+// switched off, one named mutant switched on, or another reading taken)
+// make another: the reading of an implementation that ignores that rule or
+// makes that mistake (docs/libtracer.md "Fault proof"). It is built once
+// per parse, from the Checks, and only when they name a libtracer rule,
+// mutant or reading. The walker never reads its flags: it asks its
+// misreading (faultwalk.go), which a fault dialect is, and the standard
+// walk has none.
 type dialect struct {
 	std    bool
 	shapes [256]shape // by opt byte
@@ -39,6 +39,7 @@ type dialect struct {
 	maxOffByOne     bool // MUT-LT-MAX-TLV-OFF-BY-ONE
 	default16e6     bool // LT-TRUNC-07: the default MAX_TLV_BYTES is 16,000,000
 	stickyVariants  bool // LT-IOP-01: CW and TF of the first TLV apply to all
+	zeroKnown       bool // LT-TYPE-01: type 0x00 taken for a known type
 
 	// Placement.
 	extentNoTrailer    bool // LT-FRAME-10: a frame's extent is H + L
@@ -184,14 +185,18 @@ var stdDialect = func() dialect {
 	return d
 }()
 
-// currentDialect is stdDialect unless a libtracer fault is set. The last
-// fault dialect is kept for the next parse under the same faults.
-func currentDialect() *dialect {
-	ids := fault.Active() // nil, without allocating, when no fault is set
+// dialectOf is the dialect of the Checks c: stdDialect unless c names a
+// libtracer rule, mutant or reading. The last fault dialect is kept for the
+// next parse under the same Checks.
+func dialectOf(c rules.Checks) *dialect {
+	if !c.Faulty() && c.Readings.Empty() {
+		return &stdDialect // without allocating
+	}
+	ids := c.Faults.IDs()
 	// Readings (docs/READINGS.md) whose other branch is a dialect.
-	for id, alt := range reading.Active() {
+	for _, id := range c.Readings.IDs() {
 		if strings.HasPrefix(id, "LT-READ-") {
-			ids = append(ids, id+"="+alt)
+			ids = append(ids, id+"="+c.Readings.Taken(id))
 		}
 	}
 	lt := false
@@ -203,10 +208,10 @@ func currentDialect() *dialect {
 	}
 	sort.Strings(ids)
 	key := strings.Join(ids, " ")
-	if c := lastDialect.Load(); c != nil && c.key == key {
-		return c.d
+	if cd := lastDialect.Load(); cd != nil && cd.key == key {
+		return cd.d
 	}
-	d := faultDialect()
+	d := faultDialect(c)
 	lastDialect.Store(&cachedDialect{key: key, d: d})
 	return d
 }
@@ -218,113 +223,117 @@ type cachedDialect struct {
 
 var lastDialect atomic.Pointer[cachedDialect]
 
-// faultDialect builds the dialect of the faults that are set.
-func faultDialect() *dialect {
+// faultDialect builds the dialect of the faults and readings of c. A new
+// rule fault or mutant is one line here setting its flag (a new field of
+// dialect), and the flag's effect in the misreading (faultwalk.go) or the
+// dialect's methods below; the walker is not touched.
+func faultDialect(c rules.Checks) *dialect {
 	d := stdDialect
 	d.std = false
-	readingDialect(&d)
+	readingDialect(&d, c)
 	// Rules: what an implementation that ignores the rule does (the flags'
 	// comments in the dialect type say what each does).
-	d.swapTypeOpt = !rules.Enforced(RuleFrameType)
-	d.revOpt = !rules.Enforced(RuleFrameOpt)
-	d.lenU32Load = !rules.Enforced(RuleFrameLen16)
-	d.payloadWithTrailer = !rules.Enforced(RuleFramePayload)
-	d.absHalvesSwapped = !rules.Enforced(RuleFrameTSAbs)
-	d.relNoSignExt = !rules.Enforced(RuleFrameTSRel)
-	d.crc32AtPayloadEnd = !rules.Enforced(RuleFrameCRC32)
-	d.crc16AtPayloadEnd = !rules.Enforced(RuleFrameCRC16)
-	d.extentNoTrailer = !rules.Enforced(RuleFrameSize)
-	d.allBE = !rules.Enforced(RuleFrameLittleEndian)
-	d.unalignedInvalid = !rules.Enforced(RuleFrameUnaligned)
-	d.zeroLenInvalid = !rules.Enforced(RuleFrameMinimum)
-	d.stripKeepsBits = !rules.Enforced(RuleLifeAtRest)
-	d.crcBeforeTS = !rules.Enforced(RuleLifeInTransit)
-	d.stripNoValidate = !rules.Enforced(RuleLifeStrip)
-	d.forwardPassThrough = !rules.Enforced(RuleLifeForward)
-	d.stripKeepsTrailer = !rules.Enforced(RuleLifeRecord)
-	d.stripNested = !rules.Enforced(RuleLifeInvariant)
-	d.ll1Max16 = !rules.Enforced(RuleLenMax32)
-	d.covTSFirst = !rules.Enforced(RuleCRCCoverage)
-	d.covFromLength = !rules.Enforced(RuleCRCHeaderExcluded)
-	d.sendCRCPayloadOnly = !rules.Enforced(RuleCRCStreamSend)
-	d.streamCRCPayload = !rules.Enforced(RuleCRCStreamReceive)
-	d.crcLenientTS = !rules.Enforced(RuleCRCCorruptTS)
-	d.absRelative = !rules.Enforced(RuleTSAbs)
-	d.relUnresolved = !rules.Enforced(RuleTSRel)
-	d.anchorOutermost = !rules.Enforced(RuleTSParent)
-	d.siblingChain = !rules.Enforced(RuleTSExampleADC)
-	d.forwardKeepsStamp = !rules.Enforced(RuleTSWireTime)
-	d.tsSaturate = d.tsSaturate || !rules.Enforced(RuleTSWrap)
-	d.absSigned = !rules.Enforced(RuleTSAbsAny)
-	d.frameErrStops = d.frameErrStops || !rules.Enforced(RuleCtxBackToBack)
-	d.namedOnly = !rules.Enforced(RuleTypeCore)
-	d.core1F = !rules.Enforced(RuleTypeFuture)
-	d.userOpaque = !rules.Enforced(RuleTypeUser)
-	d.userUnknown = !rules.Enforced(RuleOptExtensions)
-	d.known05 = !rules.Enforced(RuleType05Receive)
-	d.unknownOuterFraming = !rules.Enforced(RuleTypeLayering)
-	d.versionBit = !rules.Enforced(RuleTypeNoVersion)
-	d.unknownFatal = !rules.Enforced(RuleUnkNoCrash)
-	d.unknownStops = !rules.Enforced(RuleUnkContinue)
-	d.unknownNoCRC = !rules.Enforced(RuleUnkCRC)
-	d.unknownNoTrailer = !rules.Enforced(RuleUnkSkipByLength)
-	d.unknownWalked = d.unknownWalked || !rules.Enforced(RuleUnkNested)
-	d.cap32 = !rules.Enforced(RuleNestIterative)
-	d.ignoreBudget = !rules.Enforced(RuleNestBudget)
-	d.emptyPL1Invalid = d.emptyPL1Invalid || !rules.Enforced(RuleNestEmpty)
-	d.popNoTrailer = !rules.Enforced(RuleCtxWire)
-	d.ropeOneView = !rules.Enforced(RuleCtxRope)
-	d.ropeSplitHeader = !rules.Enforced(RuleCtxAgree)
-	d.streamNoWait = !rules.Enforced(RuleTruncStreamWait)
-	d.zeroFill = !rules.Enforced(RuleTruncNoOverrun)
-	d.crcBeforeLength = !rules.Enforced(RuleTruncLengthFirst)
-	d.default16e6 = !rules.Enforced(RuleTruncMaxDefault)
-	d.streamEndDown = !rules.Enforced(RuleTruncEmptyStream)
-	d.zeroLenDropped = !rules.Enforced(RuleExStatusOK)
-	d.align4 = !rules.Enforced(RuleExBool)
-	d.tsBeforePayload = !rules.Enforced(RuleExU32Rel)
-	d.foldXor = !rules.Enforced(RuleExU32AbsCRC)
-	d.padPayload4 = !rules.Enforced(RuleExValueCRC)
-	d.childPayloadsOnly = !rules.Enforced(RuleExPath)
-	d.count16 = !rules.Enforced(RuleExLL1)
-	d.stickyVariants = !rules.Enforced(RuleIopAcceptAll)
+	d.swapTypeOpt = !c.Enforced(RuleFrameType)
+	d.revOpt = !c.Enforced(RuleFrameOpt)
+	d.lenU32Load = !c.Enforced(RuleFrameLen16)
+	d.payloadWithTrailer = !c.Enforced(RuleFramePayload)
+	d.absHalvesSwapped = !c.Enforced(RuleFrameTSAbs)
+	d.relNoSignExt = !c.Enforced(RuleFrameTSRel)
+	d.crc32AtPayloadEnd = !c.Enforced(RuleFrameCRC32)
+	d.crc16AtPayloadEnd = !c.Enforced(RuleFrameCRC16)
+	d.extentNoTrailer = !c.Enforced(RuleFrameSize)
+	d.allBE = !c.Enforced(RuleFrameLittleEndian)
+	d.unalignedInvalid = !c.Enforced(RuleFrameUnaligned)
+	d.zeroLenInvalid = !c.Enforced(RuleFrameMinimum)
+	d.stripKeepsBits = !c.Enforced(RuleLifeAtRest)
+	d.crcBeforeTS = !c.Enforced(RuleLifeInTransit)
+	d.stripNoValidate = !c.Enforced(RuleLifeStrip)
+	d.forwardPassThrough = !c.Enforced(RuleLifeForward)
+	d.stripKeepsTrailer = !c.Enforced(RuleLifeRecord)
+	d.stripNested = !c.Enforced(RuleLifeInvariant)
+	d.ll1Max16 = !c.Enforced(RuleLenMax32)
+	d.covTSFirst = !c.Enforced(RuleCRCCoverage)
+	d.covFromLength = !c.Enforced(RuleCRCHeaderExcluded)
+	d.sendCRCPayloadOnly = !c.Enforced(RuleCRCStreamSend)
+	d.streamCRCPayload = !c.Enforced(RuleCRCStreamReceive)
+	d.crcLenientTS = !c.Enforced(RuleCRCCorruptTS)
+	d.absRelative = !c.Enforced(RuleTSAbs)
+	d.relUnresolved = !c.Enforced(RuleTSRel)
+	d.anchorOutermost = !c.Enforced(RuleTSParent)
+	d.siblingChain = !c.Enforced(RuleTSExampleADC)
+	d.forwardKeepsStamp = !c.Enforced(RuleTSWireTime)
+	d.tsSaturate = d.tsSaturate || !c.Enforced(RuleTSWrap)
+	d.absSigned = !c.Enforced(RuleTSAbsAny)
+	d.frameErrStops = d.frameErrStops || !c.Enforced(RuleCtxBackToBack)
+	d.namedOnly = !c.Enforced(RuleTypeCore)
+	d.core1F = !c.Enforced(RuleTypeFuture)
+	d.userOpaque = !c.Enforced(RuleTypeUser)
+	d.userUnknown = !c.Enforced(RuleOptExtensions)
+	d.known05 = !c.Enforced(RuleType05Receive)
+	d.unknownOuterFraming = !c.Enforced(RuleTypeLayering)
+	d.versionBit = !c.Enforced(RuleTypeNoVersion)
+	d.unknownFatal = !c.Enforced(RuleUnkNoCrash)
+	d.unknownStops = !c.Enforced(RuleUnkContinue)
+	d.unknownNoCRC = !c.Enforced(RuleUnkCRC)
+	d.unknownNoTrailer = !c.Enforced(RuleUnkSkipByLength)
+	d.unknownWalked = d.unknownWalked || !c.Enforced(RuleUnkNested)
+	d.cap32 = !c.Enforced(RuleNestIterative)
+	d.ignoreBudget = !c.Enforced(RuleNestBudget)
+	d.emptyPL1Invalid = d.emptyPL1Invalid || !c.Enforced(RuleNestEmpty)
+	d.popNoTrailer = !c.Enforced(RuleCtxWire)
+	d.ropeOneView = !c.Enforced(RuleCtxRope)
+	d.ropeSplitHeader = !c.Enforced(RuleCtxAgree)
+	d.streamNoWait = !c.Enforced(RuleTruncStreamWait)
+	d.zeroFill = !c.Enforced(RuleTruncNoOverrun)
+	d.crcBeforeLength = !c.Enforced(RuleTruncLengthFirst)
+	d.default16e6 = !c.Enforced(RuleTruncMaxDefault)
+	d.streamEndDown = !c.Enforced(RuleTruncEmptyStream)
+	d.zeroLenDropped = !c.Enforced(RuleExStatusOK)
+	d.align4 = !c.Enforced(RuleExBool)
+	d.tsBeforePayload = !c.Enforced(RuleExU32Rel)
+	d.foldXor = !c.Enforced(RuleExU32AbsCRC)
+	d.padPayload4 = !c.Enforced(RuleExValueCRC)
+	d.childPayloadsOnly = !c.Enforced(RuleExPath)
+	d.count16 = !c.Enforced(RuleExLL1)
+	d.stickyVariants = !c.Enforced(RuleIopAcceptAll)
+	d.zeroKnown = !c.Enforced(RuleTypeZero)
 	// Named mutants (mutants.go).
-	d.covNoTS = fault.Off(string(MutCRCWithoutTS))
-	d.covFromType = fault.Off(string(MutCRCOverHeader))
-	d.lenBE = fault.Off(string(MutLengthBigEndian))
-	d.reservedTopOnly = fault.Off(string(MutReservedTopOnly))
-	d.anchorDirectParent = fault.Off(string(MutRelTSDirectParent))
-	d.dgramTruncAsDown = fault.Off(string(MutTruncDatagramAsDown))
-	d.maxOffByOne = fault.Off(string(MutMaxTLVOffByOne))
-	d.budgetOffByOne = fault.Off(string(MutBudgetOffByOne))
-	d.skipStructuredCRC = fault.Off(string(MutCRCStructuredSkipped))
-	d.streamDownAsTrunc = fault.Off(string(MutStreamDownAsTruncated))
-	d.crc32BE = fault.Off(string(MutCRC32ByteSwapped))
-	d.smallestRangeOff = fault.Off(string(MutSmallestRangeOffByOne))
-	d.encodeLenTrailer = fault.Off(string(MutEncodeLengthWithTrailer))
+	d.covNoTS = c.Mutated(MutCRCWithoutTS)
+	d.covFromType = c.Mutated(MutCRCOverHeader)
+	d.lenBE = c.Mutated(MutLengthBigEndian)
+	d.reservedTopOnly = c.Mutated(MutReservedTopOnly)
+	d.anchorDirectParent = c.Mutated(MutRelTSDirectParent)
+	d.dgramTruncAsDown = c.Mutated(MutTruncDatagramAsDown)
+	d.maxOffByOne = c.Mutated(MutMaxTLVOffByOne)
+	d.budgetOffByOne = c.Mutated(MutBudgetOffByOne)
+	d.skipStructuredCRC = c.Mutated(MutCRCStructuredSkipped)
+	d.streamDownAsTrunc = c.Mutated(MutStreamDownAsTruncated)
+	d.crc32BE = c.Mutated(MutCRC32ByteSwapped)
+	d.smallestRangeOff = c.Mutated(MutSmallestRangeOffByOne)
+	d.encodeLenTrailer = c.Mutated(MutEncodeLengthWithTrailer)
 	// The CRC parameters (§CRC, LT-CRC-01..08): each fault is a CRC of
 	// another catalogue entry, the mistake of one that ignores the
 	// parameter the rule names.
-	for _, c := range []struct {
+	for _, f := range []struct {
 		on  bool
 		set func(*crcParams)
 		p   *crcParams
 	}{
-		{!rules.Enforced(RuleCRC32Poly), func(p *crcParams) { p.poly = 0x04C11DB7 }, &d.crc32},       // CRC-32 (IEEE), check 0xCBF43926
-		{!rules.Enforced(RuleCRC32Init), func(p *crcParams) { p.init = 0 }, &d.crc32},                // init 0
-		{!rules.Enforced(RuleCRC32XorOut), func(p *crcParams) { p.xorout = 0 }, &d.crc32},            // no final XOR, check 0x1CF96D7C
-		{!rules.Enforced(RuleCRC32Check), func(p *crcParams) { p.refl = false }, &d.crc32},           // Castagnoli MSB first
-		{!rules.Enforced(RuleCRC16Poly), func(p *crcParams) { p.refl = true }, &d.crc16},             // CRC-16/MCRF4XX, check 0x6F91
-		{!rules.Enforced(RuleCRC16Init), func(p *crcParams) { p.init = 0x1D0F }, &d.crc16},           // CRC-16/SPI-FUJITSU (AUG-CCITT), check 0xE5CC
-		{!rules.Enforced(RuleCRC16XorOut), func(p *crcParams) { p.xorout = 0xFFFF }, &d.crc16},       // CRC-16/GENIBUS, check 0xD64E
-		{!rules.Enforced(RuleCRC16Check), func(p *crcParams) { p.init, p.refl = 0, true }, &d.crc16}, // CRC-16/KERMIT, check 0x2189
-		{fault.Off(string(MutCRC16XModem)), func(p *crcParams) { p.init = 0 }, &d.crc16},             // CRC-16/XMODEM, check 0x31C3
+		{!c.Enforced(RuleCRC32Poly), func(p *crcParams) { p.poly = 0x04C11DB7 }, &d.crc32},       // CRC-32 (IEEE), check 0xCBF43926
+		{!c.Enforced(RuleCRC32Init), func(p *crcParams) { p.init = 0 }, &d.crc32},                // init 0
+		{!c.Enforced(RuleCRC32XorOut), func(p *crcParams) { p.xorout = 0 }, &d.crc32},            // no final XOR, check 0x1CF96D7C
+		{!c.Enforced(RuleCRC32Check), func(p *crcParams) { p.refl = false }, &d.crc32},           // Castagnoli MSB first
+		{!c.Enforced(RuleCRC16Poly), func(p *crcParams) { p.refl = true }, &d.crc16},             // CRC-16/MCRF4XX, check 0x6F91
+		{!c.Enforced(RuleCRC16Init), func(p *crcParams) { p.init = 0x1D0F }, &d.crc16},           // CRC-16/SPI-FUJITSU (AUG-CCITT), check 0xE5CC
+		{!c.Enforced(RuleCRC16XorOut), func(p *crcParams) { p.xorout = 0xFFFF }, &d.crc16},       // CRC-16/GENIBUS, check 0xD64E
+		{!c.Enforced(RuleCRC16Check), func(p *crcParams) { p.init, p.refl = 0, true }, &d.crc16}, // CRC-16/KERMIT, check 0x2189
+		{c.Mutated(MutCRC16XModem), func(p *crcParams) { p.init = 0 }, &d.crc16},                 // CRC-16/XMODEM, check 0x31C3
 	} {
-		if c.on {
-			c.set(c.p)
+		if f.on {
+			f.set(f.p)
 		}
 	}
-	sf := readShapeFaults()
+	sf := readShapeFaults(c)
 	for i := range d.shapes {
 		d.shapes[i] = d.shapeOf(Opt(i), &sf)
 	}
@@ -345,23 +354,23 @@ type sizeRowFault struct {
 	fix func(*shape)
 }
 
-func sizeRowFaults() []sizeRowFault {
+func sizeRowFaults(c rules.Checks) []sizeRowFault {
 	var rows []sizeRowFault
 	for _, r := range []struct {
 		on  bool
 		opt Opt
 		fix func(*shape)
 	}{
-		{!rules.Enforced(RuleSizeMinimum), 0, func(s *shape) { s.h = 6 }},                                // the previous revision's 6-byte minimum
-		{!rules.Enforced(RuleSizeCRC16), OptCR | OptCW, func(s *shape) { s.crc = 4 }},                    // 8 instead of 6
-		{!rules.Enforced(RuleSizeCRC32), OptCR, func(s *shape) { s.crc = 2 }},                            // 6 instead of 8
-		{!rules.Enforced(RuleSizeRel), OptTS | OptTF, func(s *shape) { s.ts = 8 }},                       // 12 instead of 8
-		{!rules.Enforced(RuleSizeRelCRC16), OptTS | OptTF | OptCR | OptCW, func(s *shape) { s.crc = 4 }}, // 12 instead of 10
-		{!rules.Enforced(RuleSizeRelCRC32), OptTS | OptTF | OptCR, func(s *shape) { s.crc = 2 }},         // 10 instead of 12
-		{!rules.Enforced(RuleSizeAbs), OptTS, func(s *shape) { s.ts = 4 }},                               // 8 instead of 12
-		{!rules.Enforced(RuleSizeAbsCRC16), OptTS | OptCR | OptCW, func(s *shape) { s.crc = 4 }},         // 16 instead of 14
-		{!rules.Enforced(RuleSizeAbsCRC32), OptTS | OptCR, func(s *shape) { s.crc = 2 }},                 // 14 instead of 16
-		{!rules.Enforced(RuleSizeLL1AbsCRC2), OptLL | OptTS | OptCR, func(s *shape) { s.h = 4 }},         // 16 instead of 18
+		{!c.Enforced(RuleSizeMinimum), 0, func(s *shape) { s.h = 6 }},                                // the previous revision's 6-byte minimum
+		{!c.Enforced(RuleSizeCRC16), OptCR | OptCW, func(s *shape) { s.crc = 4 }},                    // 8 instead of 6
+		{!c.Enforced(RuleSizeCRC32), OptCR, func(s *shape) { s.crc = 2 }},                            // 6 instead of 8
+		{!c.Enforced(RuleSizeRel), OptTS | OptTF, func(s *shape) { s.ts = 8 }},                       // 12 instead of 8
+		{!c.Enforced(RuleSizeRelCRC16), OptTS | OptTF | OptCR | OptCW, func(s *shape) { s.crc = 4 }}, // 12 instead of 10
+		{!c.Enforced(RuleSizeRelCRC32), OptTS | OptTF | OptCR, func(s *shape) { s.crc = 2 }},         // 10 instead of 12
+		{!c.Enforced(RuleSizeAbs), OptTS, func(s *shape) { s.ts = 4 }},                               // 8 instead of 12
+		{!c.Enforced(RuleSizeAbsCRC16), OptTS | OptCR | OptCW, func(s *shape) { s.crc = 4 }},         // 16 instead of 14
+		{!c.Enforced(RuleSizeAbsCRC32), OptTS | OptCR, func(s *shape) { s.crc = 2 }},                 // 14 instead of 16
+		{!c.Enforced(RuleSizeLL1AbsCRC2), OptLL | OptTS | OptCR, func(s *shape) { s.h = 4 }},         // 16 instead of 18
 	} {
 		if r.on {
 			rows = append(rows, sizeRowFault{r.opt, r.fix})
@@ -370,10 +379,10 @@ func sizeRowFaults() []sizeRowFault {
 	return rows
 }
 
-func readShapeFaults() shapeFaults {
-	return shapeFaults{llIgnored: !rules.Enforced(RuleOptLL), ll1U16: !rules.Enforced(RuleFrameLen32), crIgnored: !rules.Enforced(RuleOptCR),
-		cwIgnored: !rules.Enforced(RuleOptCW), cwAlone: !rules.Enforced(RuleOptCWIgnored), tfInverted: !rules.Enforced(RuleOptTF),
-		tfIgnored: fault.Off(string(MutTFIgnored)), tfAlone: !rules.Enforced(RuleOptTFIgnored), rows: sizeRowFaults()}
+func readShapeFaults(c rules.Checks) shapeFaults {
+	return shapeFaults{llIgnored: !c.Enforced(RuleOptLL), ll1U16: !c.Enforced(RuleFrameLen32), crIgnored: !c.Enforced(RuleOptCR),
+		cwIgnored: !c.Enforced(RuleOptCW), cwAlone: !c.Enforced(RuleOptCWIgnored), tfInverted: !c.Enforced(RuleOptTF),
+		tfIgnored: c.Mutated(MutTFIgnored), tfAlone: !c.Enforced(RuleOptTFIgnored), rows: sizeRowFaults(c)}
 }
 
 // shapeOf is the layout of opt o under the option-bit, size-table and
@@ -432,6 +441,8 @@ func (d *dialect) known(t uint8) bool {
 		return NameOf(t) != ""
 	case d.userUnknown && ClassOf(t) == ClassUser:
 		return false // fault: every code outside the core table taken for an extension
+	case d.zeroKnown && t == 0x00:
+		return true // fault of LT-TYPE-01: the sentinel taken for a type
 	}
 	return Known(t)
 }
@@ -507,14 +518,14 @@ func (d *dialect) maxLen(lim Limits) uint64 {
 }
 
 // budget is the work-stack budget the dialect applies under lim.
-func (d *dialect) budget(lim Limits) int {
+func (d *dialect) budget(lim Limits, c rules.Checks) int {
 	switch {
 	case d.cap32:
 		return 32 // the former fixed cap of a recursive parser
 	case d.ignoreBudget:
 		return DefaultMaxOpenLevels
 	}
-	return lim.budget()
+	return lim.budget(c)
 }
 
 // u16, u32, u64 read a field in the dialect's byte order.
@@ -581,7 +592,7 @@ func (d *dialect) crcOf(cw16 bool, b []byte) uint32 {
 // dialect compares with the trailer of the frame at off: over the payload
 // then the trailer_ts (LT-CRC-11), with the dialect's coverage mistakes.
 // read returns the bytes [a, b) of the source, clamped to it.
-func (d *dialect) frameCRC(read func(a, b int64) []byte, off int64, s shape, p place, walked bool) uint32 {
+func (d *dialect) frameCRC(c rules.Checks, read func(a, b int64) []byte, off int64, s shape, p place, walked bool) uint32 {
 	var head []byte
 	switch {
 	case d.covFromType:
@@ -591,7 +602,7 @@ func (d *dialect) frameCRC(read func(a, b int64) []byte, off int64, s shape, p p
 	}
 	payload := read(p.ps, p.pe)
 	if d.childPayloadsOnly && walked {
-		payload = d.childPayloads(payload)
+		payload = d.childPayloads(c, payload)
 	}
 	if d.padPayload4 && len(payload)%4 != 0 {
 		payload = append(payload, make([]byte, 4-len(payload)%4)...)
@@ -615,12 +626,12 @@ func (d *dialect) frameCRC(read func(a, b int64) []byte, off int64, s shape, p p
 
 // childPayloads is the concatenation of the payloads of the child TLVs in
 // b, as far as they frame.
-func (d *dialect) childPayloads(b []byte) []byte {
+func (d *dialect) childPayloads(c rules.Checks, b []byte) []byte {
 	var out []byte
 	for pos := int64(0); pos+4 <= int64(len(b)); {
 		var hb [6]byte
 		n := copy(hb[:], b[pos:])
-		h, need, err := checkHeader(&hb, n, 0, MaxLen32, d, true)
+		h, need, err := d.checkHeader(c, &hb, n, 0, MaxLen32, true)
 		if err != nil || need > 0 {
 			break
 		}

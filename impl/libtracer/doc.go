@@ -15,6 +15,12 @@
 // with every option bit as given; FrameWriter streams one frame. Strip,
 // Attach and Forward carry a frame between transit and rest.
 //
+// Each entry point has a With form (DecodeWith, EncodeWith, ...) taking
+// the rules.Checks the call carries: rules switched off and mutants
+// switched on for the fault proof, readings taken; the zero Checks is
+// libtracer-01. The forms without take the process-global switches
+// (rules.Current, transitional).
+//
 // docs/libtracer.md gives the decisions taken where the spec is silent and
 // the JSON form of the frame tree.
 package libtracer

@@ -34,10 +34,16 @@ import (
 // bytes.
 
 // Encode returns the frames in the smallest variants.
-func Encode(frames []Frame) ([]byte, error) { return encode(frames, false) }
+func Encode(frames []Frame) ([]byte, error) { return encode(rules.Current(), frames, false) }
+
+// EncodeWith is Encode under the Checks c.
+func EncodeWith(c rules.Checks, frames []Frame) ([]byte, error) { return encode(c, frames, false) }
 
 // EncodeExact returns the frames with every option bit as given.
-func EncodeExact(frames []Frame) ([]byte, error) { return encode(frames, true) }
+func EncodeExact(frames []Frame) ([]byte, error) { return encode(rules.Current(), frames, true) }
+
+// EncodeExactWith is EncodeExact under the Checks c.
+func EncodeExactWith(c rules.Checks, frames []Frame) ([]byte, error) { return encode(c, frames, true) }
 
 // plan is what the first pass decides for one frame, in pre-order.
 type plan struct {
@@ -54,8 +60,8 @@ type encFrame struct {
 	sum       uint64 // sizes of the children so far
 }
 
-func encode(frames []Frame, exact bool) ([]byte, error) {
-	d := currentDialect()
+func encode(c rules.Checks, frames []Frame, exact bool) ([]byte, error) {
+	d := dialectOf(c)
 	if !d.std {
 		sender := *d
 		sender.sending = true
@@ -72,7 +78,7 @@ func encode(frames []Frame, exact bool) ([]byte, error) {
 			p := &open[len(open)-1]
 			anchor, hasAnchor = p.anchor, p.hasAnchor
 		}
-		p, err := planFrame(f, exact, anchor, hasAnchor, d)
+		p, err := planFrame(c, f, exact, anchor, hasAnchor, d)
 		if err != nil {
 			return err
 		}
@@ -91,7 +97,7 @@ func encode(frames []Frame, exact bool) ([]byte, error) {
 		if f.Children != nil {
 			p.length = e.sum
 		}
-		if err := finishPlan(f, p, exact); err != nil {
+		if err := finishPlan(c, f, p, exact); err != nil {
 			return err
 		}
 		size := uint64(p.opt.HeaderSize()) + p.length + uint64(p.opt.TrailerSize())
@@ -106,6 +112,9 @@ func encode(frames []Frame, exact bool) ([]byte, error) {
 		return nil, err
 	}
 	if total > math.MaxInt {
+		if !c.Enforced(RuleLenAddressShift) {
+			return nil, nil
+		}
 		return nil, rules.Fail(RuleLenAddressShift, CodeInvalid, -1, "%d bytes of frames do not fit in memory", total)
 	}
 
@@ -162,14 +171,14 @@ func encode(frames []Frame, exact bool) ([]byte, error) {
 			// LT-CRC-11: payload, then trailer_ts; the header is not
 			// covered (LT-CRC-12).
 			cw16 := p.opt.Has(OptCW)
-			c := crcFinish(regFor(&r32, &r16, cw16), src, cw16, wf.head, wf.payloadStart, pos)
+			sum := crcFinish(regFor(&r32, &r16, cw16), src, cw16, wf.head, wf.payloadStart, pos)
 			if !d.std { // a fault dialect's CRC, computed at once
 				ts := int64(p.opt.TSSize())
 				pl := place{ps: wf.payloadStart, pe: pos - ts, tsAt: pos - ts, crcAt: pos}
 				sh := stdDialect.shapes[p.opt]
-				c = d.frameCRC(func(a, b int64) []byte { return append([]byte(nil), out[a:b]...) }, wf.payloadStart-int64(p.opt.HeaderSize()), sh, pl, f.Children != nil)
+				sum = d.frameCRC(c, func(a, b int64) []byte { return append([]byte(nil), out[a:b]...) }, wf.payloadStart-int64(p.opt.HeaderSize()), sh, pl, f.Children != nil)
 			}
-			appendCRC(out[pos:pos], cw16, c)
+			appendCRC(out[pos:pos], cw16, sum)
 			pos += int64(p.opt.CRCSize())
 		}
 		return nil
@@ -189,28 +198,27 @@ func regFor(r32, r16 *crcReg, cw16 bool) *crcReg {
 
 // planFrame checks f and decides its option bits except LL (smallest) and
 // its trailer_ts.
-func planFrame(f *Frame, exact bool, anchor uint64, hasAnchor bool, d *dialect) (plan, error) {
+func planFrame(c rules.Checks, f *Frame, exact bool, anchor uint64, hasAnchor bool, d *dialect) (plan, error) {
 	var p plan
-	if err := checkSendable(f.Type, f.Opt); err != nil {
+	if err := checkSendable(c, f.Type, f.Opt); err != nil {
 		return p, err
 	}
 	o := f.Opt
 	if f.Children != nil && !o.Has(OptPL) {
-		if exact {
-			if err := rules.Fail(RuleOptPL, CodeInvalid, -1, "frame of type 0x%02x has children but PL=0", f.Type); err != nil {
-				return p, err
-			}
+		if exact && c.Enforced(RuleOptPL) {
+			return p, rules.Fail(RuleOptPL, CodeInvalid, -1, "frame of type 0x%02x has children but PL=0", f.Type)
 		}
 		o |= OptPL
 	}
 	if o.Has(OptTS) && f.TS == nil {
+		if !c.Enforced(RuleOptTS) {
+			return p, nil // as the fault-injected reference always did: a frame planned empty
+		}
 		return p, rules.Fail(RuleOptTS, CodeInvalid, -1, "frame of type 0x%02x has TS=1 but no timestamp", f.Type)
 	}
 	if exact {
-		if o.Has(OptTS) && o.Has(OptTF) && !hasAnchor {
-			if err := rules.Fail(RuleTSNoAnchor, CodePathInvalid, -1, "frame of type 0x%02x has a relative trailer_ts but no ancestor with a trailer_ts", f.Type); err != nil {
-				return p, err
-			}
+		if o.Has(OptTS) && o.Has(OptTF) && !hasAnchor && c.Enforced(RuleTSNoAnchor) {
+			return p, rules.Fail(RuleTSNoAnchor, CodePathInvalid, -1, "frame of type 0x%02x has a relative trailer_ts but no ancestor with a trailer_ts", f.Type)
 		}
 		p.opt = o
 		if o.Has(OptTS) {
@@ -222,7 +230,7 @@ func planFrame(f *Frame, exact bool, anchor uint64, hasAnchor bool, d *dialect) 
 		return p, nil
 	}
 	// Smallest variants (LT-IOP-02); a fault on it keeps the defaults.
-	small := rules.Enforced(RuleIopSmallest)
+	small := c.Enforced(RuleIopSmallest)
 	o &^= OptLL | OptCW | OptTF
 	if o.Has(OptCR) && small {
 		o |= OptCW
@@ -247,40 +255,36 @@ func planFrame(f *Frame, exact bool, anchor uint64, hasAnchor bool, d *dialect) 
 
 // checkSendable refuses what no sender emits: type 0x00 (LT-TYPE-01),
 // type 0x05 (LT-TYPE-06) and a reserved option bit (LT-OPT-03).
-func checkSendable(t uint8, o Opt) error {
-	switch t {
-	case 0x00:
-		if err := rules.Fail(RuleTypeZero, CodeInvalid, -1, "type 0x00 is the reserved sentinel"); err != nil {
-			return err
-		}
-	case 0x05:
+func checkSendable(c rules.Checks, t uint8, o Opt) error {
+	switch {
+	case t == 0x00 && c.Enforced(RuleTypeZero):
+		return rules.Fail(RuleTypeZero, CodeInvalid, -1, "type 0x00 is the reserved sentinel")
+	case t == 0x05 && c.Enforced(RuleType05NoSend):
 		// §Type code registry: senders MUST NOT emit 0x05 (LT-TYPE-06).
-		if err := rules.Fail(RuleType05NoSend, CodeInvalid, -1, "type 0x05 is reserved and never emitted"); err != nil {
-			return err
-		}
+		return rules.Fail(RuleType05NoSend, CodeInvalid, -1, "type 0x05 is reserved and never emitted")
 	}
-	if o&(OptReserved7|OptReserved0) != 0 {
+	if o&(OptReserved7|OptReserved0) != 0 && c.Enforced(RuleOptReservedFrozen) {
 		return rules.Fail(RuleOptReservedFrozen, CodeInvalid, -1, "opt 0x%02x sets a reserved bit", byte(o))
 	}
 	return nil
 }
 
 // finishPlan decides LL once the payload length is known.
-func finishPlan(f *Frame, p *plan, exact bool) error {
+func finishPlan(c rules.Checks, f *Frame, p *plan, exact bool) error {
 	if p.length > MaxLen32 {
 		// LT-LEN-03: larger data is sliced by address shift, never one TLV.
-		if err := rules.Fail(RuleLenAddressShift, CodeInvalid, -1, "payload of %d bytes of the frame of type 0x%02x exceeds the u32 length", p.length, f.Type); err != nil {
-			return err
+		if c.Enforced(RuleLenAddressShift) {
+			return rules.Fail(RuleLenAddressShift, CodeInvalid, -1, "payload of %d bytes of the frame of type 0x%02x exceeds the u32 length", p.length, f.Type)
 		}
 		p.length = MaxLen32
 	}
 	if exact {
-		if !p.opt.Has(OptLL) && p.length > MaxLen16 {
+		if !p.opt.Has(OptLL) && p.length > MaxLen16 && c.Enforced(RuleLenMax16) {
 			return rules.Fail(RuleLenMax16, CodeInvalid, -1, "payload of %d bytes of the frame of type 0x%02x does not fit the u16 length of LL=0", p.length, f.Type)
 		}
 		return nil
 	}
-	if p.length > MaxLen16 || !rules.Enforced(RuleIopSmallest) {
+	if p.length > MaxLen16 || !c.Enforced(RuleIopSmallest) {
 		p.opt |= OptLL
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 
 // The smallest-variant encoder widens only when it must (LT-IOP-02).
 func TestEncodeSmallest(t *testing.T) {
+	t.Parallel()
 	value := func(n int) Frame { return Frame{Type: 1, Payload: bytes.Repeat([]byte{7}, n)} }
 	stamped := func(o Opt, at uint64, kids ...Frame) Frame {
 		return Frame{Type: 0x80, Opt: o | OptTS, TS: &Timestamp{Resolved: at}, Children: kids}
@@ -59,6 +60,7 @@ func TestEncodeSmallest(t *testing.T) {
 }
 
 func TestEncodeRefuses(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		in    Frame
@@ -99,6 +101,7 @@ func refusalCode(id rules.ID) string {
 // Encoding then decoding gives the wanted wire-times, in either encoder,
 // and EncodeExact of a decoded tree gives back the bytes.
 func TestEncodeRoundTrip(t *testing.T) {
+	t.Parallel()
 	tree := []Frame{
 		{Type: 0x80, Opt: OptPL | OptTS | OptCR, TS: &Timestamp{Abs: T0, Resolved: T0}, Children: []Frame{
 			{Type: 0x06, Opt: OptPL | OptCR | OptCW, Children: []Frame{
@@ -139,6 +142,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 // 1 MiB payload: their sizes sum past 2^32 while memory stays small, and
 // the refusal comes before anything is written.
 func TestEncodeRefusesOverU32(t *testing.T) {
+	t.Parallel()
 	mib := make([]byte, 1<<20)
 	kids := make([]Frame, 4097)
 	for i := range kids {

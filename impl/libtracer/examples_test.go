@@ -158,6 +158,7 @@ func allByteExamples(t testing.TB) []byteExample {
 }
 
 func TestWorkedExamples(t *testing.T) {
+	t.Parallel()
 	for _, ex := range allByteExamples(t) {
 		t.Run(string(ex.rule), func(t *testing.T) {
 			wire := hx(t, ex.wire)
@@ -197,6 +198,7 @@ func TestWorkedExamples(t *testing.T) {
 }
 
 func TestSizeTable(t *testing.T) {
+	t.Parallel()
 	for _, r := range sizeRows {
 		t.Run(string(r.rule), func(t *testing.T) {
 			b := hx(t, r.frame)
@@ -219,6 +221,7 @@ func TestSizeTable(t *testing.T) {
 // level: tr::path::invalid at its trailer_ts (LT-TS-04). Its layout is
 // three 4-byte chunks at 0, 4 and 8.
 func TestRelativeExampleAlone(t *testing.T) {
+	t.Parallel()
 	b := hx(t, "01 22 04 00 2a 00 00 00 e8 03 00 00")
 	r := Decode(b, Limits{})
 	if len(r.Frames) != 1 || r.Err != nil {
@@ -231,6 +234,7 @@ func TestRelativeExampleAlone(t *testing.T) {
 }
 
 func TestCheckValues(t *testing.T) {
+	t.Parallel()
 	in := []byte("123456789")
 	if got := CRC32C(in); got != 0xE3069283 || bitCRC32C(in) != 0xE3069283 {
 		t.Errorf("CRC-32C check = %08x (bitwise %08x), want e3069283 (LT-CRC-04)", got, bitCRC32C(in))

@@ -8,24 +8,26 @@ import (
 
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // With the rule of each rejected input switched off, every parser carries
 // on without panicking or reading out of bounds, and no longer reports that
 // rule: the suite can tell an implementation that skips it.
 func TestFaultsCarryOn(t *testing.T) {
+	t.Parallel()
 	for _, c := range rejectCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			restore := fault.SetGlobal(string(c.rule))
-			defer restore()
-			if v := Decode(c.in, c.lim).FirstError(); v != nil && v.Rule == c.rule {
+			t.Parallel()
+			ch := faultChecks(string(c.rule))
+			if v := DecodeWith(ch, c.in, c.lim).FirstError(); v != nil && v.Rule == c.rule {
 				t.Fatalf("%s switched off, still reported: %v", c.rule, v)
 			}
-			Validate(c.in, c.lim)
+			ValidateWith(ch, c.in, c.lim)
 			for _, cuts := range cutSets(len(c.in))[:min(len(cutSets(len(c.in))), 50)] {
-				DecodeRope(NewRope(viewsOf(c.in, cuts, true)...), c.lim)
+				DecodeRopeWith(ch, NewRope(viewsOf(c.in, cuts, true)...), c.lim)
 			}
-			d := NewStreamDecoder(bytes.NewReader(c.in), c.lim)
+			d := NewStreamDecoderWith(ch, bytes.NewReader(c.in), c.lim)
 			for range 100 {
 				if _, err := d.Next(); err == io.EOF || (err != nil && asViolation(err) == nil) {
 					break
@@ -37,23 +39,24 @@ func TestFaultsCarryOn(t *testing.T) {
 
 // Construction rules give other bytes when switched off.
 func TestConstructionFaults(t *testing.T) {
+	t.Parallel()
 	tree := []Frame{{Type: 1, Opt: OptCR, Payload: spb}}
-	good, _ := Encode(tree)
-	restore := fault.SetGlobal(string(RuleIopSmallest))
-	bad, err := Encode(tree)
-	restore()
+	good, _ := EncodeWith(rules.Checks{}, tree)
+	bad, err := EncodeWith(faultChecks(string(RuleIopSmallest)), tree)
 	if err != nil || bytes.Equal(good, bad) {
 		t.Fatalf("LT-IOP-02 off: %x, %v", bad, err)
 	}
 	wire := hx(t, "01 10 05 00 aa bb cc dd ee b6 c9 12 23")
-	good, _ = Strip(wire, Limits{})
-	restore = fault.SetGlobal(string(RuleLifeAtRest))
-	bad, err = Strip(wire, Limits{})
-	restore()
+	good, _ = StripWith(rules.Checks{}, wire, Limits{})
+	bad, err = StripWith(faultChecks(string(RuleLifeAtRest)), wire, Limits{})
 	if err != nil || bytes.Equal(good, bad) {
 		t.Fatalf("LT-LIFE-01 off: %x, %v", bad, err)
 	}
 }
+
+// faultChecks are the Checks that switch off the given rules or switch on
+// the given mutants.
+func faultChecks(ids ...string) rules.Checks { return rules.Checks{Faults: fault.Of(ids...)} }
 
 // faultIDs are every libtracer rule and mutant whose fault the proof
 // injects.
@@ -75,6 +78,7 @@ func faultIDs() []string {
 // without panicking or reading out of bounds: a fault dialect reads other
 // widths and places, so this is where an overrun would show.
 func TestEveryFaultCarriesOn(t *testing.T) {
+	t.Parallel()
 	ins, lims := corpus(t)
 	var extra [][]byte
 	for _, in := range ins {
@@ -85,32 +89,32 @@ func TestEveryFaultCarriesOn(t *testing.T) {
 	clock := func() uint64 { return T0 }
 	for _, id := range faultIDs() {
 		t.Run(id, func(t *testing.T) {
-			restore := fault.SetGlobal(id)
-			defer restore()
+			t.Parallel()
+			c := faultChecks(id)
 			all := append(append([][]byte(nil), ins...), extra...)
 			for i, in := range all {
 				lim := Limits{}
 				if i < len(lims) {
 					lim = lims[i]
 				}
-				r := Decode(in, lim)
-				Validate(in, lim)
+				r := DecodeWith(c, in, lim)
+				ValidateWith(c, in, lim)
 				if len(in) > 2 {
-					DecodeRope(NewRope(in[:1], in[1:len(in)/2], nil, in[len(in)/2:]), lim)
+					DecodeRopeWith(c, NewRope(in[:1], in[1:len(in)/2], nil, in[len(in)/2:]), lim)
 				}
-				d := NewStreamDecoder(bytes.NewReader(in), lim)
+				d := NewStreamDecoderWith(c, bytes.NewReader(in), lim)
 				for range 64 {
 					if _, err := d.Next(); err != nil {
 						break
 					}
 				}
 				if r.Err == nil && len(r.Frames) > 0 {
-					Encode(r.Frames)
-					EncodeExact(r.Frames)
+					EncodeWith(c, r.Frames)
+					EncodeExactWith(c, r.Frames)
 				}
 				if len(r.Frames) == 1 && r.Frames[0].Offset == 0 {
-					Strip(in, lim)
-					Forward(in, lim, Trailer{Timestamp: true, CRC: TrailerCRC16}, clock)
+					StripWith(c, in, lim)
+					ForwardWith(c, in, lim, Trailer{Timestamp: true, CRC: TrailerCRC16}, clock)
 				}
 			}
 		})
@@ -119,21 +123,24 @@ func TestEveryFaultCarriesOn(t *testing.T) {
 
 // The dialect of a fault differs from libtracer-01's (a fault that changed
 // nothing could not be caught), is built only under a libtracer fault, and
-// libtracer-01's is the one every parse uses without faults.
+// libtracer-01's is the one every parse uses without faults: the standard
+// walk then has no misreading.
 func TestDialects(t *testing.T) {
-	if d := currentDialect(); d != &stdDialect {
-		t.Fatal("without a fault, the dialect is not stdDialect")
+	t.Parallel()
+	for _, c := range []rules.Checks{{}, faultChecks("LACE-FIELD-03"), {Readings: reading.Of(map[string]string{"HR-READ-03": "x"})}} {
+		if d := dialectOf(c); d != &stdDialect {
+			t.Errorf("%v: the dialect is not stdDialect", c)
+		}
+		if newMisreading(c) != nil {
+			t.Errorf("%v: a misreading without a libtracer fault", c)
+		}
 	}
-	restore := fault.SetGlobal("LACE-FIELD-03")
-	if d := currentDialect(); d != &stdDialect {
-		t.Fatal("a Lace fault changed the libtracer dialect")
+	if newMisreading(rules.Checks{Readings: reading.Of(map[string]string{ReadStampWrap: AltSaturate})}) == nil {
+		t.Error("a libtracer reading's alternative has no misreading")
 	}
-	restore()
 	std := stdDialect
 	for _, id := range faultIDs() {
-		restore := fault.SetGlobal(id)
-		d := currentDialect()
-		restore()
+		d := dialectOf(faultChecks(id))
 		if d == &stdDialect || d.std {
 			t.Errorf("%s: no fault dialect", id)
 			continue
@@ -147,7 +154,7 @@ func TestDialects(t *testing.T) {
 }
 
 // construction are the faults that are no dialect difference but a
-// branch of the encoder's or Strip's own (rules.Enforced).
+// branch of the encoder's or Strip's own (Checks.Enforced).
 var construction = map[string]bool{string(RuleIopSmallest): true, string(RuleNestProtocolDepth): true, string(RuleOptReservedFrozen): true,
 	string(RuleType05NoSend): true, string(RuleLenMax16): true, string(RuleOptPL): true, string(RuleOptTS): true,
 	string(RuleTypeZero): true, string(RuleOptReserved7): true, string(RuleOptReserved0): true, string(RuleCRCVerify32): true,
@@ -159,6 +166,7 @@ var construction = map[string]bool{string(RuleIopSmallest): true, string(RuleNes
 // comments name: their check values ("123456789") are the published ones
 // (the RevEng CRC catalogue), not computed here.
 func TestFaultCRCParameters(t *testing.T) {
+	t.Parallel()
 	check := []byte("123456789")
 	for _, c := range []struct {
 		name string
@@ -182,9 +190,7 @@ func TestFaultCRCParameters(t *testing.T) {
 	// The faults' own parameter sets: each differs from the spec's on the
 	// check string.
 	for _, id := range []rules.ID{RuleCRC32Poly, RuleCRC32Init, RuleCRC32XorOut, RuleCRC32Check, RuleCRC16Poly, RuleCRC16Init, RuleCRC16XorOut, RuleCRC16Check, MutCRC16XModem} {
-		restore := fault.SetGlobal(string(id))
-		d := currentDialect()
-		restore()
+		d := dialectOf(faultChecks(string(id)))
 		if d.crcOf(false, check) == 0xE3069283 && d.crcOf(true, check) == 0x29B1 {
 			t.Errorf("%s: the fault's CRCs give the spec's check values", id)
 		}
@@ -193,6 +199,7 @@ func TestFaultCRCParameters(t *testing.T) {
 
 // Mutant IDs are MUT-LT-<WORDS>, unique, and none is a rule ID.
 func TestMutants(t *testing.T) {
+	t.Parallel()
 	form := regexp.MustCompile(`^MUT-LT-[A-Z0-9]+(-[A-Z0-9]+)*$`)
 	seen := map[rules.ID]bool{}
 	for _, r := range Catalog() {

@@ -105,11 +105,12 @@ func (h Header) FrameSize() uint64 {
 // Append appends the header's 4 or 6 bytes, the length little-endian in the
 // width h.Opt.LL selects (LT-FRAME-03, LT-FRAME-04, LT-FRAME-11). It fails
 // when LL=0 and the length exceeds 65535 (LT-LEN-01).
-func (h Header) Append(dst []byte) ([]byte, error) {
-	if !h.Opt.Has(OptLL) && h.Length > MaxLen16 {
-		if err := rules.Fail(RuleLenMax16, CodeInvalid, -1, "length %d does not fit the u16 length of LL=0", h.Length); err != nil {
-			return dst, err
-		}
+func (h Header) Append(dst []byte) ([]byte, error) { return h.appendWith(rules.Current(), dst) }
+
+// appendWith is Append under the Checks c.
+func (h Header) appendWith(c rules.Checks, dst []byte) ([]byte, error) {
+	if !h.Opt.Has(OptLL) && h.Length > MaxLen16 && c.Enforced(RuleLenMax16) {
+		return dst, rules.Fail(RuleLenMax16, CodeInvalid, -1, "length %d does not fit the u16 length of LL=0", h.Length)
 	}
 	dst = append(dst, h.Type, byte(h.Opt))
 	if h.Opt.Has(OptLL) {
@@ -145,11 +146,14 @@ func (l Limits) maxLen() uint64 {
 	return l.MaxTLVBytes
 }
 
-func (l Limits) budget() int {
+// budget is the work-stack budget under the Checks c: a requested budget
+// below MinOpenLevels is raised to it (LT-NEST-04) unless c switches that
+// rule off or takes LT-READ-18's alternative (the budget used as given).
+func (l Limits) budget(c rules.Checks) int {
 	switch {
 	case l.MaxOpenLevels == 0:
 		return DefaultMaxOpenLevels
-	case l.MaxOpenLevels < MinOpenLevels && rules.Enforced(RuleNestProtocolDepth) && !budgetAsConfigured():
+	case l.MaxOpenLevels < MinOpenLevels && c.Enforced(RuleNestProtocolDepth) && !c.Takes(ReadDepthFloor, AltBudgetAsConfigured):
 		return MinOpenLevels
 	case l.MaxOpenLevels < 1:
 		return 1
@@ -162,43 +166,45 @@ func (l Limits) budget() int {
 // (LT-FRAME-03, LT-FRAME-04) and MAX_TLV_BYTES (LT-TRUNC-06). It does not
 // require the payload or trailer to be present. A header cut short is
 // tr::frame::truncated (LT-TRUNC-03).
-func ParseHeader(b []byte, lim Limits) (Header, error) {
-	d := currentDialect()
+func ParseHeader(b []byte, lim Limits) (Header, error) { return parseHeader(rules.Current(), b, lim) }
+
+// parseHeader is ParseHeader under the Checks c.
+func parseHeader(c rules.Checks, b []byte, lim Limits) (Header, error) {
 	var hb [6]byte
 	n := copy(hb[:], b)
-	h, need, err := checkHeader(&hb, n, 0, d.maxLen(lim), d, false)
+	var h Header
+	var need int
+	var err error
+	if d := dialectOf(c); d.std {
+		h, need, err = checkHeader(c, &hb, n, 0, lim.maxLen())
+	} else {
+		h, need, err = d.checkHeader(c, &hb, n, 0, d.maxLen(lim), false)
+	}
 	if err != nil {
 		return h, err
 	}
-	if need > 0 {
-		if err := rules.Fail(RuleTruncDatagram, CodeTruncated, 0, "header needs %d more bytes, %d present", need, n); err != nil {
-			return h, err
-		}
+	if need > 0 && c.Enforced(RuleTruncDatagram) {
+		return h, rules.Fail(RuleTruncDatagram, CodeTruncated, 0, "header needs %d more bytes, %d present", need, n)
 	}
 	return h, nil
 }
 
 // checkHeader decodes and checks the first n (0..6) bytes of a header at
-// offset off, in byte order, as far as they go, as dialect d reads them
-// (stdDialect: libtracer-01). It returns the header, the number of header
-// bytes it still needs (0 when complete), and the first violation: type
-// 0x00 (LT-TYPE-01), reserved bits (LT-OPT-01, LT-OPT-02), length above max
-// (LT-TRUNC-06). nested says the header is a child's. Callers decide what
-// a short header means.
-func checkHeader(hb *[6]byte, n int, off int64, max uint64, d *dialect, nested bool) (Header, int, error) {
-	if !d.std {
-		return d.checkHeader(hb, n, off, max, nested)
-	}
+// offset off, in byte order, as far as they go, as libtracer-01 reads them
+// under the Checks c (a fault dialect reads them with its own
+// dialect.checkHeader). It returns the header, the number of header bytes
+// it still needs (0 when complete), and the first violation: type 0x00
+// (LT-TYPE-01), reserved bits (LT-OPT-01, LT-OPT-02), length above max
+// (LT-TRUNC-06). Callers decide what a short header means.
+func checkHeader(c rules.Checks, hb *[6]byte, n int, off int64, max uint64) (Header, int, error) {
 	var h Header
 	if n < 1 {
 		return h, 1, nil
 	}
 	h.Type = hb[0]
 	// §Type code registry: "Receivers MUST treat type=0x00 as INVALID." (LT-TYPE-01)
-	if h.Type == 0x00 {
-		if err := rules.Fail(RuleTypeZero, CodeInvalid, off, "type 0x00 is the reserved sentinel (zeroed buffer or framing corruption)"); err != nil {
-			return h, 0, err
-		}
+	if h.Type == 0x00 && c.Enforced(RuleTypeZero) {
+		return h, 0, rules.Fail(RuleTypeZero, CodeInvalid, off, "type 0x00 is the reserved sentinel (zeroed buffer or framing corruption)")
 	}
 	if n < 2 {
 		return h, 1, nil
@@ -206,15 +212,11 @@ func checkHeader(hb *[6]byte, n int, off int64, max uint64, d *dialect, nested b
 	h.Opt = Opt(hb[1])
 	// §Options bitfield: reserved bits 7 and 0 MUST be zero; receivers MUST
 	// reject non-zero as INVALID (LT-OPT-01, LT-OPT-02).
-	if h.Opt.Has(OptReserved7) {
-		if err := rules.Fail(RuleOptReserved7, CodeInvalid, off+1, "opt 0x%02x has reserved bit 7 set", byte(h.Opt)); err != nil {
-			return h, 0, err
-		}
+	if h.Opt.Has(OptReserved7) && c.Enforced(RuleOptReserved7) {
+		return h, 0, rules.Fail(RuleOptReserved7, CodeInvalid, off+1, "opt 0x%02x has reserved bit 7 set", byte(h.Opt))
 	}
-	if h.Opt.Has(OptReserved0) {
-		if err := rules.Fail(RuleOptReserved0, CodeInvalid, off+1, "opt 0x%02x has reserved bit 0 set", byte(h.Opt)); err != nil {
-			return h, 0, err
-		}
+	if h.Opt.Has(OptReserved0) && c.Enforced(RuleOptReserved0) {
+		return h, 0, rules.Fail(RuleOptReserved0, CodeInvalid, off+1, "opt 0x%02x has reserved bit 0 set", byte(h.Opt))
 	}
 	size := h.Opt.HeaderSize()
 	if n < size {
@@ -226,15 +228,15 @@ func checkHeader(hb *[6]byte, n int, off int64, max uint64, d *dialect, nested b
 		h.Length = uint32(binary.LittleEndian.Uint16(hb[2:4])) // LT-FRAME-03
 	}
 	if uint64(h.Length) > max {
-		return h, 0, checkMax(h, off, max)
+		return h, 0, checkMax(c, h, off, max)
 	}
 	return h, 0, nil
 }
 
 // checkMax rejects a length above MAX_TLV_BYTES: §Truncation handling, it
 // MUST be rejected as INVALID without allocating the segment (LT-TRUNC-06).
-func checkMax(h Header, off int64, max uint64) error {
-	if uint64(h.Length) > max {
+func checkMax(c rules.Checks, h Header, off int64, max uint64) error {
+	if uint64(h.Length) > max && c.Enforced(RuleTruncMaxTLV) {
 		return rules.Fail(RuleTruncMaxTLV, CodeInvalid, off+2, "length %d exceeds MAX_TLV_BYTES %d", h.Length, max)
 	}
 	return nil
@@ -243,7 +245,7 @@ func checkMax(h Header, off int64, max uint64) error {
 // checkHeader is checkHeader as a fault dialect reads the header: the type
 // and opt bytes as it takes them, the reserved bits as it checks them
 // (libtracer-01's checks on those), then the length as it reads it.
-func (d *dialect) checkHeader(hb *[6]byte, n int, off int64, max uint64, nested bool) (Header, int, error) {
+func (d *dialect) checkHeader(c rules.Checks, hb *[6]byte, n int, off int64, max uint64, nested bool) (Header, int, error) {
 	b := *hb
 	if d.swapTypeOpt { // the header read as opt, type
 		if n < 2 {
@@ -261,7 +263,7 @@ func (d *dialect) checkHeader(hb *[6]byte, n int, off int64, max uint64, nested 
 	case d.versionBit:
 		checked[1] &^= byte(OptReserved7)
 	}
-	h, need, err := checkHeader(&checked, min(n, 2), off, max, &stdDialect, nested)
+	h, need, err := checkHeader(c, &checked, min(n, 2), off, max)
 	if err != nil || n < 2 {
 		return h, need, err
 	}
@@ -269,7 +271,7 @@ func (d *dialect) checkHeader(hb *[6]byte, n int, off int64, max uint64, nested 
 	if need, err := d.faultLength(&b, n, off, max, &h); need > 0 || err != nil {
 		return h, need, err
 	}
-	return h, 0, checkMax(h, off, max)
+	return h, 0, checkMax(c, h, off, max)
 }
 
 // faultLength reads the length field of h as a fault dialect does, and
@@ -334,7 +336,7 @@ func ClassOf(t uint8) TypeClass {
 // length (LT-UNK-04) and never walked (LT-UNK-06).
 func Known(t uint8) bool {
 	c := ClassOf(t)
-	return c == ClassCore || c == ClassUser || (c == ClassSentinel && !rules.Enforced(RuleTypeZero))
+	return c == ClassCore || c == ClassUser
 }
 
 func (c TypeClass) String() string {

@@ -8,6 +8,7 @@ import (
 
 // The JSON of a result, written out by hand from the worked examples.
 func TestResultJSON(t *testing.T) {
+	t.Parallel()
 	in := cat(
 		hx(t, "06 50 12 00 02 00 06 00 73 65 6e 73 6f 72 02 00 04 00 74 65 6d 70 f3 70 ab 47"),
 		rec(OptTS, u64le(T0), mk(1, OptTS|OptTF|OptCR|OptCW, nil, i32le(-7))),
@@ -39,6 +40,7 @@ func hex16(v uint16) string { return bigHex([]byte{byte(v >> 8), byte(v)}) }
 // The JSON of a decoded tree reads back into the same frames, and the
 // exact encoding of what it reads is the input (the libtracer.encode path).
 func TestJSONRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, ex := range allByteExamples(t) {
 		wire := hx(t, ex.wire)
 		r := Decode(wire, Limits{})

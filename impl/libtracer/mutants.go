@@ -3,7 +3,7 @@ package libtracer
 import "github.com/threespec/conformance/impl/rules"
 
 // Named mutants: classic mistakes of libtracer implementations that the
-// reference can be switched into (internal/fault, under the mutant's ID),
+// reference can be switched into (rules.Checks.Faults, under the mutant's ID),
 // so that the fault proof shows the vectors catch each (issue #8, part 3).
 // Each is a dialect flag (dialect.go) or, for the encoder, a branch of
 // encode.go; none is a rule switch.

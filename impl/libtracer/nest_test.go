@@ -35,6 +35,7 @@ func deepNest(n int) (b []byte, offs []int) {
 // A 10^6-deep nest is rejected under a small budget and parsed under a big
 // one, without recursion (LT-NEST-01..03).
 func TestMillionDeep(t *testing.T) {
+	t.Parallel()
 	const n = 1_000_000
 	in, offs := deepNest(n)
 	for _, budget := range []int{0, 5, 1000} {
@@ -82,6 +83,7 @@ func TestMillionDeep(t *testing.T) {
 
 // Every frame nesting at most 5 deep parses at any budget (LT-NEST-04).
 func TestProtocolDepthAtAnyBudget(t *testing.T) {
+	t.Parallel()
 	for budget := -3; budget <= 6; budget++ {
 		for depth := 0; depth <= 5; depth++ {
 			if v := Decode(chain(depth), Limits{MaxOpenLevels: budget}).FirstError(); v != nil {
@@ -99,6 +101,7 @@ func TestProtocolDepthAtAnyBudget(t *testing.T) {
 // levels of alternating CRC-32C and CRC-16 would fold about 10^10 bytes
 // level by level.
 func TestDeepNestOfCRCs(t *testing.T) {
+	t.Parallel()
 	const n = 50_000
 	leaf := Frame{Type: 1, Opt: OptCR, Payload: []byte("x")}
 	nest := []Frame{leaf}
@@ -134,6 +137,7 @@ func TestDeepNestOfCRCs(t *testing.T) {
 // CRCs at several levels, of both widths, built by the bit-by-bit
 // references: each is checked over its own payload and stamp.
 func TestNestedCRCsBitByBit(t *testing.T) {
+	t.Parallel()
 	inner := mk(1, OptCR|OptTS|OptTF, []byte("v"), i32le(-1))
 	mid := mk(0x06, OptPL|OptCR|OptCW|OptTS, cat(inner, mk(2, OptCR|OptCW, []byte("n"), nil)), u64le(T0))
 	outer := mk(0x80, OptPL|OptCR|OptLL, cat(vTrue, mid, status), nil)

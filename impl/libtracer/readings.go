@@ -1,9 +1,6 @@
 package libtracer
 
-import (
-	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/reading"
-)
+import "github.com/threespec/conformance/impl/rules"
 
 // Reading IDs of libtracer v1 (docs/READINGS.md). IDs are stable.
 const (
@@ -30,7 +27,7 @@ const (
 	ReadAssignedTypes    = "LT-READ-21"
 )
 
-// Alternatives the reference can be switched into (internal/reading).
+// Alternatives the reference can be switched into (rules.Checks.Readings).
 const (
 	AltEmptyDatagramNoFrames  = "empty-datagram-no-frames"
 	AltEmptyStructuredInvalid = "empty-structured-invalid"
@@ -40,23 +37,18 @@ const (
 	AltBudgetAsConfigured     = "budget-as-configured"
 )
 
-// budgetAsConfigured reports whether the decoder takes LT-READ-18's
-// alternative: a requested work-stack budget below 5 open levels is used as
-// given instead of being raised to 5 (LT-NEST-04).
-func budgetAsConfigured() bool { return reading.Is(ReadDepthFloor, AltBudgetAsConfigured) }
-
 // readingDialect switches the flags of the dialect that are the other
-// branches of libtracer readings (internal/reading): an empty PL=1 TLV
+// branches of the libtracer readings c takes: an empty PL=1 TLV
 // INVALID (LT-READ-02), the first error ending the parse (LT-READ-08),
 // wire-times clamped (LT-READ-15), nested unknown PL=1 TLVs walked
 // (LT-READ-16). The same flags serve the fault proof, where they are what
 // an implementation ignoring LT-NEST-06, LT-CTX-04, LT-TS-07 or LT-UNK-06
 // does.
-func readingDialect(d *dialect) {
-	d.emptyPL1Invalid = reading.Is(ReadEmptyStructured, AltEmptyStructuredInvalid)
-	d.frameErrStops = reading.Is(ReadContinue, AltStopAtFirstError)
-	d.tsSaturate = reading.Is(ReadStampWrap, AltSaturate)
-	d.unknownWalked = reading.Is(ReadUnknownNested, AltWalkedWhenPL1)
+func readingDialect(d *dialect, c rules.Checks) {
+	d.emptyPL1Invalid = c.Takes(ReadEmptyStructured, AltEmptyStructuredInvalid)
+	d.frameErrStops = c.Takes(ReadContinue, AltStopAtFirstError)
+	d.tsSaturate = c.Takes(ReadStampWrap, AltSaturate)
+	d.unknownWalked = c.Takes(ReadUnknownNested, AltWalkedWhenPL1)
 }
 
 // Readings returns the readings catalog of libtracer v1: every place the

@@ -88,6 +88,7 @@ func viewsOf(b []byte, cuts []int, empties bool) [][]byte {
 // Both parser contexts agree on every input for every way of cutting it
 // into views (LT-CTX-01..03).
 func TestRopeAgreesWithBuffer(t *testing.T) {
+	t.Parallel()
 	ins, lims := corpus(t)
 	ropes := 0
 	for i, in := range ins {
@@ -108,6 +109,7 @@ func TestRopeAgreesWithBuffer(t *testing.T) {
 }
 
 func TestRopeBasics(t *testing.T) {
+	t.Parallel()
 	r := NewRope([]byte{1, 2}, nil, []byte{3}, []byte{}, []byte{4, 5, 6})
 	if r.Len() != 6 || len(r.Views()) != 5 {
 		t.Fatalf("Len %d, %d views", r.Len(), len(r.Views()))

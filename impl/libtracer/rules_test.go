@@ -17,6 +17,7 @@ import (
 // rules.go is listed exactly once, every ID has the LT-<AREA>-NN form, and
 // every rule the code cites in a rules.Fail is in the catalog.
 func TestCatalog(t *testing.T) {
+	t.Parallel()
 	idForm := regexp.MustCompile(`^LT-[A-Z]+-\d\d$`)
 	seen := map[rules.ID]bool{}
 	for _, r := range Catalog() {
@@ -84,6 +85,7 @@ func ruleConstants(t *testing.T) map[string]rules.ID {
 
 // Every worked example and every row of the size table has its rule.
 func TestByteExactRulesHaveExamples(t *testing.T) {
+	t.Parallel()
 	have := map[rules.ID]bool{}
 	for _, ex := range allByteExamples(t) {
 		have[ex.rule] = true
@@ -97,6 +99,7 @@ func TestByteExactRulesHaveExamples(t *testing.T) {
 
 // docs/libtracer.md carries the catalog: every rule's ID and text.
 func TestDocsListEveryRule(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile("../../docs/libtracer.md")
 	if err != nil {
 		t.Fatal(err)

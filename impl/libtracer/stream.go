@@ -19,9 +19,13 @@ import (
 type StreamDecoder struct {
 	r       io.Reader
 	lim     Limits
-	off     int64  // stream offset of pending[0]
-	buf     []byte // read buffer, streamChunk bytes
-	pending []byte // bytes read and not yet consumed: a part of buf
+	c       rules.Checks // the rules, mutants and readings of every frame
+	mis     misreading   // nil: libtracer-01 (faultwalk.go); set at the first frame
+	started bool         // mis is set
+	current bool         // TRANSITIONAL (issue 16): c is rules.Current() at the first frame
+	off     int64        // stream offset of pending[0]
+	buf     []byte       // read buffer, streamChunk bytes
+	pending []byte       // bytes read and not yet consumed: a part of buf
 	eof     bool
 	err     error // sticky: framing broke, or the reader failed
 }
@@ -31,7 +35,13 @@ const streamChunk = 32 << 10
 
 // NewStreamDecoder returns a decoder reading frames from r under lim.
 func NewStreamDecoder(r io.Reader, lim Limits) *StreamDecoder {
-	return &StreamDecoder{r: r, lim: lim}
+	return &StreamDecoder{r: r, lim: lim, current: true}
+}
+
+// NewStreamDecoderWith is NewStreamDecoder under the Checks c, which every
+// frame it reads carries.
+func NewStreamDecoderWith(c rules.Checks, r io.Reader, lim Limits) *StreamDecoder {
+	return &StreamDecoder{r: r, lim: lim, c: c}
 }
 
 // Next returns the next top-level frame. A frame rejected although its
@@ -52,6 +62,12 @@ func (d *StreamDecoder) Next() (Frame, error) {
 }
 
 func (d *StreamDecoder) next() (Frame, error) {
+	if !d.started { // here rather than in the constructors, which then inline
+		if d.current {
+			d.c = rules.Current()
+		}
+		d.mis, d.started = newMisreading(d.c), true
+	}
 	for {
 		f, ok, err := d.frame()
 		if ok || err != nil {
@@ -62,7 +78,11 @@ func (d *StreamDecoder) next() (Frame, error) {
 
 // frame reads one frame; ok is false for a frame a fault dialect drops.
 func (d *StreamDecoder) frame() (Frame, bool, error) {
-	dl := currentDialect()
+	mis := d.mis
+	maxLen := d.lim.maxLen()
+	if mis != nil {
+		maxLen, _ = mis.limits(d.lim)
+	}
 	start := d.off
 	// The header, checked in byte order as its bytes arrive.
 	var hb [6]byte
@@ -73,14 +93,20 @@ func (d *StreamDecoder) frame() (Frame, bool, error) {
 		}
 		have := copy(hb[:], d.pending)
 		if have == 0 {
-			if dl.streamEndDown { // fault: the end of the stream taken for a broken transport
-				return Frame{}, false, faultErr(RuleTruncEmptyStream, CodeTransportDown, start, "fault: the stream closed between frames")
+			if mis != nil {
+				if err := mis.streamEnd(start); err != nil {
+					return Frame{}, false, err
+				}
 			}
 			return Frame{}, false, io.EOF // closed between frames: a clean end (LT-TRUNC-09)
 		}
 		var need int
 		var err error
-		h, need, err = checkHeader(&hb, have, start, dl.maxLen(d.lim), dl, false)
+		if mis != nil {
+			h, need, err = mis.checkHeader(hb, have, start, maxLen, false)
+		} else {
+			h, need, err = checkHeader(d.c, &hb, have, start, maxLen)
+		}
 		if err != nil {
 			return Frame{}, false, err
 		}
@@ -88,24 +114,26 @@ func (d *StreamDecoder) frame() (Frame, bool, error) {
 			break
 		}
 		if have < want {
-			return Frame{}, false, d.down(dl, start, uint64(want))
+			return Frame{}, false, d.down(start, uint64(want))
 		}
 		want = have + need
 	}
-	if dl.unknownOuterFraming && !dl.known(h.Type) {
-		return Frame{}, false, faultErr(RuleTypeLayering, CodeTypeMismatch, start, "fault: an unknown outer type breaks framing")
-	}
-	total := dl.extent(h)
+	total := h.FrameSize()
 	// The frame's bytes as they arrive, the CRC accumulated over the
-	// payload and then the trailer_ts on the way (LT-CRC-14). A fault
-	// dialect leaves the CRC to the walker, but for LT-CRC-14's own fault:
-	// the trailer_ts left out of the accumulator.
-	preverify := dl.std || dl.streamCRCPayload
+	// payload and then the trailer_ts on the way (LT-CRC-14).
+	preverify, payloadOnly := true, false
+	if mis != nil {
+		if err := mis.outer(h, start); err != nil {
+			return Frame{}, false, err
+		}
+		total = mis.extent(h)
+		preverify, payloadOnly = mis.streamCRC()
+	}
 	acc := NewCRCAccumulator(h.Opt)
 	covStart := int64(h.Size())
 	covEnd := covStart + int64(h.Length) + int64(h.Opt.TSSize())
 	crcAt := covEnd
-	if dl.streamCRCPayload {
+	if payloadOnly {
 		covEnd = covStart + int64(h.Length)
 	}
 	covered := covStart
@@ -122,25 +150,25 @@ func (d *StreamDecoder) frame() (Frame, bool, error) {
 		if uint64(len(buf)) == total {
 			break
 		}
-		if dl.streamNoWait { // fault: what has not arrived yet is taken as lost
-			return Frame{}, false, d.down(dl, start, total)
+		if mis != nil && !mis.streamWaits() { // fault: what has not arrived yet is taken as lost
+			return Frame{}, false, d.down(start, total)
 		}
 		if err := d.fill(1); err != nil {
 			return Frame{}, false, err
 		}
 		if len(d.pending) == 0 {
-			return Frame{}, false, d.down(dl, start, total)
+			return Frame{}, false, d.down(start, total)
 		}
 	}
 	if preverify && h.Opt.Has(OptCR) {
 		cw16 := h.Opt.Has(OptCW)
 		if want := readCRC(buf[crcAt:], cw16); acc.Sum() != want {
-			if err := crcMismatch(cw16, start, start+crcAt, want, acc.Sum()); err != nil {
+			if err := crcMismatch(d.c, cw16, start, start+crcAt, want, acc.Sum()); err != nil {
 				return Frame{Offset: start, Type: h.Type, Opt: h.Opt, Length: h.Length, Err: asViolation(err)}, true, nil
 			}
 		}
 	}
-	r := decode(source{buf: buf}, d.lim, start, preverify)
+	r := decode(d.c, source{buf: buf}, d.lim, start, preverify)
 	if r.Err != nil {
 		return Frame{}, false, r.Err // not reached but under fault injection: the frame is whole and its header checked
 	}
@@ -172,13 +200,15 @@ func (d *StreamDecoder) fill(n int) error {
 
 // down is the stream closing inside the frame at start, which needed at
 // least need bytes (LT-TRUNC-02).
-func (d *StreamDecoder) down(dl *dialect, start int64, need uint64) error {
+func (d *StreamDecoder) down(start int64, need uint64) error {
 	got := d.off - start + int64(len(d.pending))
-	if dl.streamDownAsTrunc {
-		return faultErr(RuleTruncStreamDown, CodeTruncated, start, "fault: a closed stream reported as datagram truncation")
+	if d.mis != nil {
+		if err := d.mis.streamDown(start); err != nil {
+			return err
+		}
 	}
-	if err := rules.Fail(RuleTruncStreamDown, CodeTransportDown, start, "stream closed after %d of the %d bytes the frame at %d needs", got, need, start); err != nil {
-		return err
+	if !d.c.Enforced(RuleTruncStreamDown) {
+		return io.EOF // fault injected: end quietly
 	}
-	return io.EOF // fault injected: end quietly
+	return rules.Fail(RuleTruncStreamDown, CodeTransportDown, start, "stream closed after %d of the %d bytes the frame at %d needs", got, need, start)
 }

@@ -64,6 +64,7 @@ func streamOf(r *Result) ([]Frame, *rules.Violation) {
 }
 
 func TestStreamAgreesWithDatagram(t *testing.T) {
+	t.Parallel()
 	ins, lims := corpus(t)
 	rng := rand.New(rand.NewPCG(7, 7))
 	for i, in := range ins {
@@ -91,6 +92,7 @@ func TestStreamAgreesWithDatagram(t *testing.T) {
 }
 
 func TestStreamClosedInsideAFrame(t *testing.T) {
+	t.Parallel()
 	ex4 := hx(t, "01 30 04 00 2a 00 00 00"+t0Hex+"6a 09 50 4d")
 	for cut := 1; cut < len(ex4); cut++ {
 		in := cat(vTrue, ex4[:cut])
@@ -109,6 +111,7 @@ func TestStreamClosedInsideAFrame(t *testing.T) {
 // The decoder waits for bytes that have not arrived yet (LT-TRUNC-01): a
 // frame written in pieces through a pipe comes out whole.
 func TestStreamWaitsForMoreBytes(t *testing.T) {
+	t.Parallel()
 	path := hx(t, "06 50 12 00 02 00 06 00 73 65 6e 73 6f 72 02 00 04 00 74 65 6d 70 f3 70 ab 47")
 	pr, pw := io.Pipe()
 	go func() {
@@ -125,7 +128,7 @@ func TestStreamWaitsForMoreBytes(t *testing.T) {
 
 // A frame that declares 16 MiB and sends 10 bytes costs about the bytes
 // received, not the declared length.
-func TestStreamMemoryBoundedByBytesReceived(t *testing.T) {
+func TestStreamMemoryBoundedByBytesReceived(t *testing.T) { // not parallel: it measures the process's allocations
 	in := cat([]byte{0x01, 0x08, 0x00, 0x00, 0x00, 0x01}, make([]byte, 10))
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -142,6 +145,7 @@ type failingReader struct{}
 func (failingReader) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
 
 func TestStreamReaderError(t *testing.T) {
+	t.Parallel()
 	_, err := NewStreamDecoder(failingReader{}, Limits{}).Next()
 	if !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatalf("error %v", err)
@@ -152,6 +156,7 @@ func TestStreamReaderError(t *testing.T) {
 // the trailer_ts as they arrive (LT-CRC-14); a corrupted stamp is
 // crc_fail and the stream goes on.
 func TestStreamCRC(t *testing.T) {
+	t.Parallel()
 	ex4 := hx(t, "01 30 04 00 2a 00 00 00"+t0Hex+"6a 09 50 4d")
 	in := cat(flip(ex4, 10, 1), status)
 	fs, err := readAll(NewStreamDecoder(iotest.OneByteReader(bytes.NewReader(in)), Limits{}))

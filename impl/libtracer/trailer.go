@@ -48,10 +48,13 @@ type Trailer struct {
 // A nested relative trailer_ts anchored only on the stripped outer stamp
 // loses its anchor: such stored bytes decode as tr::path::invalid until a
 // trailer with a timestamp is attached again (docs/libtracer.md).
-func Strip(frame []byte, lim Limits) ([]byte, error) {
-	d := currentDialect()
+func Strip(frame []byte, lim Limits) ([]byte, error) { return StripWith(rules.Current(), frame, lim) }
+
+// StripWith is Strip under the Checks c.
+func StripWith(c rules.Checks, frame []byte, lim Limits) ([]byte, error) {
+	d := dialectOf(c)
 	if d.stripNoValidate { // fault: stored without being validated
-		h, err := ParseHeader(frame, lim)
+		h, err := parseHeader(c, frame, lim)
 		if err != nil {
 			return nil, err
 		}
@@ -60,11 +63,14 @@ func Strip(frame []byte, lim Limits) ([]byte, error) {
 		out[1] &^= byte(OptTS | OptCR)
 		return out, nil
 	}
-	r := Decode(frame, lim)
+	r := DecodeWith(c, frame, lim)
 	if v := r.FirstError(); v != nil {
 		return nil, v
 	}
 	if len(r.Frames) != 1 {
+		if !c.Enforced(RuleLifeStrip) {
+			return nil, nil
+		}
 		return nil, rules.Fail(RuleLifeStrip, CodeInvalid, r.Frames[1].Offset, "strip takes one TLV, the input holds %d", len(r.Frames))
 	}
 	switch {
@@ -73,7 +79,7 @@ func Strip(frame []byte, lim Limits) ([]byte, error) {
 	case d.stripNested: // fault: the trailers of nested TLVs stripped too
 		fs := r.Frames
 		_ = visitTree(fs, func(f *Frame, _ int) error { f.Opt &^= OptTS | OptCR; return nil }, func(*Frame) error { return nil })
-		return EncodeExact(fs)
+		return encode(c, fs, true)
 	}
 	h := Header{Type: r.Frames[0].Type, Opt: r.Frames[0].Opt, Length: r.Frames[0].Length}
 	n := int64(h.Size()) + int64(h.Length)
@@ -93,13 +99,18 @@ func Strip(frame []byte, lim Limits) ([]byte, error) {
 // (LT-LIFE-04, LT-CRC-11). The header's TS, TF, CR and CW bits are set to
 // match; the payload is copied unchanged.
 func Attach(stored []byte, t Trailer, clock Clock) ([]byte, error) {
-	h, err := ParseHeader(stored, Limits{MaxTLVBytes: MaxLen32})
+	return attach(rules.Current(), stored, t, clock)
+}
+
+// attach is Attach under the Checks c.
+func attach(c rules.Checks, stored []byte, t Trailer, clock Clock) ([]byte, error) {
+	h, err := parseHeader(c, stored, Limits{MaxTLVBytes: MaxLen32})
 	if err != nil {
 		return nil, err
 	}
 	if h.Opt&(OptTS|OptCR) != 0 || uint64(len(stored)) != uint64(h.Size())+uint64(h.Length) {
-		if err := rules.Fail(RuleLifeAtRest, CodeInvalid, 0, "attach takes at-rest bytes: %d bytes of %s, header + payload is %d", len(stored), h, uint64(h.Size())+uint64(h.Length)); err != nil {
-			return nil, err
+		if c.Enforced(RuleLifeAtRest) {
+			return nil, rules.Fail(RuleLifeAtRest, CodeInvalid, 0, "attach takes at-rest bytes: %d bytes of %s, header + payload is %d", len(stored), h, uint64(h.Size())+uint64(h.Length))
 		}
 		stored = stored[:min(uint64(len(stored)), uint64(h.Size())+uint64(h.Length))]
 	}
@@ -131,21 +142,26 @@ func Attach(stored []byte, t Trailer, clock Clock) ([]byte, error) {
 // Forward re-emits a received TLV on another transport: Strip under lim,
 // then Attach with t and clock (LT-LIFE-04).
 func Forward(frame []byte, lim Limits, t Trailer, clock Clock) ([]byte, error) {
-	stored, err := Strip(frame, lim)
+	return ForwardWith(rules.Current(), frame, lim, t, clock)
+}
+
+// ForwardWith is Forward under the Checks c.
+func ForwardWith(c rules.Checks, frame []byte, lim Limits, t Trailer, clock Clock) ([]byte, error) {
+	stored, err := StripWith(c, frame, lim)
 	if err != nil {
 		return nil, err
 	}
-	d := currentDialect()
+	d := dialectOf(c)
 	switch {
 	case d.forwardPassThrough: // fault: the incoming trailer kept
 		return append([]byte(nil), frame...), nil
 	case d.forwardKeepsStamp: // fault: the sender's wire-time kept as if it were the TLV's own time
-		if r := Decode(frame, lim); len(r.Frames) == 1 && r.Frames[0].TS != nil {
+		if r := DecodeWith(c, frame, lim); len(r.Frames) == 1 && r.Frames[0].TS != nil {
 			old := r.Frames[0].TS.Resolved
 			clock = func() uint64 { return old }
 		}
 	}
-	return Attach(stored, t, clock)
+	return attach(c, stored, t, clock)
 }
 
 // FrameWriter sends one top-level TLV on a stream, payload first and
@@ -155,6 +171,7 @@ func Forward(frame []byte, lim Limits, t Trailer, clock Clock) ([]byte, error) {
 // folds the trailer_ts into the accumulator, and appends trailer_ts and
 // then the CRC.
 type FrameWriter struct {
+	c       rules.Checks
 	w       io.Writer
 	h       Header
 	clock   Clock
@@ -169,20 +186,28 @@ type FrameWriter struct {
 // no sender emits (type 0x00 or 0x05, reserved bits) and LL=0 with a
 // length over 65535.
 func NewFrameWriter(w io.Writer, h Header, clock Clock) (*FrameWriter, error) {
-	if err := checkSendable(h.Type, h.Opt); err != nil {
+	return newFrameWriter(rules.Current(), w, h, clock)
+}
+
+// newFrameWriter is NewFrameWriter under the Checks c.
+func newFrameWriter(c rules.Checks, w io.Writer, h Header, clock Clock) (*FrameWriter, error) {
+	if err := checkSendable(c, h.Type, h.Opt); err != nil {
 		return nil, err
 	}
 	if h.Opt.Has(OptTS) && h.Opt.Has(OptTF) {
+		if !c.Enforced(RuleTSNoAnchor) {
+			return nil, nil // as the fault-injected reference always did: no writer
+		}
 		return nil, rules.Fail(RuleTSNoAnchor, CodePathInvalid, -1, "a top-level TLV cannot carry a relative trailer_ts")
 	}
-	hdr, err := h.Append(nil)
+	hdr, err := h.appendWith(c, nil)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := w.Write(hdr); err != nil {
 		return nil, err
 	}
-	return &FrameWriter{w: w, h: h, clock: clock, acc: NewCRCAccumulator(h.Opt)}, nil
+	return &FrameWriter{c: c, w: w, h: h, clock: clock, acc: NewCRCAccumulator(h.Opt)}, nil
 }
 
 // Write sends payload bytes. Writing past the declared length fails.
@@ -191,6 +216,9 @@ func (fw *FrameWriter) Write(p []byte) (int, error) {
 		return 0, fw.err
 	}
 	if uint64(len(p)) > uint64(fw.h.Length)-fw.written {
+		if !fw.c.Enforced(RuleFramePayload) {
+			return 0, nil // fault injected: the bytes dropped
+		}
 		return 0, rules.Fail(RuleFramePayload, CodeInvalid, int64(fw.h.Size())+int64(fw.written), "payload exceeds the declared length %d", fw.h.Length)
 	}
 	n, err := fw.w.Write(p)
@@ -209,6 +237,9 @@ func (fw *FrameWriter) Close() error {
 		return fw.err
 	}
 	if fw.written != uint64(fw.h.Length) {
+		if !fw.c.Enforced(RuleFramePayload) {
+			return nil // fault injected: no trailer
+		}
 		return rules.Fail(RuleFramePayload, CodeInvalid, int64(fw.h.Size())+int64(fw.written), "payload ends after %d of the declared %d bytes", fw.written, fw.h.Length)
 	}
 	var tr []byte

@@ -10,6 +10,7 @@ func fixed(t uint64) Clock { return func() uint64 { return t } }
 // Strip then Attach with the same clock and CRC gives back the worked
 // examples byte for byte (LT-LIFE-01, LT-LIFE-03, LT-LIFE-04).
 func TestStripAttachKnownAnswers(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		wire   string
@@ -50,6 +51,7 @@ func TestStripAttachKnownAnswers(t *testing.T) {
 // Forwarding gives a fresh stamp and a fresh CRC over the same payload
 // (LT-LIFE-04, LT-LIFE-06).
 func TestForward(t *testing.T) {
+	t.Parallel()
 	wire := hx(t, "01 30 04 00 2a 00 00 00"+t0Hex+"6a 09 50 4d")
 	out, err := Forward(wire, Limits{}, Trailer{Timestamp: true, CRC: TrailerCRC16}, fixed(T0+5))
 	if err != nil {
@@ -68,6 +70,7 @@ func TestForward(t *testing.T) {
 }
 
 func TestStripAttachRefuse(t *testing.T) {
+	t.Parallel()
 	_, err := Strip(flip(hx(t, "01 10 05 00 aa bb cc dd ee b6 c9 12 23"), 4, 1), Limits{})
 	wantViolation(t, err, RuleCRCVerify32, CodeCRCFail, 9)
 	_, err = Strip(cat(vTrue, vTrue), Limits{})
@@ -82,6 +85,7 @@ func TestStripAttachRefuse(t *testing.T) {
 // they have no anchor (docs/libtracer.md), and re-attaching a stamp
 // anchors them again, at the new wire-time.
 func TestStripDanglingRelativeStamps(t *testing.T) {
+	t.Parallel()
 	child := mk(1, OptTS|OptTF, pl42, i32le(3))
 	wire := rec(OptTS|OptCR, u64le(T0), child)
 	stored, err := Strip(wire, Limits{})
@@ -102,6 +106,7 @@ func TestStripDanglingRelativeStamps(t *testing.T) {
 // Streaming send: header, payload chunks, then the trailer_ts from the
 // clock folded into the CRC, then the CRC (LT-CRC-13).
 func TestFrameWriter(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	fw, err := NewFrameWriter(&out, Header{Type: 1, Opt: OptTS | OptCR, Length: 4}, fixed(T0))
 	if err != nil {
@@ -144,6 +149,7 @@ func TestFrameWriter(t *testing.T) {
 // bytes, LT-UNK-06) passes through, although no encoder emits one
 // (LT-TYPE-06).
 func TestForwardPassesNested05(t *testing.T) {
+	t.Parallel()
 	inner := mk(0x05, 0, []byte{9}, nil)
 	out, err := Forward(rec(OptCR, nil, inner), Limits{}, Trailer{CRC: TrailerCRC16}, fixed(0))
 	if err != nil || !bytes.Equal(out, rec(OptCR|OptCW, nil, inner)) {

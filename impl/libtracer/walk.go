@@ -1,10 +1,9 @@
 package libtracer
 
 import (
-	"math"
+	"encoding/binary"
 
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/reading"
 )
 
 // The walker: one iterative parser for both contexts (§Two parser contexts,
@@ -24,6 +23,17 @@ import (
 //  5. the work-stack budget, for a structured TLV about to be walked
 //     (nesting_too_deep);
 //  6. its children, in order, each the same way.
+//
+// item checks a top-level header and extent (1); frame then places each
+// frame's parts (LT-FRAME-03..10) and runs the other steps in that order,
+// one function each: checkCRC (2), stamp (3), checkType (4), open (5) or
+// leaf, and next (6), which closes the frames whose children are done
+// (pop) and reads and checks the next child's header and extent (1).
+//
+// The walk is libtracer-01's. A parse whose rules.Checks name a libtracer
+// fault, mutant or reading has a misreading (faultwalk.go), which the walker
+// asks, at each step, how that receiver departs from the spec; the
+// standard walk has none and only tests that it has none.
 //
 // Step 2 holds for structured frames too: a frame's CRC is checked before
 // anything inside it is interpreted, so a corrupted structured frame is
@@ -63,8 +73,9 @@ type level struct {
 type walker struct {
 	src         source
 	tree        *treeSink
-	d           *dialect // how frames are read: stdDialect but under fault injection
-	base        int64    // added to every reported offset
+	c           rules.Checks // the rules, mutants and readings of this parse
+	mis         misreading   // nil: libtracer-01; else how this receiver departs from it
+	base        int64        // added to every reported offset
 	maxLen      uint64
 	budget      int
 	preverified bool // the top-level CRC was checked as the bytes arrived (StreamDecoder)
@@ -72,13 +83,15 @@ type walker struct {
 	r32, r16    crcReg
 	items       int   // top-level TLVs framed
 	first       error // the first rejected TLV's error
-	sticky      Opt   // a fault dialect's CW and TF of the first TLV (LT-IOP-01)
-	hasSticky   bool
 }
 
-func newWalker(src source, tree *treeSink, lim Limits) walker {
-	d := currentDialect()
-	return walker{src: src, tree: tree, d: d, maxLen: d.maxLen(lim), budget: d.budget(lim)}
+func newWalker(c rules.Checks, src source, tree *treeSink, lim Limits) walker {
+	w := walker{src: src, tree: tree, c: c, maxLen: lim.maxLen(), budget: lim.budget(c)}
+	if mis := newMisreading(c); mis != nil {
+		w.mis = mis
+		w.maxLen, w.budget = mis.limits(lim)
+	}
+	return w
 }
 
 // run walks every top-level TLV of the source as one datagram (or one
@@ -89,7 +102,7 @@ func (w *walker) run() error {
 		// Decision (docs/libtracer.md): an empty datagram carries no
 		// frame (LT-TRUNC-08). Under the reading LT-READ-01
 		// empty-datagram-no-frames it holds no frame, like an empty stream.
-		if reading.Is(ReadEmptyInput, AltEmptyDatagramNoFrames) {
+		if w.c.Takes(ReadEmptyInput, AltEmptyDatagramNoFrames) || !w.c.Enforced(RuleTruncEmptyDatagram) {
 			return nil
 		}
 		return rules.Fail(RuleTruncEmptyDatagram, CodeTruncated, w.base, "empty datagram: the minimum frame is 4 bytes")
@@ -105,17 +118,16 @@ func (w *walker) run() error {
 	return nil
 }
 
-// header reads and checks the header at off, of which avail bytes lie
-// inside the source or the parent payload.
+// header reads and checks (step 1) the header at off, of which avail bytes
+// lie inside the source or the parent payload.
 func (w *walker) header(off, avail int64, nested bool) (Header, int, error) {
 	var hb [6]byte
 	n := min(avail, 6)
 	w.src.read(hb[:n], off)
-	h, need, err := checkHeader(&hb, int(n), w.base+off, w.maxLen, w.d, nested)
-	if w.d.std || err != nil || need > 0 {
-		return h, need, err
+	if w.mis != nil {
+		return w.mis.header(hb, int(n), w.src, w.base, off, w.maxLen, nested)
 	}
-	return w.faultHeader(off, h, nested)
+	return checkHeader(w.c, &hb, int(n), w.base+off, w.maxLen)
 }
 
 // item parses the top-level TLV at off. It returns the offset after it, or
@@ -138,14 +150,13 @@ func (w *walker) item(off int64) (int64, error) {
 	// buffer before reading any payload byte (LT-TRUNC-05); the size
 	// arithmetic is uint64 (LT-FRAME-10).
 	total := h.FrameSize()
-	if !w.d.std {
-		total = w.d.extent(h)
-	}
-	if total > uint64(size-off) {
-		if !w.d.std {
-			if end, err, done := w.faultTruncated(off, h, total); done {
+	if w.mis != nil {
+		if total = w.mis.extent(h); total > uint64(size-off) {
+			src, end, err, done := w.mis.truncated(w.src, w.base, off, h, total)
+			if done {
 				return end, err
 			}
+			w.src = src
 		}
 	}
 	if total > uint64(w.src.size()-off) {
@@ -155,18 +166,16 @@ func (w *walker) item(off int64) (int64, error) {
 		return size, nil
 	}
 	end := off + int64(total)
-	if !w.d.std {
-		if skip, err := w.faultItem(off, h); err != nil || skip {
-			return end, err
-		}
+	if w.mis != nil && w.mis.dropped(h) {
+		return end, nil
 	}
 	w.items++
 	if w.tree != nil {
 		w.tree.beginItem(w.base+off, h)
 	}
 	if err := w.frame(off, h); err != nil {
-		if w.d.frameErrStops {
-			return end, err // fault: an error inside a frame taken to break framing
+		if w.mis != nil && w.mis.errorStops() {
+			return end, err
 		}
 		if w.first == nil {
 			w.first = err
@@ -175,275 +184,350 @@ func (w *walker) item(off int64) (int64, error) {
 			w.tree.failItem(err)
 		}
 	}
-	if !w.d.std && w.d.unknownStops && !w.d.known(h.Type) {
-		return size, nil // fault: nothing after an unknown TLV is parsed
+	if w.mis != nil && w.mis.stopsAfter(h) {
+		return size, nil
 	}
 	return end, nil
 }
 
-// truncated is the datagram truncation at off (LT-TRUNC-03).
+// truncated is the datagram truncation at off (LT-TRUNC-03); nil when
+// that rule is switched off.
 func (w *walker) truncated(off int64, format string, args ...any) error {
-	if w.d.dgramTruncAsDown {
-		return faultErr(RuleTruncDatagram, CodeTransportDown, off, "fault: datagram truncation reported as the stream's")
+	if w.mis != nil {
+		if err := w.mis.truncation(off); err != nil {
+			return err
+		}
+	}
+	if !w.c.Enforced(RuleTruncDatagram) {
+		return nil
 	}
 	return rules.Fail(RuleTruncDatagram, CodeTruncated, off, format, args...)
 }
 
-// frame walks the top-level TLV at off, whose header h has been checked
-// and whose extent lies inside the source.
-func (w *walker) frame(off int64, h Header) error {
-	w.stack = w.stack[:0]
-	w.r32, w.r16 = crcReg{}, crcReg{}
-	d := w.d
-	std := d.std // fault-only checks below are skipped on this local
-	pos := off
-	for first := true; ; first = false {
-		if !first {
-			var ok bool
-			var err error
-			h, ok, err = w.child(pos)
-			if err != nil {
-				return w.resolve(err, nil)
-			}
-			if !ok { // fault injected: skip the rest of the parent
-				pos = w.stack[len(w.stack)-1].payloadEnd
-				goto pop
-			}
-		}
-		{
-			top := len(w.stack) == 0
-			var pl place
-			var sh shape
-			var walk bool
-			if std {
-				// libtracer-01's layout (LT-FRAME-03..10), without the dialect.
-				sh = shape{ts: uint8(h.Opt.TSSize()), rel: h.Opt.Has(OptTF), crc: uint8(h.Opt.CRCSize()), cw16: h.Opt.Has(OptCW)}
-				pl.ps = pos + int64(h.Opt.HeaderSize())
-				pl.pe = pl.ps + int64(h.Length)
-				pl.tsAt = pl.pe
-				pl.crcAt = pl.pe + int64(sh.ts)
-				pl.end = pl.crcAt + int64(sh.crc)
-				walk = h.Opt.Has(OptPL) && Known(h.Type) // LT-OPT-04, LT-UNK-06
-			} else {
-				var err error
-				if walk, err = w.faultFrame(pos, h, top, &sh, &pl); err != nil {
-					return w.resolve(err, nil)
-				}
-			}
-			fi := frameInfo{off: pos, h: h, payloadStart: pl.ps, payloadEnd: pl.pe}
-			tsEnd := pl.tsAt + int64(sh.ts)
-
-			// 2. CRC (§CRC, LT-CRC-09, LT-CRC-10, LT-UNK-03).
-			var lv level
-			if sh.crc > 0 {
-				cw16 := sh.cw16
-				var tb [4]byte
-				w.read(tb[:sh.crc], pl.crcAt)
-				fi.hasCRC, fi.crc = true, readCRC(tb[:], cw16)
-				switch {
-				case !std:
-					if err := w.faultCRC(pos, h, &pl, walk, &fi, &tb, top); err != nil {
-						return w.resolve(err, nil)
-					}
-				case top && w.preverified:
-				default:
-					reg, width := &w.r32, uint8(32)
-					if cw16 {
-						reg, width = &w.r16, 16
-					}
-					head := crcStart(reg, w.src, cw16, fi.payloadStart)
-					if walk {
-						lv.crc, lv.head, lv.want = width, head, fi.crc
-					} else if got := crcFinish(reg, w.src, cw16, head, fi.payloadStart, tsEnd); got != fi.crc {
-						if err := crcMismatch(cw16, w.base+fi.off, w.base+pl.crcAt, fi.crc, got); err != nil {
-							return w.resolve(err, nil)
-						}
-					}
-				}
-			}
-			lv.off, lv.payloadStart, lv.payloadEnd, lv.tsEnd, lv.frameEnd = fi.off, fi.payloadStart, fi.payloadEnd, tsEnd, pl.end
-
-			// 3. Timestamp (§Timestamp form).
-			var anchor uint64
-			hasAnchor := false
-			if !top {
-				p := &w.stack[len(w.stack)-1]
-				anchor, hasAnchor = p.anchor, p.hasAnchor
-			}
-			if sh.ts > 0 {
-				var tb [8]byte
-				w.read(tb[:sh.ts], pl.tsAt)
-				fi.hasTS = true
-				if sh.rel {
-					rel := int32(d.u32(tb[:4])) // LT-FRAME-07
-					if !hasAnchor {
-						// LT-TS-04: no ancestor has a trailer_ts.
-						if err := rules.Fail(RuleTSNoAnchor, CodePathInvalid, w.base+pl.tsAt, "relative trailer_ts %+d ns of the frame at %d has no ancestor with a trailer_ts", rel, w.base+fi.off); err != nil {
-							return w.resolve(err, lvIf(walk, &lv))
-						}
-					}
-					// LT-TS-02, LT-TS-03: the parent's wire-time plus the
-					// offset, modulo 2^64 (LT-TS-07).
-					fi.ts = Timestamp{Relative: true, Rel: rel, Resolved: anchor + uint64(int64(rel))}
-				} else {
-					abs := d.u64(tb[:]) // LT-FRAME-06, LT-TS-01
-					fi.ts = Timestamp{Abs: abs, Resolved: abs}
-				}
-				if !std {
-					w.faultStamp(&fi.ts, anchor, hasAnchor)
-					if d.absSigned && !fi.ts.Relative && fi.ts.Abs > math.MaxInt64 {
-						// Fault of LT-TS-08: the stamp read into a signed int64
-						// and a negative time refused.
-						return w.resolve(faultErr(RuleTSAbsAny, CodeInvalid, w.base+pl.tsAt, "fault: absolute trailer_ts above 2^63-1 read as a negative time"), lvIf(walk, &lv))
-					}
-				}
-				if std || !(d.anchorOutermost && hasAnchor) {
-					anchor, hasAnchor = fi.ts.Resolved, true
-				}
-				if !std && d.siblingChain && !top { // fault: the next sibling resolves against this one
-					p := &w.stack[len(w.stack)-1]
-					p.anchor, p.hasAnchor = fi.ts.Resolved, true
-				}
-			}
-			lv.anchor, lv.hasAnchor = anchor, hasAnchor
-			if !std && d.anchorDirectParent && sh.ts == 0 {
-				lv.hasAnchor = false // fault: only a parent's own stamp anchors its children
-			}
-
-			// 4. Type (§Handling unknown type codes, LT-UNK-05).
-			if top && !d.known(h.Type) {
-				if err := rules.Fail(RuleUnkOuter, CodeTypeMismatch, w.base+fi.off, "type 0x%02x (%s) is not a type this receiver knows", h.Type, ClassOf(h.Type)); err != nil {
-					return w.resolve(err, lvIf(walk, &lv))
-				}
-			}
-
-			if walk {
-				// 5. Work-stack budget (LT-NEST-03).
-				if len(w.stack) >= w.budget && (std || !(d.budgetOffByOne && len(w.stack) == w.budget)) {
-					if err := rules.Fail(RuleNestTooDeep, CodeNestingTooDeep, w.base+fi.off, "structured TLV at depth %d exceeds this receiver's work-stack budget of %d open levels", len(w.stack)+1, w.budget); err != nil {
-						return w.resolve(err, &lv)
-					}
-				}
-				w.stack = append(w.stack, lv)
-				if w.tree != nil {
-					w.tree.open(&fi)
-				}
-				pos = fi.payloadStart
-			} else {
-				if w.tree != nil && (std || !(d.zeroLenDropped && h.Length == 0)) {
-					w.tree.leaf(&fi, w.payload(fi.payloadStart, fi.payloadEnd, pl.end))
-				}
-				pos = pl.end
-				if !std && d.unknownStops && !top && !d.known(h.Type) {
-					pos = w.stack[len(w.stack)-1].payloadEnd // fault: the rest of the parent is dropped
-				}
-			}
-		}
-	pop:
-		for len(w.stack) > 0 {
-			lv := &w.stack[len(w.stack)-1]
-			if pos != lv.payloadEnd {
-				break
-			}
-			if err := w.finish(lv); err != nil {
-				return w.resolve(err, nil)
-			}
-			pos = lv.frameEnd
-			if !std && d.popNoTrailer && w.src.rope == nil && len(w.stack) > 1 {
-				pos = lv.payloadEnd // fault: the cursor does not step over the child's trailer
-			}
-			w.stack = w.stack[:len(w.stack)-1]
-			if w.tree != nil {
-				w.tree.close()
-			}
-		}
-		if len(w.stack) == 0 {
-			return nil
-		}
-	}
+// frameStep is what the walker knows of the frame it is checking.
+type frameStep struct {
+	fi   frameInfo
+	sh   shape // its layout
+	pl   place // where its parts lie
+	top  bool  // a top-level TLV
+	walk bool  // its payload is parsed into children (LT-OPT-04, LT-UNK-06)
+	lv   level // its work-stack level, when walked
 }
 
-func lvIf(walk bool, lv *level) *level {
-	if walk {
-		return lv
+// cur is the frame's level for resolve: the frame when it is walked.
+func (f *frameStep) cur() *level {
+	if f.walk {
+		return &f.lv
 	}
 	return nil
 }
 
-// read copies len(p) bytes at off into p; under a fault dialect the bytes
-// past the source's end read as zeros.
-func (w *walker) read(p []byte, off int64) {
-	if w.d.std {
-		w.src.read(p, off)
-		return
-	}
-	clear(p)
-	if n := min(int64(len(p)), w.src.size()-off); off < w.src.size() && n > 0 {
-		w.src.read(p[:n], off)
+// frame walks the top-level TLV at off, whose header h has been checked
+// and whose extent lies inside the source: for each frame in turn, its
+// layout and steps 2 to 5, then the next child (6), until the work stack
+// is empty.
+func (w *walker) frame(off int64, h Header) error {
+	w.stack = w.stack[:0]
+	w.r32, w.r16 = crcReg{}, crcReg{}
+	pos := off
+	for {
+		f := frameStep{top: len(w.stack) == 0}
+		if !f.top {
+			p := &w.stack[len(w.stack)-1]
+			f.lv.anchor, f.lv.hasAnchor = p.anchor, p.hasAnchor // the anchor it inherits (step 3)
+		}
+		if w.mis != nil {
+			if err := w.misLayout(&f, pos, h); err != nil {
+				return w.resolve(err, nil)
+			}
+		} else {
+			// libtracer-01's layout (LT-FRAME-03..10).
+			o := h.Opt
+			f.sh = shape{ts: uint8(o.TSSize()), rel: o.Has(OptTF), crc: uint8(o.CRCSize()), cw16: o.Has(OptCW)}
+			f.pl.ps = pos + int64(o.HeaderSize())
+			f.pl.pe = f.pl.ps + int64(h.Length)
+			f.pl.tsAt = f.pl.pe
+			f.pl.crcAt = f.pl.pe + int64(f.sh.ts)
+			f.pl.end = f.pl.crcAt + int64(f.sh.crc)
+			f.walk = o.Has(OptPL) && Known(h.Type) // LT-OPT-04, LT-UNK-06
+			f.placed(pos, h)
+		}
+		if err := w.checkCRC(&f); err != nil {
+			return w.resolve(err, nil)
+		}
+		if err := w.stamp(&f); err != nil {
+			return w.resolve(err, f.cur())
+		}
+		if err := w.checkType(&f); err != nil {
+			return w.resolve(err, f.cur())
+		}
+		var err error
+		if f.walk {
+			if pos, err = w.open(&f); err != nil {
+				return w.resolve(err, &f.lv)
+			}
+		} else {
+			pos = w.leaf(&f)
+		}
+		if h, pos, err = w.next(pos); err != nil || len(w.stack) == 0 {
+			return err
+		}
 	}
 }
 
-// bytes returns [a, b) clamped to the source.
-func (w *walker) bytes(a, b int64) []byte {
-	a, b = max(min(a, w.src.size()), 0), max(min(b, w.src.size()), 0)
-	if b <= a {
-		return []byte{}
-	}
-	return w.src.bytes(a, b)
+// misLayout places the parts of the frame at pos as the misreading does,
+// says whether it is walked, and makes the frame's own checks of the
+// misreading.
+func (w *walker) misLayout(f *frameStep, pos int64, h Header) error {
+	var err error
+	f.sh, f.pl, f.walk, err = w.mis.layout(w.base, pos, h, f.top)
+	f.placed(pos, h)
+	return err
 }
 
-// payload is the opaque payload [ps, pe) of a frame ending at end.
-func (w *walker) payload(ps, pe, end int64) []byte {
-	if w.d.std {
-		return w.src.bytes(ps, pe)
-	}
-	switch {
-	case w.d.payloadWithTrailer: // fault: the trailer reported as payload
-		pe = end
-	case w.d.ropeOneView && w.src.rope != nil && pe > ps: // fault: the payload read from its first view only
-		pe = min(pe, w.src.rope.viewEnd(ps))
-	}
-	return w.bytes(ps, pe)
+// placed records the frame at pos with header h once its parts are placed.
+func (f *frameStep) placed(pos int64, h Header) {
+	f.fi = frameInfo{off: pos, h: h, payloadStart: f.pl.ps, payloadEnd: f.pl.pe}
+	f.lv.off, f.lv.payloadStart, f.lv.payloadEnd, f.lv.frameEnd = pos, f.pl.ps, f.pl.pe, f.pl.end
+	f.lv.tsEnd = f.pl.tsAt + int64(f.sh.ts)
 }
 
-// child reads and checks the header of a child TLV at pos inside the
-// innermost open structured TLV. ok is false when a fault-injected check
-// let a malformed child through; the caller then skips the rest of the
-// parent.
-func (w *walker) child(pos int64) (h Header, ok bool, err error) {
-	avail := w.stack[len(w.stack)-1].payloadEnd - pos
-	var hb [6]byte
-	n := min(avail, 6)
-	w.src.read(hb[:n], pos)
-	h, need, err := checkHeader(&hb, int(n), w.base+pos, w.maxLen, w.d, true)
-	if !w.d.std && err == nil && need == 0 {
-		h, need, err = w.faultHeader(pos, h, true)
+// checkCRC is step 2 (§CRC, LT-CRC-09, LT-CRC-10, LT-UNK-03), for a frame
+// with a trailer_crc.
+func (w *walker) checkCRC(f *frameStep) error {
+	if f.sh.crc == 0 {
+		return nil
 	}
-	if err != nil {
-		return h, false, err
+	return w.crc(f)
+}
+
+// crc reads the frame's trailer_crc and checks an opaque frame's at once;
+// a structured frame's is left in its level, to be settled when its
+// children are walked (finish).
+func (w *walker) crc(f *frameStep) error {
+	f.fi.hasCRC = true
+	if w.mis != nil {
+		var err error
+		f.fi.crc, err = w.mis.crc(w.src, w.base, f.fi.off, f.fi.h, f.pl, f.walk, f.top && w.preverified)
+		return err
 	}
-	// Decision (docs/libtracer.md): children fill the payload exactly
-	// (LT-NEST-05); nothing is read past the parent's payload (LT-TRUNC-04).
-	if need > 0 {
-		return h, false, rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "%d bytes left in the parent payload, too few for a child header", avail)
+	cw16 := f.sh.cw16
+	var tb [4]byte
+	w.src.read(tb[:f.sh.crc], f.pl.crcAt)
+	f.fi.crc = readCRC(tb[:], cw16)
+	if f.top && w.preverified {
+		return nil
 	}
-	total := h.FrameSize()
-	if !w.d.std {
-		total = w.d.extent(h)
+	reg, width := &w.r32, uint8(32)
+	if cw16 {
+		reg, width = &w.r16, 16
 	}
-	if total > uint64(avail) {
-		return h, false, rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "child (%s) needs %d bytes, %d left in the parent payload", h, total, avail)
+	head := crcStart(reg, w.src, cw16, f.fi.payloadStart)
+	if f.walk {
+		f.lv.crc, f.lv.head, f.lv.want = width, head, f.fi.crc
+		return nil
 	}
-	return h, true, nil
+	if got := crcFinish(reg, w.src, cw16, head, f.fi.payloadStart, f.lv.tsEnd); got != f.fi.crc {
+		return crcMismatch(w.c, cw16, w.base+f.fi.off, w.base+f.pl.crcAt, f.fi.crc, got)
+	}
+	return nil
+}
+
+// stamp is step 3 (§Timestamp form): the frame's trailer_ts, resolved
+// against the anchor it inherits (in f.lv), and the anchor its children
+// resolve against: its own stamp, else the one it inherits.
+func (w *walker) stamp(f *frameStep) error {
+	if f.sh.ts == 0 && w.mis == nil {
+		return nil
+	}
+	return w.resolveStamp(f)
+}
+
+// resolveStamp is stamp for a frame with a trailer_ts, or under a
+// misreading.
+func (w *walker) resolveStamp(f *frameStep) error {
+	anchor, hasAnchor := f.lv.anchor, f.lv.hasAnchor
+	if f.sh.ts > 0 {
+		var ts Timestamp
+		if w.mis != nil {
+			ts = w.mis.readStamp(w.src, f.pl.tsAt, f.sh)
+		} else {
+			var tb [8]byte
+			w.src.read(tb[:f.sh.ts], f.pl.tsAt)
+			if f.sh.rel {
+				ts = Timestamp{Relative: true, Rel: int32(binary.LittleEndian.Uint32(tb[:4]))} // LT-FRAME-07
+			} else {
+				abs := binary.LittleEndian.Uint64(tb[:]) // LT-FRAME-06, LT-TS-01
+				ts = Timestamp{Abs: abs, Resolved: abs}
+			}
+		}
+		f.fi.hasTS = true
+		if ts.Relative {
+			if !hasAnchor && w.c.Enforced(RuleTSNoAnchor) {
+				// LT-TS-04: no ancestor has a trailer_ts.
+				return rules.Fail(RuleTSNoAnchor, CodePathInvalid, w.base+f.pl.tsAt, "relative trailer_ts %+d ns of the frame at %d has no ancestor with a trailer_ts", ts.Rel, w.base+f.fi.off)
+			}
+			// LT-TS-02, LT-TS-03: the parent's wire-time plus the
+			// offset, modulo 2^64 (LT-TS-07).
+			ts.Resolved = anchor + uint64(int64(ts.Rel))
+		}
+		if w.mis != nil {
+			var err error
+			if ts, err = w.mis.stamp(ts, anchor, hasAnchor, w.base+f.pl.tsAt); err != nil {
+				return err
+			}
+		}
+		f.fi.ts = ts
+	}
+	if w.mis != nil {
+		var sibling bool
+		f.lv.anchor, f.lv.hasAnchor, sibling = w.mis.anchor(f.sh.ts > 0, f.fi.ts.Resolved, anchor, hasAnchor, f.top)
+		if sibling {
+			p := &w.stack[len(w.stack)-1]
+			p.anchor, p.hasAnchor = f.fi.ts.Resolved, true
+		}
+		return nil
+	}
+	f.lv.anchor, f.lv.hasAnchor = f.fi.ts.Resolved, true // the frame has a stamp
+	return nil
+}
+
+// checkType is step 4 (§Handling unknown type codes, LT-UNK-05), for a
+// top-level TLV.
+func (w *walker) checkType(f *frameStep) error {
+	if !f.top {
+		return nil
+	}
+	return w.outerType(f)
+}
+
+// outerType rejects a top-level TLV of a type the receiver does not know
+// as type_mismatch.
+func (w *walker) outerType(f *frameStep) error {
+	t := f.fi.h.Type
+	known := Known(t)
+	if w.mis != nil {
+		known = w.mis.known(t)
+	}
+	if !known && w.c.Enforced(RuleUnkOuter) {
+		return rules.Fail(RuleUnkOuter, CodeTypeMismatch, w.base+f.fi.off, "type 0x%02x (%s) is not a type this receiver knows", t, ClassOf(t))
+	}
+	return nil
+}
+
+// open is step 5 (LT-NEST-03): a structured frame opens a level of the
+// work stack, within the budget. Its children come next (6), from its
+// payload's start.
+func (w *walker) open(f *frameStep) (int64, error) {
+	if depth := len(w.stack); depth >= w.budget && w.c.Enforced(RuleNestTooDeep) && (w.mis == nil || w.mis.tooDeep(depth, w.budget)) {
+		return f.fi.off, rules.Fail(RuleNestTooDeep, CodeNestingTooDeep, w.base+f.fi.off, "structured TLV at depth %d exceeds this receiver's work-stack budget of %d open levels", depth+1, w.budget)
+	}
+	w.stack = append(w.stack, f.lv)
+	if w.tree != nil {
+		w.tree.open(&f.fi)
+	}
+	return f.fi.payloadStart, nil
+}
+
+// leaf reports a frame kept as opaque bytes and returns where the walk
+// goes on: after it.
+func (w *walker) leaf(f *frameStep) int64 {
+	if w.tree == nil && w.mis == nil {
+		return f.pl.end
+	}
+	return w.keep(f)
+}
+
+// keep is leaf with a tree to build or under a misreading.
+func (w *walker) keep(f *frameStep) int64 {
+	if w.mis == nil {
+		w.tree.leaf(&f.fi, w.src.bytes(f.fi.payloadStart, f.fi.payloadEnd))
+		return f.pl.end
+	}
+	if w.tree != nil {
+		if payload, kept := w.mis.payload(w.src, f.fi.h, f.pl); kept {
+			w.tree.leaf(&f.fi, payload)
+		}
+	}
+	if !f.top && w.mis.stopsAfter(f.fi.h) {
+		return w.stack[len(w.stack)-1].payloadEnd
+	}
+	return f.pl.end
+}
+
+// next is step 6: it closes every structured frame whose children end at
+// pos (pop), and reads and checks the header of the next child of the
+// innermost one still open: children fill their parent's payload exactly
+// (LT-NEST-05), and nothing is read past it (LT-TRUNC-04; decision,
+// docs/libtracer.md). It returns that header and the child's offset; the
+// work stack is empty when the top-level frame is done.
+func (w *walker) next(pos int64) (Header, int64, error) {
+	for {
+		for len(w.stack) > 0 && pos == w.stack[len(w.stack)-1].payloadEnd {
+			var err error
+			if pos, err = w.pop(); err != nil {
+				return Header{}, pos, w.resolve(err, nil)
+			}
+		}
+		if len(w.stack) == 0 {
+			return Header{}, pos, nil
+		}
+		avail := w.stack[len(w.stack)-1].payloadEnd - pos
+		h, need, err := w.header(pos, avail, true)
+		if err != nil {
+			return h, pos, w.resolve(err, nil)
+		}
+		var total uint64
+		if need == 0 {
+			total = h.FrameSize()
+			if w.mis != nil {
+				total = w.mis.extent(h)
+			}
+			if total <= uint64(avail) {
+				return h, pos, nil
+			}
+		}
+		if w.c.Enforced(RuleNestExactFill) {
+			if need > 0 {
+				err = rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "%d bytes left in the parent payload, too few for a child header", avail)
+			} else {
+				err = rules.Fail(RuleNestExactFill, CodeInvalid, w.base+pos, "child (%s) needs %d bytes, %d left in the parent payload", h, total, avail)
+			}
+			return h, pos, w.resolve(err, nil)
+		}
+		pos = w.stack[len(w.stack)-1].payloadEnd // fault injected: skip the rest of the parent
+	}
+}
+
+// pop closes the innermost structured frame, whose children are done,
+// checking its CRC (finish), and returns the offset after it.
+func (w *walker) pop() (int64, error) {
+	lv := &w.stack[len(w.stack)-1]
+	if err := w.finish(lv); err != nil {
+		return lv.payloadEnd, err
+	}
+	pos := lv.frameEnd
+	if w.mis != nil && w.mis.popsAtPayloadEnd(w.src.rope != nil, len(w.stack)) {
+		pos = lv.payloadEnd
+	}
+	w.stack = w.stack[:len(w.stack)-1]
+	if w.tree != nil {
+		w.tree.close()
+	}
+	return pos, nil
 }
 
 // crcMismatch is the crc_fail of the frame at frameOff whose trailer_crc,
-// at offset at, holds want where got was computed (LT-CRC-09, LT-CRC-10).
-func crcMismatch(cw16 bool, frameOff, at int64, want, got uint32) error {
-	if cw16 {
+// at offset at, holds want where got was computed (LT-CRC-09, LT-CRC-10);
+// nil when c switches that rule off.
+func crcMismatch(c rules.Checks, cw16 bool, frameOff, at int64, want, got uint32) error {
+	switch {
+	case cw16 && c.Enforced(RuleCRCVerify16):
 		return rules.Fail(RuleCRCVerify16, CodeCRCFail, at, "trailer_crc 0x%04x of the frame at %d, computed CRC-16-CCITT 0x%04x", want, frameOff, got)
+	case !cw16 && c.Enforced(RuleCRCVerify32):
+		return rules.Fail(RuleCRCVerify32, CodeCRCFail, at, "trailer_crc 0x%08x of the frame at %d, computed CRC-32C 0x%08x", want, frameOff, got)
 	}
-	return rules.Fail(RuleCRCVerify32, CodeCRCFail, at, "trailer_crc 0x%08x of the frame at %d, computed CRC-32C 0x%08x", want, frameOff, got)
+	return nil
 }
 
 // resolve settles, before err is reported, the CRCs of every frame still
@@ -481,7 +565,7 @@ func (w *walker) finish(lv *level) error {
 	}
 	lv.crc = 0
 	if got := crcFinish(reg, w.src, cw16, lv.head, lv.payloadStart, lv.tsEnd); got != lv.want {
-		return crcMismatch(cw16, w.base+lv.off, w.base+lv.tsEnd, lv.want, got)
+		return crcMismatch(w.c, cw16, w.base+lv.off, w.base+lv.tsEnd, lv.want, got)
 	}
 	return nil
 }

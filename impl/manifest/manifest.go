@@ -39,8 +39,11 @@ type Entry struct {
 
 // Hash returns the unkeyed BLAKE2b-256 of b, the vector hash of a row
 // (HR-MAN-13).
-func Hash(b []byte) [HashSize]byte {
-	if !rules.Enforced(RuleVectorHash) {
+func Hash(b []byte) [HashSize]byte { return hash(rules.Current(), b) }
+
+// hash is Hash under c.
+func hash(c rules.Checks, b []byte) [HashSize]byte {
+	if !c.Enforced(RuleVectorHash) {
 		// Fault: BLAKE2b-512 cut to 32 bytes, which is not BLAKE2b-256 (the
 		// digest length is a parameter of the hash).
 		h := blake2b.Sum512(b)
@@ -50,14 +53,20 @@ func Hash(b []byte) [HashSize]byte {
 }
 
 // EntryFor returns the row describing vector bytes data at path.
-func EntryFor(path string, data []byte) Entry {
-	return Entry{Path: path, Length: uint64(len(data)), Hash: Hash(data)}
+func EntryFor(path string, data []byte) Entry { return entryFor(rules.Current(), path, data) }
+
+func entryFor(c rules.Checks, path string, data []byte) Entry {
+	return Entry{Path: path, Length: uint64(len(data)), Hash: hash(c, data)}
 }
 
 // Parse decodes a complete manifest and checks every rule of the framing.
 // The entries' paths are copies; nothing aliases b.
-func Parse(b []byte) ([]Entry, error) {
-	d := cenc.NewDecoder(b)
+func Parse(b []byte) ([]Entry, error) { return ParseWith(rules.Current(), b) }
+
+// ParseWith is Parse under c: the rules c switches off are not enforced,
+// the mutants it switches on make their mistakes (tests and `conform prove`).
+func ParseWith(c rules.Checks, b []byte) ([]Entry, error) {
+	d := cenc.NewDecoder(c, b)
 	d.SetTruncationRule(RuleTruncated) // section 5, HR-MAN-11
 	count, err := d.U32("count")
 	if err != nil {
@@ -93,7 +102,7 @@ func Parse(b []byte) ([]Entry, error) {
 		e := Entry{Path: string(path)}
 		// Section 5, HR-MAN-01: the vector length, then its hash. Under its
 		// fault injection the hash is read first.
-		hashFirst := !rules.Enforced(RuleFraming)
+		hashFirst := !d.Enforced(RuleFraming)
 		if hashFirst {
 			if err := d.Fixed("hash", e.Hash[:]); err != nil {
 				return nil, err
@@ -120,7 +129,7 @@ func Parse(b []byte) ([]Entry, error) {
 // CheckPath reports whether p is a canonical relative path (section 5,
 // HR-MAN-04..10); the violation's offset is the byte offset in p.
 func CheckPath(p string) error {
-	d := cenc.NewDecoder(nil)
+	d := cenc.NewDecoder(rules.Current(), nil)
 	return checkPath(&d, []byte(p), 0)
 }
 
@@ -128,38 +137,30 @@ func CheckPath(p string) error {
 func checkPath(d *cenc.Decoder, p []byte, at int) error {
 	if len(p) == 0 {
 		// HR-MAN-09 (project reading): the empty path is no relative path.
+		if !d.Rejects(RuleEmptySegment) {
+			return nil
+		}
 		return d.Fail(RuleEmptySegment, at, "path", "empty path")
 	}
-	if p[0] == '/' {
+	if p[0] == '/' && d.Rejects(RuleAbsolute) {
 		// Section 5, HR-MAN-04: absolute paths fail closed.
-		if err := d.Fail(RuleAbsolute, at, "path", "absolute path %q", p); err != nil {
-			return err
-		}
+		return d.Fail(RuleAbsolute, at, "path", "absolute path %q", p)
 	}
 	for i, c := range p {
-		switch {
-		case c == '\\':
-			// Section 5, HR-MAN-06: backslashes fail closed.
-			if err := d.Fail(RuleBackslash, at+i, "path", "backslash in %q", p); err != nil {
-				return err
-			}
-		case c < 0x20 || c == 0x7f:
-			// HR-MAN-10 (project reading): no control characters.
-			if err := d.Fail(RuleControl, at+i, "path", "control byte 0x%02x in %q", c, p); err != nil {
+		if c == '\\' || c < 0x20 || c == 0x7f {
+			if err := checkPathByte(d, p, at, i); err != nil {
 				return err
 			}
 		}
 	}
 	if e := nfc17.CheckUTF8(p); e != nil {
 		// Section 5, HR-MAN-07: non-canonical UTF-8 fails closed.
-		if err := d.Fail(RuleUTF8, at+e.Offset, "path", "%s in %q", e.Reason, p); err != nil {
-			return err
+		if d.Rejects(RuleUTF8) {
+			return d.Fail(RuleUTF8, at+e.Offset, "path", "%s in %q", e.Reason, p)
 		}
-	} else if !nfc17.IsNFC(p) {
+	} else if !nfc17.IsNFC(p) && d.Rejects(RuleNFC) {
 		// HR-MAN-08 (project reading): canonical paths are NFC.
-		if err := d.Fail(RuleNFC, at, "path", "%q is not in NFC", p); err != nil {
-			return err
-		}
+		return d.Fail(RuleNFC, at, "path", "%q is not in NFC", p)
 	}
 	start := 0
 	for i := 0; i <= len(p); i++ {
@@ -170,13 +171,13 @@ func checkPath(d *cenc.Decoder, p []byte, at int) error {
 		case len(seg) == 0 && !(start == 0 && p[0] == '/'):
 			// HR-MAN-09 (project reading): no empty component. A leading
 			// '/' was reported as absolute above.
-			if err := d.Fail(RuleEmptySegment, at+start, "path", "empty component in %q", p); err != nil {
-				return err
+			if d.Rejects(RuleEmptySegment) {
+				return d.Fail(RuleEmptySegment, at+start, "path", "empty component in %q", p)
 			}
-		case string(seg) == "." || string(seg) == ".." || cenc.Mutated(MutDotPrefix) && len(seg) > 0 && seg[0] == '.':
+		case string(seg) == "." || string(seg) == ".." || d.Mutated(MutDotPrefix) && len(seg) > 0 && seg[0] == '.':
 			// Section 5, HR-MAN-05: dot components fail closed.
-			if err := d.Fail(RuleDotSegment, at+start, "path", "dot component %q in %q", seg, p); err != nil {
-				return err
+			if d.Rejects(RuleDotSegment) {
+				return d.Fail(RuleDotSegment, at+start, "path", "dot component %q in %q", seg, p)
 			}
 		}
 		start = i + 1
@@ -184,26 +185,51 @@ func checkPath(d *cenc.Decoder, p []byte, at int) error {
 	return nil
 }
 
+// checkPathByte checks byte i of path p, a backslash or a control byte,
+// which fails by its rule unless the rule is switched off. (Apart from
+// checkPath's loop, so that the loop's common path is its fall-through.)
+func checkPathByte(d *cenc.Decoder, p []byte, at, i int) error {
+	switch c := p[i]; {
+	case c == '\\':
+		// Section 5, HR-MAN-06: backslashes fail closed.
+		if d.Rejects(RuleBackslash) {
+			return d.Fail(RuleBackslash, at+i, "path", "backslash in %q", p)
+		}
+	case d.Rejects(RuleControl):
+		// HR-MAN-10 (project reading): no control characters.
+		return d.Fail(RuleControl, at+i, "path", "control byte 0x%02x in %q", c, p)
+	}
+	return nil
+}
+
 // Encode writes entries as a manifest. It refuses entries that break a rule
 // (unsorted, duplicate or non-canonical paths): the bytes it would write are
 // parsed back and any violation is returned.
-func Encode(entries []Entry) ([]byte, error) {
+func Encode(entries []Entry) ([]byte, error) { return encode(rules.Current(), entries) }
+
+func encode(c rules.Checks, entries []Entry) ([]byte, error) {
 	size := 4
 	for _, e := range entries {
 		size += 2 + len(e.Path) + 8 + HashSize
 	}
-	enc := cenc.NewEncoder(size)
+	enc := cenc.NewEncoder(c, size)
 	if uint64(len(entries)) > 0xffffffff {
+		if !c.Enforced(RuleFraming) {
+			return nil, nil
+		}
 		return nil, rules.Fail(RuleFraming, cenc.Code, -1, "count: %d entries do not fit a u32be", len(entries))
 	}
 	enc.U32(uint32(len(entries)))
 	for i, e := range entries {
 		if len(e.Path) > MaxPathLength {
+			if !c.Enforced(RuleFraming) {
+				return nil, nil
+			}
 			return nil, rules.Fail(RuleFraming, cenc.Code, -1, "rows[%d].path: %d bytes do not fit a u16be length", i, len(e.Path))
 		}
 		enc.U16(uint16(len(e.Path)))
 		enc.Raw([]byte(e.Path))
-		if rules.Enforced(RuleFraming) {
+		if enc.Enforced(RuleFraming) {
 			enc.U64(e.Length)
 			enc.Fixed(e.Hash[:])
 		} else {
@@ -211,7 +237,7 @@ func Encode(entries []Entry) ([]byte, error) {
 			enc.U64(e.Length)
 		}
 	}
-	if _, err := Parse(enc.Bytes()); err != nil {
+	if _, err := ParseWith(c, enc.Bytes()); err != nil {
 		return nil, err
 	}
 	return enc.Bytes(), nil
@@ -219,13 +245,17 @@ func Encode(entries []Entry) ([]byte, error) {
 
 // Build returns the manifest of a set of vectors, given as path -> complete
 // bytes: one row per path, sorted by raw path bytes.
-func Build(files map[string][]byte) ([]byte, error) {
+func Build(files map[string][]byte) ([]byte, error) { return BuildWith(rules.Current(), files) }
+
+// BuildWith is Build under c (its row hashes and layout too: under a
+// construction fault it writes what ParseWith(c) reads).
+func BuildWith(c rules.Checks, files map[string][]byte) ([]byte, error) {
 	entries := make([]Entry, 0, len(files))
 	for p, data := range files {
-		entries = append(entries, EntryFor(p, data))
+		entries = append(entries, entryFor(c, p, data))
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Path < entries[j].Path })
-	return Encode(entries)
+	return encode(c, entries)
 }
 
 // MismatchKind says how a set of files differs from a manifest.
@@ -259,6 +289,11 @@ type Mismatch struct {
 // Diff compares parsed manifest rows with a set of files (path -> bytes) and
 // returns every difference: rows in order, then extra files sorted by path.
 func Diff(entries []Entry, files map[string][]byte) []Mismatch {
+	return DiffWith(rules.Current(), entries, files)
+}
+
+// DiffWith is Diff under c (whose HR-MAN-13 fault hashes the files wrongly).
+func DiffWith(c rules.Checks, entries []Entry, files map[string][]byte) []Mismatch {
 	var out []Mismatch
 	named := make(map[string]bool, len(entries))
 	for i, e := range entries {
@@ -267,7 +302,7 @@ func Diff(entries []Entry, files map[string][]byte) []Mismatch {
 		switch {
 		case !ok:
 			out = append(out, Mismatch{e.Path, Missing, i})
-		case uint64(len(data)) != e.Length || Hash(data) != e.Hash:
+		case uint64(len(data)) != e.Length || hash(c, data) != e.Hash:
 			out = append(out, Mismatch{e.Path, Substituted, i})
 		}
 	}

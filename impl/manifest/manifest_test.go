@@ -21,11 +21,19 @@ const (
 	blake2b256ABC   = "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319"
 )
 
+// faults returns the Checks that switch off rule id, or switch on mutant id.
+func faults(id rules.ID) rules.Checks { return rules.Checks{Faults: fault.Of(string(id))} }
+
 func TestHashKnownAnswers(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"": blake2b256Empty, "abc": blake2b256ABC} {
 		h := Hash([]byte(in))
 		if got := hex.EncodeToString(h[:]); got != want {
 			t.Errorf("Hash(%q) = %s, want %s", in, got, want)
+		}
+		// HR-MAN-13 is a construction rule: its fault gives another digest.
+		if f := hash(faults(RuleVectorHash), []byte(in)); f == h {
+			t.Errorf("Hash(%q) under the HR-MAN-13 fault is still BLAKE2b-256", in)
 		}
 	}
 }
@@ -52,6 +60,7 @@ func row(path string) []byte {
 }
 
 func TestKnownManifest(t *testing.T) {
+	t.Parallel()
 	// One row: path "a", the empty vector.
 	want, _ := hex.DecodeString("00000001" + "0001" + "61" + "0000000000000000" + blake2b256Empty)
 	got, err := Build(map[string][]byte{"a": {}})
@@ -69,6 +78,7 @@ func TestKnownManifest(t *testing.T) {
 }
 
 func TestBuildSortsByRawBytes(t *testing.T) {
+	t.Parallel()
 	files := map[string][]byte{
 		"positive/b.bin": []byte("b"),
 		"negative/z.bin": []byte("z"),
@@ -143,6 +153,7 @@ func parseRejectCases() []rejectCase {
 }
 
 func TestParseRejects(t *testing.T) {
+	t.Parallel()
 	for _, tc := range parseRejectCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(tc.in)
@@ -153,11 +164,15 @@ func TestParseRejects(t *testing.T) {
 			if !strings.Contains(v.Detail, "rows[") && !strings.HasPrefix(v.Detail, "count") && !strings.HasPrefix(v.Detail, "end") {
 				t.Fatalf("detail %q names no field", v.Detail)
 			}
+			if _, err := ParseWith(faults(tc.rule), tc.in); rules.RuleOf(err) == tc.rule {
+				t.Fatalf("still %s with the rule switched off: %v", tc.rule, err)
+			}
 		})
 	}
 }
 
 func TestParseAcceptsOrdinaryNames(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{"a", ".hidden", "a..b", "...", "a/.b/c..", "é/ü.bin", "x y", "positive/read-cell-cap-v1.bin"} {
 		if err := CheckPath(p); err != nil {
 			t.Errorf("CheckPath(%q) = %v", p, err)
@@ -169,6 +184,7 @@ func TestParseAcceptsOrdinaryNames(t *testing.T) {
 }
 
 func TestEncodeRefusesInvalidEntries(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		entries []Entry
 		rule    rules.ID
@@ -181,6 +197,9 @@ func TestEncodeRefusesInvalidEntries(t *testing.T) {
 		if _, err := Encode(tc.entries); rules.RuleOf(err) != tc.rule {
 			t.Errorf("Encode(%.20v) = %v, want %s", tc.entries, err, tc.rule)
 		}
+		if _, err := encode(faults(tc.rule), tc.entries); rules.RuleOf(err) == tc.rule {
+			t.Errorf("Encode(%.20v) with %s switched off = %v", tc.entries, tc.rule, err)
+		}
 	}
 	if _, err := Build(map[string][]byte{"/abs": nil}); rules.RuleOf(err) != RuleAbsolute {
 		t.Errorf("Build with an absolute path = %v", err)
@@ -188,6 +207,7 @@ func TestEncodeRefusesInvalidEntries(t *testing.T) {
 }
 
 func TestMaxPathLength(t *testing.T) {
+	t.Parallel()
 	p := strings.Repeat("a", MaxPathLength)
 	m, err := Build(map[string][]byte{p: []byte("x")})
 	if err != nil {
@@ -199,6 +219,7 @@ func TestMaxPathLength(t *testing.T) {
 }
 
 func TestDiff(t *testing.T) {
+	t.Parallel()
 	entries := []Entry{EntryFor("a", []byte("1")), EntryFor("b", []byte("2")), EntryFor("c", []byte("3"))}
 	files := map[string][]byte{
 		"a": []byte("1"),
@@ -234,17 +255,15 @@ func TestDiff(t *testing.T) {
 
 // Under fault injection the parser carries on without panicking.
 func TestFaultsCarryOn(t *testing.T) {
+	t.Parallel()
 	in := rawManifest(3, row("/b"), row("a\\..//"), row("a"))
 	for _, r := range Rules() {
-		restore := fault.SetGlobal(string(r.ID))
-		Parse(in)
-		Parse(in[:len(in)-5])
-		Parse(rawManifest(0xffffffff))
-		restore()
+		c := faults(r.ID)
+		ParseWith(c, in)
+		ParseWith(c, in[:len(in)-5])
+		ParseWith(c, rawManifest(0xffffffff))
 	}
-	restore := fault.SetGlobal(string(RuleTruncated))
-	defer restore()
-	if e, err := Parse(rawManifest(0xffffffff, row("a"))); err != nil || len(e) != 1 {
+	if e, err := ParseWith(faults(RuleTruncated), rawManifest(0xffffffff, row("a"))); err != nil || len(e) != 1 {
 		t.Fatalf("tolerated truncation: %v %v", e, err)
 	}
 }
@@ -252,6 +271,7 @@ func TestFaultsCarryOn(t *testing.T) {
 // Every rejecting rule of the framing has a case; HR-MAN-01 (framing) and
 // HR-MAN-13 (row hash) are construction rules, checked by the known answers.
 func TestEveryRejectingRuleIsTested(t *testing.T) {
+	t.Parallel()
 	tested := map[rules.ID]bool{}
 	for _, c := range parseRejectCases() {
 		tested[c.rule] = true
