@@ -37,7 +37,11 @@ func (l *ListFlag) Set(s string) error {
 
 // TesteeOptions say how to run an external testee.
 type TesteeOptions struct {
-	OneShot       bool
+	OneShot bool
+	// Jobs is how many persistent testee processes run at once (a
+	// testee.Pool when above 1); one-shot mode runs as many requests at once
+	// as Config.Jobs asks, whatever this says.
+	Jobs          int
 	Timeout       time.Duration // per request
 	TimeoutPerMiB time.Duration // added to Timeout per started MiB of input
 	HelloTimeout  time.Duration // for hello, the first request
@@ -71,6 +75,13 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 			return nil, err
 		}
 		return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB)}, nil
+	}
+	if opt.Jobs > 1 {
+		a, err := testee.NewPool(cfg, opt.Jobs)
+		if err != nil {
+			return nil, err
+		}
+		return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr}, nil
 	}
 	a, err := testee.NewPersistent(cfg)
 	if err != nil {

@@ -10,10 +10,12 @@
 //     the command passes the suites' definitions in.
 //   - Selection, Policy and Expectations choose the vectors, say which apply
 //     to the testee beyond what it claims in hello, and carry known failures.
-//   - Run handshakes, runs every selected vector (persistent: one at a time;
-//     one-shot: Jobs at once), judges each answer with vectorset.Judge, and
-//     returns a Report; it always returns one, also when the testee cannot
-//     run or the run is interrupted.
+//   - Run handshakes, runs every selected vector (Jobs at once: one-shot
+//     runs, or the persistent processes of a testee.Pool; the largest
+//     inputs first), judges each answer with vectorset.Judge, and returns a
+//     Report; it always returns one, also when the testee cannot run or the
+//     run is interrupted. It bounds the garbage collector's soft memory
+//     limit by the largest input or expected answer while it runs.
 //   - InputFiles gives inputs by path to a testee that claims
 //     testee.CapabilityInputPath (committed files as they are, recipes
 //     written once per run to a private directory).

@@ -1,8 +1,10 @@
 package harness
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,19 +28,31 @@ import (
 // testee planted is neither followed nor overwritten), and Remove deletes
 // the directory without following links out of it.
 //
-// InputFiles is safe for concurrent use.
+// InputFiles is safe for concurrent use: different recipes are written at
+// once (one per job of a run with several), the same one once.
 type InputFiles struct {
 	mu      sync.Mutex
 	dir     string   // "" until the first recipe
 	root    *os.Root // dir, opened
-	byHash  map[string]string
+	byHash  map[string]*inputFile
+	absDirs map[string]string // vectors directory to its absolute path
 	n       int
 	removed bool
+	writing sync.WaitGroup // recipes being written; Remove waits for them
+}
+
+// inputFile is a recipe's file: done closes once path or err is set.
+type inputFile struct {
+	done chan struct{}
+	path string
+	err  error
 }
 
 // NewInputFiles returns an empty set of input files; its directory is made
 // on the first recipe input.
-func NewInputFiles() *InputFiles { return &InputFiles{byHash: map[string]string{}} }
+func NewInputFiles() *InputFiles {
+	return &InputFiles{byHash: map[string]*inputFile{}, absDirs: map[string]string{}}
+}
 
 // Dir is the temporary directory, or "" when none was made.
 func (f *InputFiles) Dir() string {
@@ -48,66 +62,114 @@ func (f *InputFiles) Dir() string {
 }
 
 // Path returns the absolute path of a file holding exactly v's input bytes
-// and their number.
+// and their number. The bytes are checked against the index as they are
+// read or written, and never held in memory whole.
 func (f *InputFiles) Path(s *Suite, v *vectorset.Vector) (string, int64, error) {
 	if v.Recipe == nil {
-		if _, err := v.Input(s.VectorsDir, s.Name); err != nil { // the bytes as the index says
+		if err := v.WriteInput(io.Discard, s.VectorsDir, s.Name); err != nil { // the bytes as the index says
 			return "", 0, err
 		}
-		p, err := vectorset.TreePath(s.VectorsDir, s.Name, v.File)
+		abs, err := f.absDir(s.VectorsDir)
 		if err != nil {
 			return "", 0, err
 		}
-		abs, err := filepath.Abs(p)
-		return abs, v.Size, err
+		p, err := vectorset.TreePath(abs, s.Name, v.File)
+		return p, v.Size, err
 	}
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	if f.removed {
+		f.mu.Unlock()
 		return "", 0, errors.New("the run's input files are removed")
 	}
-	if p, ok := f.byHash[v.BLAKE2b]; ok {
-		return p, v.Size, nil
+	if e, ok := f.byHash[v.BLAKE2b]; ok {
+		f.mu.Unlock()
+		<-e.done
+		return e.path, v.Size, e.err
 	}
-	b, err := v.Input(s.VectorsDir, s.Name)
+	e := &inputFile{done: make(chan struct{})}
+	f.byHash[v.BLAKE2b] = e
+	f.writing.Add(1)
+	root, dir, err := f.openDir()
+	f.mu.Unlock()
+	if err == nil {
+		e.path, err = f.write(root, dir, s, v)
+	}
+	f.mu.Lock()
+	if e.err = err; err != nil {
+		delete(f.byHash, v.BLAKE2b) // a later vector tries again
+	}
+	f.mu.Unlock()
+	close(e.done)
+	f.writing.Done()
+	return e.path, v.Size, err
+}
+
+// absDir returns the absolute path of a vectors directory, computed once.
+func (f *InputFiles) absDir(dir string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if abs, ok := f.absDirs[dir]; ok {
+		return abs, nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		f.absDirs[dir] = abs
+	}
+	return abs, err
+}
+
+// openDir makes the temporary directory on the first call. f.mu is held.
+func (f *InputFiles) openDir() (*os.Root, string, error) {
+	if f.dir != "" {
+		return f.root, f.dir, nil
+	}
+	dir, err := os.MkdirTemp("", "conform-inputs-")
 	if err != nil {
-		return "", 0, err
+		return nil, "", fmt.Errorf("input files: %w", err)
 	}
-	if f.dir == "" {
-		dir, err := os.MkdirTemp("", "conform-inputs-")
-		if err != nil {
-			return "", 0, fmt.Errorf("input files: %w", err)
-		}
-		if f.dir, err = filepath.Abs(dir); err != nil {
-			os.Remove(dir)
-			return "", 0, err
-		}
-		if f.root, err = os.OpenRoot(f.dir); err != nil {
-			os.Remove(dir)
-			f.dir = ""
-			return "", 0, fmt.Errorf("input files: %w", err)
-		}
+	if f.dir, err = filepath.Abs(dir); err != nil {
+		os.Remove(dir)
+		f.dir = ""
+		return nil, "", err
 	}
+	if f.root, err = os.OpenRoot(f.dir); err != nil {
+		os.Remove(dir)
+		f.dir = ""
+		return nil, "", fmt.Errorf("input files: %w", err)
+	}
+	return f.root, f.dir, nil
+}
+
+// write writes v's input, checked as it is expanded, to a new file in dir
+// and returns its path; a file whose bytes fail the check is removed.
+func (f *InputFiles) write(root *os.Root, dir string, s *Suite, v *vectorset.Vector) (string, error) {
 	for {
+		f.mu.Lock()
 		f.n++
 		name := fmt.Sprintf("%d-%s", f.n, safeName(v.Name()))
-		w, err := f.root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o400)
+		f.mu.Unlock()
+		w, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o400)
 		if errors.Is(err, fs.ErrExist) {
 			continue // something else took the name: never write through it
 		}
 		if err != nil {
-			return "", 0, fmt.Errorf("input files: %w", err)
+			return "", fmt.Errorf("input files: %w", err)
 		}
-		_, err = w.Write(b)
-		if cerr := w.Close(); err == nil {
-			err = cerr
+		bw := bufio.NewWriterSize(w, 256<<10)
+		err = v.WriteInput(bw, s.VectorsDir, s.Name)
+		werr := bw.Flush() // a failed write's error too: bufio keeps it
+		if cerr := w.Close(); werr == nil {
+			werr = cerr
 		}
-		if err != nil {
-			return "", 0, fmt.Errorf("input files: writing %s: %w", name, err)
+		switch {
+		case werr != nil:
+			root.Remove(name)
+			return "", fmt.Errorf("input files: writing %s: %w", name, werr)
+		case err != nil:
+			root.Remove(name)
+			return "", err // the vector's: its bytes are not the index's
 		}
-		p := filepath.Join(f.dir, name)
-		f.byHash[v.BLAKE2b] = p
-		return p, v.Size, nil
+		return filepath.Join(dir, name), nil
 	}
 }
 
@@ -128,8 +190,11 @@ func safeName(s string) string {
 // interrupt).
 func (f *InputFiles) Remove() error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	f.removed = true
+	f.mu.Unlock()
+	f.writing.Wait() // a recipe being written finishes its file first
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.dir == "" {
 		return nil
 	}

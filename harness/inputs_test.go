@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,10 +10,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
 )
 
 // A hostile testee, for TestInputPathHostileTestee: `TESTBINARY` with
@@ -140,4 +143,88 @@ func (p *pathSpy) Do(ctx context.Context, req testee.Request) (testee.Response, 
 		*p.paths = append(*p.paths, req.InputPath)
 	}
 	return p.Implementation.Do(ctx, req)
+}
+
+// Path writes each recipe once, however many jobs ask for it at once,
+// checks its bytes as it writes them (a file that fails the check is
+// removed, with the error Input gives), and passes a committed file by its
+// absolute path.
+func TestInputFilesPath(t *testing.T) {
+	vdir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(vdir, "positive", "lace"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(vdir, "positive", "lace", "c.lr"), []byte("committed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := &Suite{Name: "lace", VectorsDir: vdir}
+	recipe := func(id, hex string, count int64, hash string) *vectorset.Vector {
+		return &vectorset.Vector{ID: "lace/positive/" + id, Size: count * int64(len(hex)/2), BLAKE2b: hash,
+			Recipe: &vectorset.Recipe{Parts: []vectorset.Part{{Repeat: &vectorset.Repeat{Hex: hex, Count: count}}}}}
+	}
+	big := bytes.Repeat([]byte("ab"), 3<<20)
+	a := recipe("a", "6162", 3<<20, vectorset.Hash(big))
+	b := recipe("b", "63", 10, vectorset.Hash(bytes.Repeat([]byte("c"), 10)))
+	bad := recipe("bad", "64", 10, vectorset.Hash([]byte("other")))
+	committed := &vectorset.Vector{ID: "lace/positive/c", File: "positive/c.lr", Size: 9, BLAKE2b: vectorset.Hash([]byte("committed"))}
+
+	f := NewInputFiles()
+	defer f.Remove()
+	paths := make([]string, 8)
+	var wg sync.WaitGroup
+	for i := range paths {
+		wg.Go(func() {
+			v := a
+			if i%2 == 1 {
+				v = b
+			}
+			p, n, err := f.Path(s, v)
+			if err != nil || n != v.Size {
+				t.Errorf("Path(%s): %d bytes, %v", v.ID, n, err)
+			}
+			paths[i] = p
+		})
+	}
+	wg.Wait()
+	for i, p := range paths {
+		want, other := paths[0], paths[1]
+		if i%2 == 1 {
+			want, other = paths[1], paths[0]
+		}
+		if p != want || p == other || filepath.Dir(p) != f.Dir() {
+			t.Fatalf("paths %q: want one file per recipe in %s", paths, f.Dir())
+		}
+	}
+	if got, err := os.ReadFile(paths[0]); err != nil || !bytes.Equal(got, big) {
+		t.Errorf("%s holds %d bytes (%v), want the recipe's %d", paths[0], len(got), err, len(big))
+	}
+
+	_, _, err := f.Path(s, bad)
+	_, want := bad.Input(vdir, "lace")
+	if err == nil || want == nil || err.Error() != want.Error() {
+		t.Errorf("a recipe whose bytes are not the index's: %v; want Input's error %v", err, want)
+	}
+	if ents, _ := os.ReadDir(f.Dir()); len(ents) != 2 {
+		t.Errorf("the directory holds %d files, want the 2 good recipes'", len(ents))
+	}
+
+	p, n, err := f.Path(s, committed)
+	if abs, _ := filepath.Abs(filepath.Join(vdir, "positive", "lace", "c.lr")); err != nil || p != abs || n != 9 {
+		t.Errorf("committed file: %q, %d, %v; want %q", p, n, err, abs)
+	}
+	committed.BLAKE2b = vectorset.Hash([]byte("other"))
+	if _, _, err := f.Path(s, committed); err == nil || !strings.Contains(err.Error(), "index says") {
+		t.Errorf("a committed file whose bytes are not the index's: %v", err)
+	}
+
+	dir := f.Dir()
+	if err := f.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(dir); !os.IsNotExist(err) {
+		t.Errorf("%s is still there (%v)", dir, err)
+	}
+	if _, _, err := f.Path(s, b); err == nil {
+		t.Error("Path after Remove: no error")
+	}
 }

@@ -209,7 +209,7 @@ type TesteeInfo struct {
 	Inputs         string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path) or "stdin" (one-shot)
 	Readings       map[string]string          `json:"readings,omitempty"`     // declared in hello
 	Stats          *Stats                     `json:"stats,omitempty"`        // persistent mode
-	StderrTail     string                     `json:"stderr_tail,omitempty"`  // of the last process, persistent mode
+	StderrTail     string                     `json:"stderr_tail,omitempty"`  // of the last process (of each, with -j N), persistent mode
 }
 
 // Stats counts what happened to a persistent testee (testee.Stats).
@@ -218,10 +218,11 @@ type Stats struct {
 	Failures    int `json:"failures"`    // requests that ended in a testee failure
 	IdleExits   int `json:"idle_exits"`  // exits found between requests (restarted, no failure)
 	Unsolicited int `json:"unsolicited"` // output found between requests (restarted, no failure)
+	Processes   int `json:"processes"`   // processes run at once (-j) that started at least once
 }
 
-// Restarts is the number of starts after the first.
-func (s Stats) Restarts() int { return max(s.Starts-1, 0) }
+// Restarts is the number of starts after the first of each process.
+func (s Stats) Restarts() int { return max(s.Starts-max(s.Processes, 1), 0) }
 
 // SuiteInfo names a vector set a run used.
 type SuiteInfo struct {

@@ -2,10 +2,12 @@ package harness
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -31,7 +33,9 @@ type Config struct {
 	Impl testee.Implementation
 	// Testee describes it for the report: Command and Mode.
 	Testee TesteeInfo
-	// Jobs is how many requests run at once (one-shot mode); below 1 is 1.
+	// Jobs is how many requests run at once (as many one-shot runs, or
+	// persistent processes of a testee.Pool); below 1 is 1. With more than
+	// one, vectors are dealt largest input first.
 	Jobs int
 	// Stats and Stderr, when set, give the persistent adapter's counters
 	// and the standard error tail of its last process, for the report.
@@ -103,7 +107,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 	defer func() {
 		if cfg.Stats != nil {
 			st := cfg.Stats()
-			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited}
+			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited, Processes: st.Processes}
 		}
 		if cfg.Stderr != nil {
 			rep.Testee.StderrTail = string(cfg.Stderr())
@@ -114,9 +118,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Times.RunnerMaxRSS = maxRSS()
 		rep.finish()
 	}()
-	for _, s := range cfg.Suites {
-		rep.Times.Verification += s.Verify.Seconds()
-	}
+	rep.Times.Verification = verificationTime(cfg.Suites).Seconds()
 
 	th := time.Now()
 	hello, err := testee.Handshake(ctx, cfg.Impl)
@@ -167,6 +169,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		}
 		todo = append(todo, it)
 	}
+	defer boundMemory(todo)()
 	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, byPath: byPath, alternates: alternatesOf(cfg.Suites)}
 	r.naCount = r.done
 	r.ctx, r.abort = context.WithCancel(ctx)
@@ -227,6 +230,26 @@ func decisionText(suite string, v *vectorset.Vector) string {
 	return what + "; reading " + strings.Join(rs, "; ") + " (docs/READINGS.md)"
 }
 
+// boundMemory sets the garbage collector's soft memory limit
+// (debug.SetMemoryLimit) for a run of the given vectors, unless GOMEMLIMIT
+// does: one and a half times the largest input or expected answer, at
+// least 64 MiB, so that while one job holds a 44.7 MiB answer the garbage
+// of the others is collected before it piles up, and a large vector's
+// garbage is collected before the next one's (issue 14: the runner's peak
+// RSS at most twice the largest input). It returns the function that
+// restores the limit before.
+func boundMemory(todo []*item) (restore func()) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	var largest int64
+	for _, it := range todo {
+		largest = max(largest, it.v.Size, it.v.AnswerSize())
+	}
+	old := debug.SetMemoryLimit(max(largest+largest/2, 64<<20))
+	return func() { debug.SetMemoryLimit(old) }
+}
+
 // runner runs the applicable vectors, on Jobs workers.
 type runner struct {
 	cfg   Config
@@ -251,6 +274,9 @@ type runner struct {
 
 func (r *runner) runAll(todo []*item) {
 	jobs := max(r.cfg.Jobs, 1)
+	if jobs > 1 {
+		todo = dealOrder(todo)
+	}
 	next := make(chan *item)
 	var wg sync.WaitGroup
 	for range min(jobs, max(len(todo), 1)) {
@@ -278,6 +304,16 @@ func (r *runner) runAll(todo []*item) {
 	wg.Wait()
 }
 
+// dealOrder is the order in which several jobs take the vectors: by
+// expected cost, the largest input first (a 32 MiB record costs as much as
+// hundreds of small vectors), ties in index order, so that the largest do
+// not come last and leave the other jobs idle while one finishes them.
+func dealOrder(todo []*item) []*item {
+	out := slices.Clone(todo)
+	slices.SortStableFunc(out, func(a, b *item) int { return cmp.Compare(b.v.Size, a.v.Size) })
+	return out
+}
+
 func (r *runner) notRunReason() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -287,23 +323,13 @@ func (r *runner) notRunReason() string {
 	return "not run: the run was interrupted"
 }
 
-// bigVector is the input or answer size from which runOne returns memory
-// to the system after the vector.
-const bigVector = 8 << 20
-
 // runOne asks the testee about one vector and judges the answer.
 func (r *runner) runOne(it *item) {
 	res := it.res
 	t0 := time.Now()
 	var tm testee.Timing
 	var t1, t2 time.Time // the input ready; the answer in
-	var answerSize int
 	defer func() {
-		if res.Size >= bigVector || answerSize >= bigVector {
-			// Do not let a run of large vectors pile up garbage: the
-			// runner's peak memory stays that of its largest vector.
-			debug.FreeOSMemory()
-		}
 		end := time.Now()
 		res.Millis = ms(end.Sub(t0))
 		if !t2.IsZero() {
@@ -311,7 +337,7 @@ func (r *runner) runOne(it *item) {
 		}
 		r.progress(res)
 	}()
-	req := testee.Request{ID: r.id.Add(1), Op: it.v.Op, Args: it.v.Args}
+	req := testee.Request{ID: r.id.Add(1), Op: it.v.Op, Args: it.v.Args, AnswerSize: it.v.AnswerSize()}
 	var err error
 	if r.byPath {
 		req.InputPath, req.InputSize, err = r.cfg.InputPaths.Path(it.suite, it.v)
@@ -330,7 +356,6 @@ func (r *runner) runOne(it *item) {
 		r.failure(it, err)
 		return
 	}
-	answerSize = len(resp.Result)
 	r.mu.Lock()
 	r.startFails = 0
 	r.mu.Unlock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -47,7 +48,7 @@ func external(t *testing.T, suites []*Suite, opt TesteeOptions, args ...string) 
 		t.Fatal(err)
 	}
 	defer tt.Impl.Close()
-	mode, jobs := "persistent", 1
+	mode, jobs := "persistent", max(opt.Jobs, 1)
 	if opt.OneShot {
 		mode, jobs = "one-shot", 4
 	}
@@ -103,8 +104,15 @@ func TestReferencePassesCommittedSuites(t *testing.T) {
 }
 
 // Robustness: each misbehaviour fails its own vector only, with its kind;
-// the testee is restarted and every other vector passes.
+// the testee is restarted and every other vector passes, with one
+// persistent process or several at once.
 func TestMisbehavingTesteePersistent(t *testing.T) {
+	for _, jobs := range []int{1, 3} {
+		t.Run(strconv.Itoa(jobs)+" at once", func(t *testing.T) { misbehavingPersistent(t, jobs) })
+	}
+}
+
+func misbehavingPersistent(t *testing.T, jobs int) {
 	vecs := []harnesstest.Vector{
 		{Name: "a-ok", Input: `ok:{"form":"blob"}`, Result: `{"form":"blob"}`},
 		{Name: "b-hang", Input: "hang"},
@@ -120,7 +128,7 @@ func TestMisbehavingTesteePersistent(t *testing.T) {
 		{Name: "l-reject", Input: "reject:X", Expect: vectorset.Reject, Code: "X"},
 		{Name: "m-ok", Input: "ok:{}"},
 	}
-	rep := external(t, synthetic(t, vecs), TesteeOptions{Timeout: 2 * time.Second, MaxResponse: 1 << 20})
+	rep := external(t, synthetic(t, vecs), TesteeOptions{Jobs: jobs, Timeout: 2 * time.Second, MaxResponse: 1 << 20})
 	wantKind := map[string]string{
 		"b-hang": "timeout", "d-crash": "exited", "f-exit": "exited", "g-wrongid": "wrong-id",
 		"i-invalid": "invalid-json", "j-flood": "flood",
@@ -138,14 +146,18 @@ func TestMisbehavingTesteePersistent(t *testing.T) {
 	if d := byID(t, rep, "d-crash"); !strings.Contains(d.Failure.Stderr, "crashing on purpose") {
 		t.Errorf("crash: stderr tail %q", d.Failure.Stderr)
 	}
-	if rep.Testee.Stats == nil || rep.Testee.Stats.Restarts() != len(wantKind) {
-		t.Errorf("stats %+v, want %d restarts", rep.Testee.Stats, len(wantKind))
+	// A process is restarted when it gets a request after its failure:
+	// after each with one process.
+	if st := rep.Testee.Stats; st == nil || st.Failures != len(wantKind) || st.Processes != jobs ||
+		jobs == 1 && st.Restarts() != len(wantKind) || st.Restarts() > len(wantKind) {
+		t.Errorf("stats %+v, want %d failures of %d processes, a restart after each with one", st, len(wantKind), jobs)
 	}
 	if rep.ExitCode != ExitFail || rep.Counts.TesteeFailures != len(wantKind) {
 		t.Errorf("exit %d, counts %+v", rep.ExitCode, rep.Counts)
 	}
-	// Writing to stderr is no failure; the tail shows in the report.
-	if !strings.Contains(rep.Testee.StderrTail, "wrote to stderr as asked") {
+	// Writing to stderr is no failure; the tail shows in the report (with
+	// several processes, unless a later failure restarted that one).
+	if jobs == 1 && !strings.Contains(rep.Testee.StderrTail, "wrote to stderr as asked") {
 		t.Errorf("stderr tail %q", rep.Testee.StderrTail)
 	}
 }
@@ -354,4 +366,67 @@ func zombie(pid int) bool {
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	return i >= 0 && i+2 < len(s) && s[i+2] == 'Z'
+}
+
+// doFunc is an Implementation of one function.
+type doFunc func(context.Context, testee.Request) (testee.Response, error)
+
+func (f doFunc) Do(ctx context.Context, req testee.Request) (testee.Response, error) {
+	return f(ctx, req)
+}
+func (f doFunc) Close() error { return nil }
+
+// During a run the garbage collector's soft memory limit is one and a half
+// times the largest input or expected answer (at least 64 MiB), unless
+// GOMEMLIMIT sets it; afterwards it is what it was.
+func TestRunBoundsMemory(t *testing.T) {
+	// An answer of a 36 MiB record in base64: 48 MiB, 72 MiB with the half.
+	long := `{"record":{"$base64_blake2b":"00","$base64_length":37748736}}`
+	cases := []struct {
+		name, result, env string
+		min, max          int64
+	}{
+		{"small answers", "", "", 64 << 20, 64 << 20},
+		{"a long answer", long, "", 72 << 20, 72<<20 + 1<<10},
+		{"GOMEMLIMIT set", long, "123MiB", 1 << 40, 1 << 40},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("GOMEMLIMIT", c.env)
+			suites := synthetic(t, []harnesstest.Vector{{Name: "a", Input: "x", Result: c.result}, {Name: "b", Input: "y"}})
+			before := debug.SetMemoryLimit(1 << 40)
+			defer debug.SetMemoryLimit(before)
+			var during []int64
+			impl := doFunc(func(ctx context.Context, req testee.Request) (testee.Response, error) {
+				during = append(during, debug.SetMemoryLimit(-1))
+				return testee.Response{Outcome: testee.Unsupported}, nil
+			})
+			Run(context.Background(), Config{Suites: suites, Impl: impl})
+			if len(during) != 3 || during[2] < c.min || during[2] > c.max {
+				t.Errorf("limit during the run %v, want %d to %d", during, c.min, c.max)
+			}
+			if after := debug.SetMemoryLimit(-1); after != 1<<40 {
+				t.Errorf("limit after the run %d, want it restored to %d", after, int64(1<<40))
+			}
+		})
+	}
+}
+
+// Several jobs take the vectors largest input first, ties in index order.
+func TestDealOrder(t *testing.T) {
+	sizes := []int64{1, 5, 3, 5, 0, 3}
+	var todo []*item
+	for i, n := range sizes {
+		todo = append(todo, &item{v: &vectorset.Vector{ID: strconv.Itoa(i), Size: n}})
+	}
+	var got []string
+	for _, it := range dealOrder(todo) {
+		got = append(got, it.v.ID)
+	}
+	if want := "1 3 2 5 0 4"; strings.Join(got, " ") != want {
+		t.Errorf("order %v, want %s", got, want)
+	}
+	if todo[0].v.ID != "0" {
+		t.Error("dealOrder reordered its argument")
+	}
 }

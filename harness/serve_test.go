@@ -199,3 +199,53 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+// readInputFile reads exactly the file's bytes, at most the cap, into one
+// buffer of the file's size and a byte more (a regular file is not read
+// into a second, doubled buffer at its end).
+func TestReadInputFile(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name string, n int) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, bytes.Repeat([]byte{'x'}, n), 0o400); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cases := []struct {
+		name    string
+		path    string
+		max     int
+		wantLen int
+		wantErr string
+	}{
+		{"empty", file("empty", 0), 16, 0, ""},
+		{"small", file("small", 5), 16, 5, ""},
+		{"exactly the cap", file("cap", 16), 16, 16, ""},
+		{"one byte over the cap", file("over", 17), 16, 0, "17 bytes, longer than the read cap of 16 bytes"},
+		{"one MiB", file("mib", 1<<20), 2 << 20, 1 << 20, ""},
+		{"a device over the cap", "/dev/zero", 1000, 0, "/dev/zero: longer than the read cap of 1000 bytes"},
+		{"a device under the cap", "/dev/null", 1000, 0, ""},
+		{"missing", dir + "/nothing", 16, 0, "no such file"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := readInputFile(c.path, c.max)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("error %v, want one saying %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(b) != c.wantLen || bytes.ContainsFunc(b, func(r rune) bool { return r != 'x' }) {
+				t.Fatalf("read %d bytes, want %d of the file's", len(b), c.wantLen)
+			}
+			if fi, _ := os.Stat(c.path); fi.Mode().IsRegular() && cap(b) > len(b)+1 {
+				t.Errorf("buffer capacity %d for a %d-byte file: read into more than one buffer of its size", cap(b), len(b))
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -95,11 +96,13 @@ func BenchmarkLargeRecord(b *testing.B) {
 // BenchmarkCommittedSet runs the whole committed set (all three suites)
 // in persistent mode against conform serve by path, as `conform run`
 // does: loading and verifying the suites, the hello, every vector, the
-// report. The target is 2,500 vectors/s on 2 cores, manifest verification
-// included. The in-process run (the reference called directly, no
-// protocol) is the floor: what the vectors cost the reference itself.
+// report; with as many testee processes as CPUs (conform run's default)
+// and with one. The target is 2,500 vectors/s on 2 cores, manifest
+// verification included. The in-process run (the reference called
+// directly, no protocol, one job) is the floor: what the vectors cost the
+// reference itself.
 func BenchmarkCommittedSet(b *testing.B) {
-	run := func(b *testing.B, external bool) {
+	run := func(b *testing.B, external bool, jobs int) {
 		var vectors int
 		start := time.Now()
 		for b.Loop() {
@@ -107,9 +110,9 @@ func BenchmarkCommittedSet(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			cfg := Config{Suites: suites, Impl: reference.New()}
+			cfg := Config{Suites: suites, Impl: reference.New(), Jobs: jobs}
 			if external {
-				tt, err := StartTestee(self("serve"), TesteeOptions{Timeout: 10 * time.Second, TimeoutPerMiB: time.Second, HelloTimeout: 10 * time.Second})
+				tt, err := StartTestee(self("serve"), TesteeOptions{Jobs: jobs, Timeout: 10 * time.Second, TimeoutPerMiB: time.Second, HelloTimeout: 10 * time.Second})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -127,8 +130,9 @@ func BenchmarkCommittedSet(b *testing.B) {
 		}
 		b.ReportMetric(float64(vectors)/time.Since(start).Seconds(), "vectors/s")
 	}
-	b.Run("persistent-by-path", func(b *testing.B) { run(b, true) })
-	b.Run("in-process", func(b *testing.B) { run(b, false) })
+	b.Run("persistent-by-path", func(b *testing.B) { run(b, true, runtime.NumCPU()) })
+	b.Run("persistent-by-path-j1", func(b *testing.B) { run(b, true, 1) })
+	b.Run("in-process", func(b *testing.B) { run(b, false, 1) })
 }
 
 // BenchmarkOneShotVector is the cost of one vector in one-shot mode

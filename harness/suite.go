@@ -3,6 +3,7 @@ package harness
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/threespec/conformance/impl/manifest"
@@ -34,8 +36,10 @@ type Suite struct {
 	// Authority is what the suite's Verify hook verified (for hiverelay
 	// the two published authority hashes); nil for a suite without one.
 	Authority vectorset.Authority
-	// Verify is how long loading and verifying the suite took.
-	Verify time.Duration
+	// Verify is how long loading and verifying the suite took; it began
+	// at verifyStart (zero for a suite not made by LoadSuite).
+	Verify      time.Duration
+	verifyStart time.Time
 }
 
 // SetupError is an error in conform's own inputs (flags, vector sets,
@@ -69,7 +73,7 @@ func LoadSuites(defs []vectorset.SuiteDef, vectorsDir, manifestDir string, names
 	if !explicit {
 		names = known
 	}
-	var suites []*Suite
+	var load []vectorset.SuiteDef
 	for _, name := range names {
 		i := slices.Index(known, name)
 		if i < 0 {
@@ -78,16 +82,45 @@ func LoadSuites(defs []vectorset.SuiteDef, vectorsDir, manifestDir string, names
 		if _, err := os.Stat(vectorset.IndexPath(vectorsDir, name)); errors.Is(err, fs.ErrNotExist) && !explicit {
 			continue
 		}
-		s, err := LoadSuite(defs[i], vectorsDir, manifestDir)
-		if err != nil {
-			return nil, err
-		}
-		suites = append(suites, s)
+		load = append(load, defs[i])
+	}
+	// The suites are verified at once (each reads and hashes its own tree),
+	// and reported in order, with the first error in that order.
+	suites := make([]*Suite, len(load))
+	errs := make([]error, len(load))
+	var wg sync.WaitGroup
+	for i, def := range load {
+		wg.Go(func() { suites[i], errs[i] = LoadSuite(def, vectorsDir, manifestDir) })
+	}
+	wg.Wait()
+	if err := cmp.Or(errs...); err != nil {
+		return nil, err
 	}
 	if len(suites) == 0 {
 		return nil, setupErr("no vector index (<suite>.index.json) in %s", vectorsDir)
 	}
 	return suites, nil
+}
+
+// verificationTime is how long verifying the suites took: from the first
+// start to the last end, since LoadSuites verifies them at once (and the
+// sum of the durations of suites not made by LoadSuite).
+func verificationTime(suites []*Suite) time.Duration {
+	var first, last time.Time
+	var others time.Duration
+	for _, s := range suites {
+		if s.verifyStart.IsZero() {
+			others += s.Verify
+			continue
+		}
+		if first.IsZero() || s.verifyStart.Before(first) {
+			first = s.verifyStart
+		}
+		if end := s.verifyStart.Add(s.Verify); end.After(last) {
+			last = end
+		}
+	}
+	return last.Sub(first) + others
 }
 
 // LoadSuite loads one suite and verifies its set hash and, with def.Verify,
@@ -117,7 +150,7 @@ func LoadSuite(def vectorset.SuiteDef, vectorsDir, manifestDir string) (*Suite, 
 			return nil, setupErr("suite %s: authority: %v", name, err)
 		}
 	}
-	s.Verify = time.Since(t0)
+	s.Verify, s.verifyStart = time.Since(t0), t0
 	return s, nil
 }
 

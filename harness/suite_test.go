@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // copyTree copies the committed vectors/ and manifest/ into a temporary
@@ -98,6 +99,11 @@ func TestLoadSuitesRejectsTampering(t *testing.T) {
 		{"no set-hash file", func(root string) error {
 			return os.Remove(filepath.Join(root, "manifest/hiverelay/suite-set-hash.txt"))
 		}, "suite-set-hash.txt"},
+		// The suites are verified at once; the error is the first suite's.
+		{"two suites", func(root string) error {
+			return errors.Join(flipAfter(filepath.Join(root, "manifest/libtracer/suite-set-hash.txt"), "set-hash "),
+				flipAfter(filepath.Join(root, "manifest/lace/suite-set-hash.txt"), "set-hash "))
+		}, "suite lace: "},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -166,4 +172,28 @@ func flipAfter(p, marker string) error {
 		b[i] = '0'
 	}
 	return os.WriteFile(p, b, 0o644)
+}
+
+// The verification time of suites verified at once is the span from the
+// first start to the last end, plus the durations of suites LoadSuite did
+// not make.
+func TestVerificationTime(t *testing.T) {
+	t0 := time.Now()
+	at := func(start, d time.Duration) *Suite { return &Suite{verifyStart: t0.Add(start), Verify: d} }
+	cases := []struct {
+		name   string
+		suites []*Suite
+		want   time.Duration
+	}{
+		{"none", nil, 0},
+		{"one", []*Suite{at(0, 5*time.Millisecond)}, 5 * time.Millisecond},
+		{"overlapping", []*Suite{at(0, 50*time.Millisecond), at(time.Millisecond, 80*time.Millisecond), at(2*time.Millisecond, 10*time.Millisecond)}, 81 * time.Millisecond},
+		{"one after another", []*Suite{at(10*time.Millisecond, 5*time.Millisecond), at(0, 10*time.Millisecond)}, 15 * time.Millisecond},
+		{"and one made elsewhere", []*Suite{at(0, 50*time.Millisecond), {Verify: 7 * time.Millisecond}}, 57 * time.Millisecond},
+	}
+	for _, c := range cases {
+		if got := verificationTime(c.suites); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
 }

@@ -14,7 +14,8 @@ import (
 // overlap, and their sum exceeds the wall time.
 type Times struct {
 	// Verification: loading the suites and verifying them against their
-	// manifests (and the HiveRelay authority), before anything runs.
+	// manifests (and the HiveRelay authority), before anything runs (the
+	// suites at once: from the first's start to the last's end).
 	Verification float64 `json:"verification_s"`
 	// Transfer: loading and checking each input, writing it to a file
 	// (input_path) and writing the request to the testee.

@@ -17,7 +17,8 @@
 //   - Implementation, Handshake and Hello.Applies: what a testee claims and
 //     whether a vector applies to it.
 //   - Persistent and OneShot (Unix only): the adapters for an external
-//     testee in the protocol's two modes.
+//     testee in the protocol's two modes; Pool runs several Persistent
+//     processes at once (conform run -j N).
 //   - Serve: the testee's side of persistent mode, for `conform serve`.
 //   - Timing (WithTiming): how a request's time was spent in an adapter,
 //     for the reports' time split.

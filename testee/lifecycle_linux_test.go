@@ -4,7 +4,10 @@ package testee
 
 import (
 	"context"
+	"encoding/json"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -60,4 +63,34 @@ func zombieChildren() []int {
 		}
 	}
 	return out
+}
+
+// Walking the process tree down from conform finds what reading all of
+// /proc finds: the testee, a member of its group, a descendant in a session
+// of its own, and that one's child without the tag.
+func TestScanFindsWhatScanAllFinds(t *testing.T) {
+	if !haveChildren() {
+		t.Fatal("this kernel lists no children in /proc/PID/task/TID/children; scan falls back to scanAll")
+	}
+	a := newPersistent(t, "misbehave", nil)
+	var pids []int
+	for i, op := range []string{"test.grandchild", "test.detached", "test.detached-chain"} {
+		resp, err := a.Do(context.Background(), Request{ID: int64(i + 1), Op: op})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct{ PID int }
+		json.Unmarshal(resp.Result, &r)
+		pids = append(pids, r.PID)
+	}
+	p := a.cur.Load()
+	walk, all := scan(p.pid, p.tag, p.started), scanAll(p.pid, p.tag, p.started)
+	if !maps.Equal(walk, all) {
+		t.Errorf("the walk found %v; reading all of /proc %v", slices.Sorted(maps.Keys(walk)), slices.Sorted(maps.Keys(all)))
+	}
+	for _, pid := range append(pids, p.pid) {
+		if _, ok := walk[pid]; !ok {
+			t.Errorf("process %d not found (found %v)", pid, slices.Sorted(maps.Keys(walk)))
+		}
+	}
 }

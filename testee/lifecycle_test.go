@@ -72,6 +72,21 @@ func TestDetachedDescendantsKilled(t *testing.T) {
 		a.Close()
 		killsDetached(t, pid)
 	})
+	t.Run("untagged child of a detached descendant", func(t *testing.T) {
+		a := newPersistent(t, "misbehave", shortTimeout)
+		resp, err := a.Do(context.Background(), Request{ID: 1, Op: "test.detached-chain"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct{ PID int }
+		json.Unmarshal(resp.Result, &r)
+		if !alive(r.PID) {
+			t.Fatalf("descendant %d not running", r.PID)
+		}
+		_, err = a.Do(context.Background(), Request{ID: 2, Op: "test.crash"})
+		asFailure(t, err, Exited, "exit status 3")
+		killsDetached(t, r.PID)
+	})
 	t.Run("one-shot", func(t *testing.T) {
 		o := newOneShot(t, func(c *Config) { c.Timeout = 5 * time.Second })
 		start := time.Now()

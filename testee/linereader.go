@@ -23,6 +23,11 @@ type lineReader struct {
 	r0, w   int
 	long    []byte // a line that outgrew buf, gathered so far
 	spilled bool   // the current line is being gathered in long
+	// expect is the expected length of the next line (0: none): a line
+	// that outgrows buf is gathered in one buffer of that length at once,
+	// not in doubling ones (each an extra copy and, until the garbage is
+	// collected, resident memory).
+	expect int
 }
 
 const (
@@ -94,6 +99,9 @@ func (l *lineReader) grow(need int) {
 		return
 	}
 	c := max(2*cap(l.long), need, readBufSize)
+	if l.expect >= need {
+		c = l.expect + readBufSize // the expected line at once, and a little more
+	}
 	c = min(c, l.max)
 	nl := make([]byte, len(l.long), c)
 	copy(nl, l.long)

@@ -200,3 +200,55 @@ func TestTail(t *testing.T) {
 		t.Errorf("big tail of %d bytes", len(b))
 	}
 }
+
+// A line expected to be n bytes long that outgrows the read buffer is
+// gathered in one buffer of about n bytes (no doubling); a longer line than
+// expected is still read whole, and the cap still holds.
+func TestLineReaderExpect(t *testing.T) {
+	const n = 5*readBufSize + 17
+	line := strings.Repeat("e", n)
+	cases := []struct {
+		name          string
+		expect, max   int
+		wantCap       int // 0: any
+		wantTooLong   bool
+		wantAllocsMax float64
+	}{
+		{"expected exactly", n, 1 << 30, n + readBufSize, false, 1},
+		{"expected more", 2 * n, 1 << 30, 2*n + readBufSize, false, 1},
+		{"expected less", n / 2, 1 << 30, 0, false, 2},
+		{"expected nothing", 0, 1 << 30, 0, false, 4},
+		{"expected more than the cap", 2 * n, n + 5, n + 5, false, 1},
+		{"longer than the cap", n, n - 1, 0, true, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []byte
+			var err error
+			read := func(in []byte) func() {
+				return func() {
+					lr := newLineReader(&chunkReader{in, 7000}, c.max)
+					lr.expect = c.expect
+					got, err = lr.readLine()
+				}
+			}
+			base := testing.AllocsPerRun(3, read([]byte("short\n")))
+			allocs := testing.AllocsPerRun(3, read([]byte(line+"\nnext\n"))) - base
+			if c.wantTooLong {
+				if err != errLineTooLong {
+					t.Fatalf("error %v, want errLineTooLong", err)
+				}
+				return
+			}
+			if err != nil || string(got) != line {
+				t.Fatalf("read %d bytes, %v; want the line of %d", len(got), err, n)
+			}
+			if c.wantCap != 0 && cap(got) != c.wantCap {
+				t.Errorf("gathered in a buffer of %d bytes, want %d", cap(got), c.wantCap)
+			}
+			if allocs > c.wantAllocsMax {
+				t.Errorf("%.0f allocations for the long line, want at most %.0f", allocs, c.wantAllocsMax)
+			}
+		})
+	}
+}

@@ -59,7 +59,27 @@ func runBehaviour(b string) int {
 		return 0
 	case "detacher":
 		// Start a detached sleeper, report its pid on fd 3, exit.
+		syscall.CloseOnExec(3) // the pipe ends when we exit, not when the sleeper does
 		fmt.Fprint(os.NewFile(3, "pid"), spawnDetached(false))
+		return 0
+	case "chainer":
+		// Start a sleeper in a session of its own without the testee's tag
+		// in its environment, report its pid on fd 3, and stay its parent.
+		cmd := exec.Command(os.Args[0])
+		for _, kv := range testeeEnv("sleeper") {
+			if !strings.HasPrefix(kv, TagEnv+"=") {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		syscall.CloseOnExec(3) // the pipe ends when we close it, not when the sleeper does
+		if err := cmd.Start(); err != nil {
+			return 1
+		}
+		f := os.NewFile(3, "pid")
+		fmt.Fprint(f, cmd.Process.Pid)
+		f.Close()
+		time.Sleep(time.Hour)
 		return 0
 	}
 	fmt.Fprintln(os.Stderr, "unknown behaviour", b)
@@ -149,12 +169,27 @@ func misbehave() int {
 			// A descendant in its own session, holding stdout and stderr.
 			pid := spawnDetached(false)
 			answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{"pid":%d}}`, id, pid))
+		case "test.detached-chain":
+			// A descendant in its own session that kept the tag, with a
+			// child in a session of its own without it (found by its
+			// parent link only).
+			pid := spawnChain()
+			answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{"pid":%d}}`, id, pid))
 		case "test.detached-exit", "test.orphan-exit":
 			// Exit 0 without an answer, leaving such a descendant behind
 			// (orphan: its parent exits first, so it is adopted).
 			pid := spawnDetached(req.Op == "test.orphan-exit")
 			fmt.Fprintf(os.Stderr, "descendant %d\n", pid)
 			return 0
+		case "test.pause":
+			// test.echo after a pause of args.ms milliseconds.
+			var a struct{ MS int }
+			json.Unmarshal(req.Args, &a)
+			time.Sleep(time.Duration(a.MS) * time.Millisecond)
+			resp, _ := echoImpl{}.Do(context.Background(), Request{Op: "test.echo", Args: req.Args, Input: req.Input})
+			resp.ID = id
+			b, _ := AppendResponse(nil, resp)
+			out.Write(b)
 		case "test.stopread":
 			answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{}}`, id))
 			time.Sleep(time.Hour)
@@ -182,31 +217,51 @@ func spawnSleeper() int {
 // stdout and stderr, and returns its pid. With orphan an intermediate
 // process starts it and exits, so that the sleeper's parent is gone.
 func spawnDetached(orphan bool) int {
-	b := "sleeper"
-	if orphan {
-		b = "detacher"
+	if !orphan {
+		return startInSession("sleeper", nil).Process.Pid
 	}
+	cmd, pid := startReporting("detacher")
+	cmd.Wait()
+	return pid
+}
+
+// spawnChain starts a chainer in a session of its own and returns the pid
+// of the untagged sleeper it started.
+func spawnChain() int {
+	_, pid := startReporting("chainer")
+	return pid
+}
+
+// startInSession starts behaviour b in a new session, inheriting stdout
+// and stderr, with extra (when not nil) as its fd 3.
+func startInSession(b string, extra *os.File) *exec.Cmd {
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = testeeEnv(b)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	r, w, err := os.Pipe()
-	if err == nil {
-		cmd.ExtraFiles = []*os.File{w}
-		err = cmd.Start()
-		w.Close()
+	if extra != nil {
+		cmd.ExtraFiles = []*os.File{extra}
 	}
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "spawn:", err)
+		os.Exit(1)
+	}
+	return cmd
+}
+
+// startReporting starts behaviour b in a new session and returns it with
+// the pid it reports on fd 3.
+func startReporting(b string) (*exec.Cmd, int) {
+	r, w, err := os.Pipe()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "spawn:", err)
 		os.Exit(1)
 	}
-	if !orphan {
-		return cmd.Process.Pid
-	}
+	cmd := startInSession(b, w)
+	w.Close()
 	pid, _ := io.ReadAll(r)
-	cmd.Wait()
 	n, _ := strconv.Atoi(string(pid))
-	return n
+	return cmd, n
 }
 
 // oneShot is a one-shot testee: the operation selects the behaviour.

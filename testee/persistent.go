@@ -46,10 +46,11 @@ type Stats struct {
 	Failures    int // requests that ended in a testee failure
 	IdleExits   int // times the testee was found to have exited between requests (it was restarted)
 	Unsolicited int // times it was found to have written output between requests (it was restarted)
+	Processes   int // processes run at once that started at least once (1 for a Persistent that started; up to Size for a Pool)
 }
 
-// Restarts is the number of starts after the first.
-func (s Stats) Restarts() int { return max(s.Starts-1, 0) }
+// Restarts is the number of starts after the first of each process.
+func (s Stats) Restarts() int { return max(s.Starts-max(s.Processes, 1), 0) }
 
 // NewPersistent returns an adapter that runs cfg.Command in persistent
 // mode. It starts nothing yet.
@@ -161,7 +162,9 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 	if p.hasExited() {
 		p.boundPipes()
 	}
+	a.lr.expect = int(min(max(req.AnswerSize, 0), int64(a.cfg.MaxLine)))
 	resp, err := a.lr.readAnswer(req.ID)
+	a.lr.expect = 0
 	var f *Failure
 	switch {
 	case errors.As(err, &f):
@@ -222,6 +225,7 @@ func (a *Persistent) start() *Failure {
 	}
 	a.startFails = 0
 	a.stats.Starts++
+	a.stats.Processes = 1
 	a.p, a.lastTail = p, p.errTail
 	a.cur.Store(p)
 	if a.lr == nil {

@@ -269,6 +269,8 @@ func TestAppendResponse(t *testing.T) {
 		{Response{ID: 7, Outcome: Unsupported}, `{"id":7,"unsupported":true}`},
 
 		{Response{ID: 1, Outcome: Accepted, Result: json.RawMessage("{\n \"a\": [1, 2]\n}")}, `{"id":1,"ok":true,"result":{"a":[1,2]}}`},
+		{Response{ID: 1, Outcome: Accepted, Result: json.RawMessage("{\"a\":\"x y\",\t\"b\" :[1 ,2]}")}, `{"id":1,"ok":true,"result":{"a":"x y","b":[1,2]}}`},
+		{Response{ID: 1, Outcome: Accepted, Result: json.RawMessage(`{"a":"QUJD","b":[1,{"c":null}]}`)}, `{"id":1,"ok":true,"result":{"a":"QUJD","b":[1,{"c":null}]}}`},
 		{Response{ID: 1, Outcome: Rejected, Code: "X"}, `{"id":1,"ok":false,"code":"X","detail":""}`},
 		{Response{ID: 1, Outcome: Unsupported, Detail: "no\n009"}, `{"id":1,"unsupported":true,"detail":"no\n009"}`},
 	}
@@ -293,6 +295,9 @@ func TestAppendResponse(t *testing.T) {
 		{Outcome: Accepted},
 		{Outcome: Accepted, Result: json.RawMessage(`[]`)},
 		{Outcome: Accepted, Result: json.RawMessage(`{`)},
+		{Outcome: Accepted, Result: json.RawMessage(`{"a":}`)},
+		{Outcome: Accepted, Result: json.RawMessage(`{"a":1}}`)},
+		{Outcome: Accepted, Result: json.RawMessage(`{"a":1} {}`)},
 		{Outcome: Rejected},
 		{},
 	} {

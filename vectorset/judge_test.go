@@ -129,3 +129,26 @@ func TestResultNestedMatchers(t *testing.T) {
 		t.Fatalf("short bytes are literal hex, got %v", HexMatcher([]byte{0xab, 0x01}))
 	}
 }
+
+// AnswerSize is the expected result's length, with each digest matcher
+// counted as the encoded value it stands for.
+func TestAnswerSize(t *testing.T) {
+	big := make([]byte, 100_000)
+	b64, _ := json.Marshal(map[string]any{"hash": "B.x.H3", "record": base64.StdEncoding.EncodeToString(big)})
+	hx, _ := json.Marshal(map[string]any{"frames": []any{map[string]any{"payload": hex.EncodeToString(big)}, map[string]any{"payload": hex.EncodeToString(big[:5000])}}})
+	matchers := func(v any) json.RawMessage { b, _ := json.Marshal(v); return b }
+	for _, c := range []struct {
+		name     string
+		v        Vector
+		min, max int64
+	}{
+		{"no result", Vector{Expect: Reject}, 0, 0},
+		{"small result", Vector{Result: json.RawMessage(`{"form":"blob"}`)}, 15, 15 + 64},
+		{"base64 by digest", Vector{Result: matchers(map[string]any{"hash": "B.x.H3", "record": BytesMatcher(big)})}, int64(len(b64)), int64(len(b64)) + 200},
+		{"hex by digest, in a list", Vector{Result: matchers(map[string]any{"frames": []any{map[string]any{"payload": HexMatcher(big)}, map[string]any{"payload": HexMatcher(big[:5000])}}})}, int64(len(hx)), int64(len(hx)) + 400},
+	} {
+		if n := c.v.AnswerSize(); n < c.min || n > c.max {
+			t.Errorf("%s: %d, want %d to %d", c.name, n, c.min, c.max)
+		}
+	}
+}

@@ -11,6 +11,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
+	"io"
 	"maps"
 	"os"
 	"path"
@@ -246,26 +248,71 @@ func sortedKeys(m map[string]string) []string {
 // Input returns the vector's input bytes: its file's bytes, or its recipe
 // expanded. It checks them against the index's size and BLAKE2b-256.
 func (v *Vector) Input(vectorsDir, suite string) ([]byte, error) {
-	var b []byte
+	buf := bytes.NewBuffer(make([]byte, 0, min(max(v.Size, 0), MaxExpanded)))
+	if err := v.WriteInput(buf, vectorsDir, suite); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// WriteInput writes the vector's input bytes to w, its file's bytes or its
+// recipe expanded, a piece at a time (a 32 MiB recipe is never whole in
+// memory), and checks them as they pass against the index's size and
+// BLAKE2b-256, with the errors of Input. Bytes beyond the index's size are
+// counted, not written. An error of w is returned as it is (Input's
+// errors name the vector); on any error w may hold part of the input.
+func (v *Vector) WriteInput(w io.Writer, vectorsDir, suite string) error {
+	c := &checked{w: w, want: v.Size}
+	c.h, _ = blake2b.New256(nil)
 	var err error
 	if v.Recipe != nil {
-		b, err = v.Recipe.expand(DirReader(vectorsDir, suite), v.Size)
+		_, err = v.Recipe.ExpandTo(c, DirReader(vectorsDir, suite))
 	} else {
 		var p string
+		var f *os.File
 		if p, err = TreePath(vectorsDir, suite, v.File); err == nil {
-			b, err = os.ReadFile(p)
+			if f, err = os.Open(p); err == nil {
+				_, err = io.Copy(c, f)
+				f.Close()
+			}
 		}
 	}
+	if c.err != nil {
+		return c.err
+	}
 	if err != nil {
-		return nil, fmt.Errorf("vectorset: %s: %w", v.ID, err)
+		return fmt.Errorf("vectorset: %s: %w", v.ID, err)
 	}
-	if int64(len(b)) != v.Size {
-		return nil, fmt.Errorf("vectorset: %s: input is %d bytes, index says %d", v.ID, len(b), v.Size)
+	if c.n != v.Size {
+		return fmt.Errorf("vectorset: %s: input is %d bytes, index says %d", v.ID, c.n, v.Size)
 	}
-	if got := Hash(b); got != v.BLAKE2b {
-		return nil, fmt.Errorf("vectorset: %s: input BLAKE2b-256 %s, index says %s", v.ID, got, v.BLAKE2b)
+	if got := hex.EncodeToString(c.h.Sum(nil)); got != v.BLAKE2b {
+		return fmt.Errorf("vectorset: %s: input BLAKE2b-256 %s, index says %s", v.ID, got, v.BLAKE2b)
 	}
-	return b, nil
+	return nil
+}
+
+// checked passes the first want bytes written to it on to w and its hash,
+// and counts them all. It never fails a write: w's first error is kept in
+// err, and what follows is only counted.
+type checked struct {
+	w    io.Writer
+	h    hash.Hash
+	want int64
+	n    int64
+	err  error
+}
+
+func (c *checked) Write(p []byte) (int, error) {
+	keep := p[:max(min(int64(len(p)), c.want-c.n), 0)]
+	c.n += int64(len(p))
+	if len(keep) > 0 {
+		c.h.Write(keep)
+		if c.err == nil {
+			_, c.err = c.w.Write(keep)
+		}
+	}
+	return len(p), nil
 }
 
 // Hash is the hex BLAKE2b-256 the index records for an input.
@@ -289,19 +336,28 @@ func DirReader(vectorsDir, suite string) func(treePath string) ([]byte, error) {
 // Expand builds the recipe's bytes, reading file parts with read (given a
 // suite-tree path such as "negative/x.prefix").
 func (r *Recipe) Expand(read func(treePath string) ([]byte, error)) ([]byte, error) {
-	return r.expand(read, 0)
+	var buf bytes.Buffer
+	if _, err := r.ExpandTo(&buf, read); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
-// expand is Expand into a buffer of capacity size (the index's size of
-// the input, so that a 32 MiB input is not copied as it grows; capped at
-// MaxExpanded).
-func (r *Recipe) expand(read func(treePath string) ([]byte, error), size int64) ([]byte, error) {
-	out := make([]byte, 0, min(max(size, 0), MaxExpanded))
-	grow := func(n int64) error {
-		if n < 0 || int64(len(out))+n > MaxExpanded {
+// expandChunk is the most ExpandTo writes at once for a repeat or a nest.
+const expandChunk = 256 << 10
+
+// ExpandTo writes the recipe's bytes to w, part by part and a large part
+// in pieces of at most 256 KiB, and returns how many it wrote. It fails
+// before writing a part that would take the recipe beyond MaxExpanded.
+func (r *Recipe) ExpandTo(w io.Writer, read func(treePath string) ([]byte, error)) (int64, error) {
+	var n int64
+	emit := func(b []byte) error {
+		if int64(len(b)) > MaxExpanded-n {
 			return fmt.Errorf("recipe expands beyond %d bytes", MaxExpanded)
 		}
-		return nil
+		k, err := w.Write(b)
+		n += int64(k)
+		return err
 	}
 	for i, p := range r.Parts {
 		set := 0
@@ -311,88 +367,89 @@ func (r *Recipe) expand(read func(treePath string) ([]byte, error), size int64) 
 			}
 		}
 		if set != 1 {
-			return nil, fmt.Errorf("recipe part %d: exactly one of hex, file, file_base64, repeat, libtracer_nest must be set", i)
+			return n, fmt.Errorf("recipe part %d: exactly one of hex, file, file_base64, repeat, libtracer_nest must be set", i)
 		}
 		switch {
 		case p.Hex != "":
 			b, err := hex.DecodeString(p.Hex)
 			if err != nil {
-				return nil, fmt.Errorf("recipe part %d: %w", i, err)
+				return n, fmt.Errorf("recipe part %d: %w", i, err)
 			}
-			if err := grow(int64(len(b))); err != nil {
-				return nil, err
+			if err := emit(b); err != nil {
+				return n, err
 			}
-			out = append(out, b...)
 		case p.File != "" || p.FileBase64 != "":
 			name := p.File + p.FileBase64
 			if _, err := TreePath("", "", name); err != nil {
-				return nil, fmt.Errorf("recipe part %d: %w", i, err)
+				return n, fmt.Errorf("recipe part %d: %w", i, err)
 			}
 			b, err := read(name)
 			if err != nil {
-				return nil, fmt.Errorf("recipe part %d: %w", i, err)
+				return n, fmt.Errorf("recipe part %d: %w", i, err)
 			}
 			if p.FileBase64 != "" {
-				b = []byte(base64.StdEncoding.EncodeToString(b))
+				b = base64.StdEncoding.AppendEncode(nil, b)
 			}
-			if err := grow(int64(len(b))); err != nil {
-				return nil, err
+			if err := emit(b); err != nil {
+				return n, err
 			}
-			out = append(out, b...)
 		case p.Repeat != nil:
 			b, err := hex.DecodeString(p.Repeat.Hex)
 			if err != nil || len(b) == 0 || p.Repeat.Count < 0 {
-				return nil, fmt.Errorf("recipe part %d: repeat needs non-empty hex and a count >= 0", i)
+				return n, fmt.Errorf("recipe part %d: repeat needs non-empty hex and a count >= 0", i)
 			}
-			if p.Repeat.Count > MaxExpanded/int64(len(b)) {
-				return nil, fmt.Errorf("recipe expands beyond %d bytes", MaxExpanded)
+			if p.Repeat.Count > (MaxExpanded-n)/int64(len(b)) {
+				return n, fmt.Errorf("recipe expands beyond %d bytes", MaxExpanded)
 			}
-			if err := grow(int64(len(b)) * p.Repeat.Count); err != nil {
-				return nil, err
-			}
-			// Repeat in place, doubling (what bytes.Repeat does, without
-			// its temporary copy).
-			start, total := len(out), len(b)*int(p.Repeat.Count)
-			if total > 0 {
-				out = append(out, b...)
-			}
-			for done := len(b); done < total; done = len(out) - start {
-				out = append(out, out[start:start+min(done, total-done)]...)
+			// A chunk of whole repetitions, written as often as it fits,
+			// then the rest.
+			per := max(expandChunk/len(b), 1)
+			chunk := bytes.Repeat(b, int(min(int64(per), p.Repeat.Count)))
+			for left := p.Repeat.Count; left > 0; {
+				k := min(left, int64(per))
+				if err := emit(chunk[:k*int64(len(b))]); err != nil {
+					return n, err
+				}
+				left -= k
 			}
 		case p.LibtracerNest != nil:
-			b, err := p.LibtracerNest.expand(MaxExpanded - int64(len(out)))
-			if err != nil {
-				return nil, fmt.Errorf("recipe part %d: %w", i, err)
+			if err := p.LibtracerNest.expandTo(emit, MaxExpanded-n); err != nil {
+				return n, fmt.Errorf("recipe part %d: %w", i, err)
 			}
-			out = append(out, b...)
 		}
 	}
-	return out, nil
+	return n, nil
 }
 
-// expand writes the nest: level k is type, 0x48, u32le(len(level k+1)), level k+1.
-func (n *TracerNest) expand(room int64) ([]byte, error) {
+// expandTo writes the nest, at most room bytes, through emit: level k is
+// type, 0x48, u32le(len(level k+1)), level k+1; the headers of every level
+// come first, in pieces, then the leaf.
+func (n *TracerNest) expandTo(emit func([]byte) error, room int64) error {
 	leaf, err := hex.DecodeString(n.LeafHex)
 	if err != nil {
-		return nil, fmt.Errorf("libtracer_nest leaf: %w", err)
+		return fmt.Errorf("libtracer_nest leaf: %w", err)
 	}
 	const hdr = 6
 	if n.Depth < 0 || n.Depth > (room-int64(len(leaf)))/hdr {
-		return nil, fmt.Errorf("libtracer_nest of depth %d expands beyond %d bytes", n.Depth, MaxExpanded)
+		return fmt.Errorf("libtracer_nest of depth %d expands beyond %d bytes", n.Depth, MaxExpanded)
 	}
 	total := int64(len(leaf)) + n.Depth*hdr
 	if total-hdr > 0xffffffff {
-		return nil, fmt.Errorf("libtracer_nest of depth %d overflows a u32 length", n.Depth)
+		return fmt.Errorf("libtracer_nest of depth %d overflows a u32 length", n.Depth)
 	}
-	out := make([]byte, total)
-	copy(out[n.Depth*hdr:], leaf)
-	for k := int64(0); k < n.Depth; k++ {
-		inner := uint32(total - (k+1)*hdr)
-		h := out[k*hdr:]
-		h[0], h[1] = n.Type, 0x48
-		h[2], h[3], h[4], h[5] = byte(inner), byte(inner>>8), byte(inner>>16), byte(inner>>24)
+	chunk := make([]byte, min(n.Depth, expandChunk/hdr)*hdr)
+	for k := int64(0); k < n.Depth; {
+		c := chunk[:min(n.Depth-k, int64(len(chunk)/hdr))*hdr]
+		for h := c; len(h) > 0; h, k = h[hdr:], k+1 {
+			inner := uint32(total - (k+1)*hdr)
+			h[0], h[1] = n.Type, 0x48
+			h[2], h[3], h[4], h[5] = byte(inner), byte(inner>>8), byte(inner>>16), byte(inner>>24)
+		}
+		if err := emit(c); err != nil {
+			return err
+		}
 	}
-	return out, nil
+	return emit(leaf)
 }
 
 // Write marshals an index deterministically: sorted vectors, two-space

@@ -137,3 +137,103 @@ func TestParseRejectsBadIndexes(t *testing.T) {
 		t.Fatalf("good index rejected: %v", err)
 	}
 }
+
+// pieces records the writes it gets.
+type pieces struct {
+	bytes.Buffer
+	largest int
+}
+
+func (p *pieces) Write(b []byte) (int, error) {
+	p.largest = max(p.largest, len(b))
+	return p.Buffer.Write(b)
+}
+
+// ExpandTo writes a large repeat or nest in pieces of at most expandChunk
+// bytes, the same bytes as built whole here.
+func TestExpandToPieces(t *testing.T) {
+	const depth = 100_000 // 600,004 bytes: more than two pieces
+	nest := make([]byte, 0, depth*6+4)
+	for k := range depth {
+		inner := uint32((depth-k-1)*6 + 4)
+		nest = append(nest, 0x80, 0x48, byte(inner), byte(inner>>8), byte(inner>>16), byte(inner>>24))
+	}
+	nest = append(nest, 9, 0, 0, 0)
+	cases := []struct {
+		name string
+		r    Recipe
+		want []byte
+	}{
+		{"repeat of 3 bytes", Recipe{Parts: []Part{{Hex: "7a"}, {Repeat: &Repeat{Hex: "616263", Count: 1 << 20}}, {Hex: "7a"}}},
+			append(append([]byte("z"), bytes.Repeat([]byte("abc"), 1<<20)...), 'z')},
+		{"repeat of none", Recipe{Parts: []Part{{Repeat: &Repeat{Hex: "61", Count: 0}}}}, nil},
+		{"deep nest", Recipe{Parts: []Part{{LibtracerNest: &TracerNest{Depth: depth, Type: 0x80, LeafHex: "09000000"}}}}, nest},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var w pieces
+			n, err := c.r.ExpandTo(&w, DirReader("", "lace"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != int64(len(c.want)) || !bytes.Equal(w.Bytes(), c.want) {
+				t.Fatalf("wrote %d bytes (%d counted), want %d", w.Len(), n, len(c.want))
+			}
+			if w.largest > expandChunk {
+				t.Errorf("a piece of %d bytes, more than %d", w.largest, expandChunk)
+			}
+		})
+	}
+}
+
+// WriteInput passes on exactly the index's size of a file and checks the
+// size and hash of what it read; Input gives the same bytes.
+func TestWriteInput(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "positive", "lace"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in := []byte("hello, world")
+	if err := os.WriteFile(filepath.Join(dir, "positive", "lace", "b.lr"), in, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := func(size int64, hash string) *Vector {
+		return &Vector{ID: "lace/positive/b", File: "positive/b.lr", Size: size, BLAKE2b: hash}
+	}
+	rec := &Vector{ID: "lace/positive/r", Recipe: &Recipe{Parts: []Part{{Repeat: &Repeat{Hex: "6162", Count: 3}}}}, Size: 6, BLAKE2b: Hash([]byte("ababab"))}
+	cases := []struct {
+		name    string
+		v       *Vector
+		want    string // what reaches the writer
+		wantErr string
+	}{
+		{"file", file(12, Hash(in)), "hello, world", ""},
+		{"recipe", rec, "ababab", ""},
+		{"file longer than the index says", file(5, Hash(in[:5])), "hello", "input is 12 bytes, index says 5"},
+		{"file shorter than the index says", file(20, Hash(in)), "hello, world", "input is 12 bytes, index says 20"},
+		{"other hash", file(12, Hash([]byte("x"))), "hello, world", "input BLAKE2b-256 " + Hash(in) + ", index says " + Hash([]byte("x"))},
+		{"missing file", &Vector{ID: "lace/positive/m", File: "positive/m.lr", Size: 1}, "", "no such file"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var w bytes.Buffer
+			err := c.v.WriteInput(&w, dir, "lace")
+			if w.String() != c.want {
+				t.Errorf("wrote %q, want %q", w.String(), c.want)
+			}
+			b, ierr := c.v.Input(dir, "lace")
+			if c.wantErr == "" {
+				if err != nil || ierr != nil || string(b) != c.want {
+					t.Fatalf("WriteInput: %v; Input: %q, %v", err, b, ierr)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) || !strings.HasPrefix(err.Error(), "vectorset: "+c.v.ID+": ") {
+				t.Fatalf("error %v, want one saying %q", err, c.wantErr)
+			}
+			if ierr == nil || ierr.Error() != err.Error() || b != nil {
+				t.Errorf("Input: %q, %v; want the error of WriteInput", b, ierr)
+			}
+		})
+	}
+}

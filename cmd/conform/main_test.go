@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -280,6 +281,55 @@ func TestInterruptWithSIGINT(t *testing.T) {
 	}
 	if pid == 0 || syscall.Kill(pid, 0) != syscall.ESRCH {
 		t.Errorf("the testee (pid %d) survived the interrupt", pid)
+	}
+}
+
+// An interrupt (one SIGINT, or two: the second quits at once) removes the
+// run's directory of recipe inputs written for a testee taking inputs by
+// path, with the run in flight.
+func TestInterruptRemovesInputFiles(t *testing.T) {
+	for _, signals := range []int{1, 2} {
+		t.Run(strconv.Itoa(signals)+" SIGINT", func(t *testing.T) {
+			root, tmp := t.TempDir(), t.TempDir()
+			vdir, err := harnesstest.WriteSuite(root, "lace", []harnesstest.Vector{
+				{Name: "a", Input: "ok:{}", Recipe: true}, {Name: "b", Input: "hang", Recipe: true}, {Name: "c", Input: "ok:{}"},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			hangfile := filepath.Join(root, "hanging")
+			cmd := exec.Command(os.Args[0], "conform", "run", "-j", "1", "--vectors", vdir, "--timeout", "1m", "--",
+				os.Args[0], "testee", "-inputpath", "-hangfile", hangfile)
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			var out bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+				if _, err := os.Stat(hangfile); err == nil {
+					break
+				}
+			}
+			dirs, _ := filepath.Glob(filepath.Join(tmp, "conform-inputs-*"))
+			if len(dirs) != 1 {
+				cmd.Process.Kill()
+				t.Fatalf("during the run: input directories %q, want one\n%s", dirs, out.String())
+			}
+			if ents, _ := os.ReadDir(dirs[0]); len(ents) != 2 {
+				t.Errorf("during the run: %d files in %s, want the 2 recipes'", len(ents), dirs[0])
+			}
+			for range signals {
+				cmd.Process.Signal(os.Interrupt)
+			}
+			err = cmd.Wait()
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != harness.ExitInterrupted {
+				t.Fatalf("conform ended with %v, want exit status %d\n%s", err, harness.ExitInterrupted, out.String())
+			}
+			if _, err := os.Lstat(dirs[0]); !os.IsNotExist(err) {
+				t.Errorf("after the interrupt %s is still there (%v)\n%s", dirs[0], err, out.String())
+			}
+		})
 	}
 }
 

@@ -41,7 +41,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&pol.Mark, "mark", harness.MarkStandin, "Mark checking to rely on: bip340-standin, or none (vectors needing the stand-in scheme do not apply)")
 	expectFile := fs.String("expect-fail", "", "expected-failures `file`: a vector or rule ID per line, then the reason")
 	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per vector")
-	jobs := fs.Int("j", runtime.NumCPU(), "one-shot mode: vectors run at once")
+	jobs := fs.Int("j", runtime.NumCPU(), "vectors run at once: persistent testee processes, or one-shot runs")
 	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
 	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
 	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
@@ -89,11 +89,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	defer outs.close()
 
-	mode, nJobs := "persistent", 1
+	mode, nJobs := "persistent", max(*jobs, 1)
 	if *oneShot {
-		mode, nJobs = "one-shot", max(*jobs, 1)
+		mode = "one-shot"
 	}
-	t, err := harness.StartTestee(command, harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout, MaxResponse: *maxResponse})
+	t, err := harness.StartTestee(command, harness.TesteeOptions{OneShot: *oneShot, Jobs: nJobs, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout, MaxResponse: *maxResponse})
 	if err != nil {
 		return fail(err)
 	}

@@ -8,6 +8,7 @@ package harnesstest
 import (
 	"bufio"
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -36,6 +37,10 @@ type Vector struct {
 	Level    string // default MUST
 	Tags     []string
 	Profiles []string
+	// Recipe writes the input as a recipe of one hex part instead of a
+	// file (a testee taking inputs by path gets it in the run's own
+	// directory).
+	Recipe bool
 }
 
 // WriteSuite writes a suite of the given vectors below root: root/vectors
@@ -51,9 +56,14 @@ func WriteSuite(root, suite string, vecs []Vector) (string, error) {
 			pol = "negative"
 		}
 		file := pol + "/" + v.Name + ".bin"
-		tree[file] = []byte(v.Input)
+		var recipe *vectorset.Recipe
+		if v.Recipe {
+			file, recipe = "", &vectorset.Recipe{Parts: []vectorset.Part{{Hex: hex.EncodeToString([]byte(v.Input))}}}
+		} else {
+			tree[file] = []byte(v.Input)
+		}
 		e := vectorset.Vector{
-			ID: suite + "/" + pol + "/" + v.Name, File: file, Size: int64(len(v.Input)),
+			ID: suite + "/" + pol + "/" + v.Name, File: file, Recipe: recipe, Size: int64(len(v.Input)),
 			BLAKE2b: vectorset.Hash([]byte(v.Input)), Op: or(v.Op, testee.OpLaceRecord),
 			Args: json.RawMessage(or(v.Args, "{}")), Expect: or(v.Expect, vectorset.Accept), Code: v.Code,
 			Rules: v.Rules, Level: or(v.Level, "MUST"), Tags: v.Tags, Profiles: v.Profiles,
@@ -119,6 +129,7 @@ func or(s, def string) string {
 //	-ops a,b          the operations hello claims (default lace.record,lace.stream)
 //	-pidfile FILE     write the process ID to FILE at start
 //	-hangfile FILE    create FILE when a hang directive starts
+//	-inputpath        claim the capability input-path (and read inputs by path)
 //
 // Every other request is answered after its input, a directive:
 //
@@ -139,8 +150,11 @@ func or(s, def string) string {
 func Main(args []string) int {
 	ops, profiles := []string{testee.OpLaceRecord, testee.OpLaceStream}, []string{}
 	hello := "ok"
+	var caps []string
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch args[0] {
+		case "-inputpath":
+			caps = append(caps, testee.CapabilityInputPath)
 		case "-nohello":
 			hello = "unsupported"
 		case "-badhello":
@@ -170,7 +184,11 @@ func Main(args []string) int {
 		case "bad":
 			return fmt.Sprintf(`{"id":%d,"ok":true,"result":{"protocol":2}}`, id)
 		}
-		h, _ := json.Marshal(map[string]any{"protocol": 1, "implementation": "harnesstest", "ops": ops, "profiles": profiles, "limits": map[string]any{}})
+		m := map[string]any{"protocol": 1, "implementation": "harnesstest", "ops": ops, "profiles": profiles, "limits": map[string]any{}}
+		if len(caps) > 0 {
+			m["capabilities"] = caps
+		}
+		h, _ := json.Marshal(m)
 		return fmt.Sprintf(`{"id":%d,"ok":true,"result":%s}`, id, h)
 	}
 	if len(args) == 1 {
@@ -190,6 +208,12 @@ func Main(args []string) int {
 		if req.Op == testee.OpHello {
 			fmt.Println(helloLine(req.ID))
 			continue
+		}
+		if req.InputPath != "" {
+			if req.Input, err = os.ReadFile(req.InputPath); err != nil {
+				fmt.Fprintln(os.Stderr, "harnesstest:", err)
+				return 1
+			}
 		}
 		if code := act(req.ID, string(req.Input), os.Stdout); code >= 0 {
 			return code

@@ -1,0 +1,207 @@
+package vectorset
+
+import (
+	"bytes"
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// The testee's result, decoded for judging. decodeResult gives the tree
+// that encoding/json (with UseNumber) gives, objects as map[string]any,
+// lists as []any, numbers as json.Number, except that a string literal
+// longer than longStringBytes stays where it is in the result, as a
+// longString: a 44.7 MiB base64 record is digested in place (digestOf), not
+// copied into a string first; materialize turns what is left of them into
+// strings, so that a difference reads as before.
+
+// longStringBytes is the length of a string literal (quotes included) from
+// which decodeResult keeps it as a longString.
+const longStringBytes = 64 << 10
+
+// longString is a JSON string literal of the testee's result, quotes
+// included, as it stands in the result's bytes.
+type longString []byte
+
+// content returns the string's bytes when the literal holds them as they
+// are (no escape, valid UTF-8: what encoding/json would decode it to), and
+// false when it must be unquoted first.
+func (l longString) content() ([]byte, bool) {
+	c := l[1 : len(l)-1]
+	return c, bytes.IndexByte(c, '\\') < 0 && utf8.Valid(c)
+}
+
+// String is the string encoding/json decodes the literal to.
+func (l longString) String() string { return unquote(l) }
+
+// decodeResult decodes a testee's result object as decodeNumbers does into
+// a map[string]any, with long strings kept as longString. A result that is
+// not one valid JSON object is left to decodeNumbers, for its error (or, for
+// data after the object, its tree of the first value).
+func decodeResult(b []byte) (map[string]any, error) {
+	i := skipWS(b, 0)
+	if i == len(b) || b[i] != '{' || !json.Valid(b) {
+		var have map[string]any
+		err := decodeNumbers(b, &have)
+		return have, err
+	}
+	v, _ := treeValue(b, i)
+	return v.(map[string]any), nil
+}
+
+// treeValue decodes the value starting at b[i] of valid JSON b and returns
+// it with the index just past it. The last of repeated names wins, as in
+// encoding/json.
+func treeValue(b []byte, i int) (any, int) {
+	switch b[i] {
+	case '{':
+		m := map[string]any{}
+		i = skipWS(b, i+1)
+		if b[i] == '}' {
+			return m, i + 1
+		}
+		for {
+			end := stringEnd(b, i)
+			name := unquote(b[i:end])
+			i = skipWS(b, skipWS(b, end)+1) // past ':'
+			var v any
+			v, i = treeValue(b, i)
+			m[name] = v
+			i = skipWS(b, i)
+			if b[i] == '}' {
+				return m, i + 1
+			}
+			i = skipWS(b, i+1) // past ','
+		}
+	case '[':
+		l := []any{}
+		i = skipWS(b, i+1)
+		if b[i] == ']' {
+			return l, i + 1
+		}
+		for {
+			var v any
+			v, i = treeValue(b, i)
+			l = append(l, v)
+			i = skipWS(b, i)
+			if b[i] == ']' {
+				return l, i + 1
+			}
+			i = skipWS(b, i+1)
+		}
+	case '"':
+		end := stringEnd(b, i)
+		if end-i > longStringBytes {
+			return longString(b[i:end:end]), end
+		}
+		return unquote(b[i:end]), end
+	case 't':
+		return true, i + len("true")
+	case 'f':
+		return false, i + len("false")
+	case 'n':
+		return nil, i + len("null")
+	}
+	j := i
+	for j < len(b) && !isDelim(b[j]) {
+		j++
+	}
+	return json.Number(b[i:j]), j
+}
+
+// unquote decodes a JSON string literal as encoding/json does.
+func unquote(lit []byte) string {
+	c := lit[1 : len(lit)-1]
+	if bytes.IndexByte(c, '\\') < 0 && utf8.Valid(c) {
+		return string(c)
+	}
+	var s string
+	json.Unmarshal(lit, &s) // valid JSON: escapes decoded, invalid UTF-8 replaced
+	return s
+}
+
+// stringEnd returns the index just past the string literal at b[i] == '"'.
+// A quote ends it when an even number of backslashes precede it.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; ; {
+		q := j + bytes.IndexByte(b[j:], '"')
+		k := q
+		for b[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
+	}
+}
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+func isDelim(c byte) bool {
+	return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r'
+}
+
+// materialize replaces every longString left in v (in place, in the maps
+// and lists of the tree) by its string.
+func materialize(v any) any {
+	switch v := v.(type) {
+	case longString:
+		return v.String()
+	case map[string]any:
+		for k, x := range v {
+			v[k] = materialize(x)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = materialize(x)
+		}
+	}
+	return v
+}
+
+// equalTree reports whether two decoded trees are equal as cmp.Equal with
+// numbersEqual finds them, for the types decodeResult gives (strings, not
+// longStrings); false for anything else, which cmp then judges.
+func equalTree(a, b any) bool {
+	switch a := a.(type) {
+	case nil:
+		return b == nil
+	case bool:
+		y, ok := b.(bool)
+		return ok && a == y
+	case string:
+		y, ok := b.(string)
+		return ok && a == y
+	case json.Number:
+		y, ok := b.(json.Number)
+		return ok && numbersEqual(a, y)
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || (a == nil) != (y == nil) || len(a) != len(y) {
+			return false
+		}
+		for k, x := range a {
+			if yk, ok := y[k]; !ok || !equalTree(x, yk) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || (a == nil) != (y == nil) || len(a) != len(y) {
+			return false
+		}
+		for i := range a {
+			if !equalTree(a[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
