@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -250,7 +251,7 @@ func ParseFaults(s string) (ids, unknown []string, err error) {
 		if !ruleIDPattern.MatchString(id) && !mutantIDPattern.MatchString(id) {
 			return nil, nil, fmt.Errorf("--fault %q: neither a rule ID (LACE-FIELD-03, HR-BLOB-06, LT-CRC-09) nor a mutant ID (MUT-LT-CRC-OVER-HEADER)", id)
 		}
-		_, rule := ruleCatalog[id]
+		_, rule := catalog.Lookup(rules.ID(id))
 		if _, mutant := mutantIDs[id]; !rule && !mutant {
 			unknown = append(unknown, id)
 		}

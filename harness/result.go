@@ -327,21 +327,19 @@ func (r *Report) finish() {
 	}
 }
 
-// ruleCatalog maps rule IDs to catalog entries, for levels and texts.
-var ruleCatalog = func() map[string]rules.Rule {
-	m := map[string]rules.Rule{}
-	for _, r := range catalog.All() {
-		m[string(r.ID)] = r
-	}
-	return m
-}()
+// catalogRule returns the catalog entry of rule id (for its level, text
+// and project-defined note); the zero Rule when no catalog names it.
+func catalogRule(id string) rules.Rule {
+	r, _ := catalog.Lookup(rules.ID(id))
+	return r
+}
 
 // projectDefined returns those of ids that the catalogs mark
 // project-defined, in order; nil when there are none.
 func projectDefined(ids []string) []string {
 	var out []string
 	for _, id := range ids {
-		if ruleCatalog[id].ProjectDefined != "" {
+		if catalogRule(id).ProjectDefined != "" {
 			out = append(out, id)
 		}
 	}
@@ -355,7 +353,7 @@ func citeRules(ids []string) string {
 	parts := make([]string, len(ids))
 	for i, id := range ids {
 		parts[i] = id
-		if ruleCatalog[id].ProjectDefined != "" {
+		if catalogRule(id).ProjectDefined != "" {
 			parts[i] += " (project-defined)"
 		}
 	}
@@ -371,12 +369,12 @@ func summarizeRules(vs []*VectorResult) []*RuleSummary {
 			s := by[id]
 			if s == nil {
 				s = &RuleSummary{Rule: id, Level: v.Level, Counts: map[Status]int{}}
-				if cr, ok := ruleCatalog[id]; ok {
+				if cr, ok := catalog.Lookup(rules.ID(id)); ok {
 					s.Level, s.Text, s.ProjectDefined = cr.Level.String(), cr.Text, cr.ProjectDefined
 				}
 				by[id] = s
 			}
-			if v.Level == "MUST" && ruleCatalog[id].ID == "" {
+			if v.Level == "MUST" && catalogRule(id).ID == "" {
 				s.Level = "MUST"
 			}
 			s.Counts[v.Status]++
