@@ -1,7 +1,6 @@
 package reference
 
 import (
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -42,7 +41,7 @@ func hiveRelayDecode(e env, req testee.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"reencoded": base64.StdEncoding.EncodeToString(re)}, nil
+	return map[string]any{"reencoded": bytesMember(re)}, nil
 }
 
 // ManifestEntry is one row of the hiverelay.manifest result.
@@ -103,6 +102,6 @@ func hiveRelayAuthority(e env, req testee.Request) (any, error) {
 	return map[string]any{
 		"format_hash":     hex.EncodeToString(fh[:]),
 		"vector_set_hash": hex.EncodeToString(vh[:]),
-		"vector_manifest": base64.StdEncoding.EncodeToString(m),
+		"vector_manifest": bytesMember(m),
 	}, nil
 }
