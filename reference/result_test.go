@@ -83,10 +83,12 @@ func TestConstructInputIsConstructInputJSON(t *testing.T) {
 		`{"data":"QQ"}`,   // missing padding
 		`{"data":"Q"}`,    // truncated
 		`{"data":"QQ==QQ=="}`,
-		`{"data":"QU\nFB"}`, // a raw LF: not JSON
-		`{"data":"QU\rFB"}`,
-		`{"data":"QU\\nFB"}`, // an escaped LF, which base64 would skip
-		`{"data":"QU\\/FB"}`,
+		`{"data":"QU` + "\n" + `FB"}`, // a raw LF, which base64 would skip: not JSON
+		`{"data":"QU` + "\r" + `FB"}`,
+		`{"data":"QUFB` + "\r\n" + `"}`,
+		`{"data":"QU\nFB"}`,  // an escaped LF, which base64 would skip too
+		`{"data":"QU\\nFB"}`, // an escaped backslash
+		`{"data":"QU\/FB"}`,
 		`{"data":"QUFB\u0041"}`,
 		`{"data":"QUFB\\u0041"}`,
 		`{"data":"QUFB` + "\xff" + `"}`,
