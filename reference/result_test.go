@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/suites/hivesuite"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -151,5 +152,82 @@ func TestLaceConstructLargeAnswer(t *testing.T) {
 	}
 	if !bytes.Equal(resp.Result, want) {
 		t.Errorf("result %.100s... (%d bytes), want %.100s... (%d bytes)", resp.Result, len(resp.Result), want, len(want))
+	}
+}
+
+// decodeAuthorityInput, which decodes a plain input in place, gives what
+// encoding/json gives (and fails where it fails), on inputs as
+// json.Marshal writes them, which plainAuthority must take, and on
+// inputs it must leave to encoding/json.
+func TestDecodeAuthorityInputIsJSON(t *testing.T) {
+	marshal := func(in hivesuite.AuthorityInput) string {
+		b, err := json.Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	plain := []string{
+		marshal(hivesuite.AuthorityInput{FormatArtifact: []byte{}, Files: map[string][]byte{}}),
+		marshal(hivesuite.AuthorityInput{
+			FormatArtifact: []byte("HRBCCF01\x00\x01"), VectorManifest: []byte{0xff, 0xfe},
+			Files:    map[string][]byte{"positive/a.bin": {1, 2, 3}, "negative/é ✓.bin": {}, "x": bytes.Repeat([]byte{7}, 1<<16)},
+			Metadata: []byte("{}"),
+		}),
+		`{"files":{"a":"QQ=="}}` + "\n",
+		`{}`,
+	}
+	others := []string{
+		marshal(hivesuite.AuthorityInput{}),                                       // nulls
+		marshal(hivesuite.AuthorityInput{Files: map[string][]byte{"<a>&b": {1}}}), // escaped by json.Marshal
+		`{"files":{"a":"QQ==","a":"Qg=="}}`,
+		`{"files":{"a":"QQ=="},"files":{"b":"Qg=="}}`,
+		`{"files":{"a":"QQ=="},"FILES":{"b":"Qg=="}}`,
+		`{"Format_Artifact":"QQ=="}`,
+		`{"format_artifact":"QQ==","format_artifact":"Qg=="}`,
+		`{"format_artifact":null}`,
+		`{"files":null}`,
+		`{"files":{"a":null}}`,
+		`{"files":[]}`,
+		`{"format_artifact":[65,66]}`,
+		`{"format_artifact":"QQ"}`,
+		`{"format_artifact":"QR=="}`,
+		`{"format_artifact":"Q` + "\n" + `Q=="}`,
+		`{"format_artifact":"Q` + "\r" + `Q=="}`,
+		`{"format_artifact":"Q\nQ=="}`,
+		`{"format_artifact":"\u0051Q=="}`,
+		`{"files":{"a\u0062":"QQ=="}}`,
+		`{"files":{"a` + "\t" + `b":"QQ=="}}`,
+		`{"files":{"a` + "\xff" + `":"QQ=="}}`,
+		`{"unknown":1}`,
+		`{ "files":{}}`,
+		`{"files" :{}}`,
+		`{"files":{} }`,
+		` {"files":{}}`,
+		`{"files":{}} x`,
+		`{"files":{}}}`,
+		`{"files":{}`,
+		`{"files":{"a":"QQ=="`,
+		`{"files":{"a":"QQ==}}`,
+		`{,}`,
+		`[]`,
+		``,
+	}
+	check := func(in string) {
+		got, gotErr := decodeAuthorityInput([]byte(in))
+		var want hivesuite.AuthorityInput
+		wantErr := json.Unmarshal([]byte(in), &want)
+		if (gotErr != nil) != (wantErr != nil) || gotErr == nil && !reflect.DeepEqual(got, want) {
+			t.Errorf("%.80q: decodeAuthorityInput = %+v, %v\njson.Unmarshal = %+v, %v", in, got, gotErr, want, wantErr)
+		}
+	}
+	for _, in := range plain {
+		if _, ok := plainAuthority([]byte(in)); !ok {
+			t.Errorf("plainAuthority(%.80q) declined", in)
+		}
+		check(in)
+	}
+	for _, in := range others {
+		check(in)
 	}
 }
