@@ -157,3 +157,40 @@ func BenchmarkOneShotVector(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReferenceLargeVectors answers every committed vector whose
+// input is 1 MiB or more with the reference in process (inputs expanded
+// once, before the timer): the reference's own cost for the inputs that
+// dominate a run of the whole set, its result's JSON encoding included.
+func BenchmarkReferenceLargeVectors(b *testing.B) {
+	suites, err := LoadSuites(allSuites, "../vectors", "../manifest", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var reqs []testee.Request
+	var size int64
+	for _, s := range suites {
+		for i := range s.Index.Vectors {
+			v := &s.Index.Vectors[i]
+			if v.Size < 1<<20 {
+				continue
+			}
+			input, err := v.Input(s.VectorsDir, s.Name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			reqs = append(reqs, testee.Request{Op: v.Op, Args: v.Args, Input: input})
+			size += int64(len(input))
+		}
+	}
+	impl, ctx := reference.New(), context.Background()
+	b.SetBytes(size)
+	for b.Loop() {
+		for _, req := range reqs {
+			if _, err := impl.Do(ctx, req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(reqs)), "vectors")
+}

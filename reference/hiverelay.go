@@ -1,7 +1,6 @@
 package reference
 
 import (
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -42,7 +41,7 @@ func hiveRelayDecode(e env, req testee.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"reencoded": base64.StdEncoding.EncodeToString(re)}, nil
+	return map[string]any{"reencoded": bytesMember(re)}, nil
 }
 
 // ManifestEntry is one row of the hiverelay.manifest result.
@@ -79,9 +78,9 @@ func hiveRelayFormat(e env, req testee.Request) (any, error) {
 // request without a vector manifest has it framed from the files first
 // (manifest.Build), so that a file set that cannot be framed is rejected.
 func hiveRelayAuthority(e env, req testee.Request) (any, error) {
-	var in hivesuite.AuthorityInput
-	if err := json.Unmarshal(req.Input, &in); err != nil {
-		return nil, fmt.Errorf("%w: hiverelay.authority input is not the JSON object of docs/PROTOCOL.md: %v", testee.ErrInvalidRequest, err)
+	in, err := decodeAuthorityInput(req.Input)
+	if err != nil {
+		return nil, err
 	}
 	m := in.VectorManifest
 	if len(m) == 0 {
@@ -90,7 +89,6 @@ func hiveRelayAuthority(e env, req testee.Request) (any, error) {
 			return nil, err
 		}
 	}
-	var err error
 	if in.Metadata != nil {
 		err = hiverelay.VerifyAuthorityWith(e.checks, in.Metadata, in.FormatArtifact, m, in.Files)
 	} else {
@@ -103,6 +101,43 @@ func hiveRelayAuthority(e env, req testee.Request) (any, error) {
 	return map[string]any{
 		"format_hash":     hex.EncodeToString(fh[:]),
 		"vector_set_hash": hex.EncodeToString(vh[:]),
-		"vector_manifest": base64.StdEncoding.EncodeToString(m),
+		"vector_manifest": bytesMember(m),
 	}, nil
+}
+
+// decodeAuthorityInput decodes the JSON input of hiverelay.authority
+// (docs/PROTOCOL.md, "hiverelay.authority"): a plain input in place
+// (plainAuthority), any other with encoding/json.
+func decodeAuthorityInput(input []byte) (hivesuite.AuthorityInput, error) {
+	if in, ok := plainAuthority(input); ok {
+		return in, nil
+	}
+	var in hivesuite.AuthorityInput
+	if err := json.Unmarshal(input, &in); err != nil {
+		return in, fmt.Errorf("%w: hiverelay.authority input is not the JSON object of docs/PROTOCOL.md: %v", testee.ErrInvalidRequest, err)
+	}
+	return in, nil
+}
+
+// plainAuthority decodes a plain input of hiverelay.authority
+// (plainjson.go), as the vector generator writes it, to what
+// encoding/json decodes it to; false for any other input.
+func plainAuthority(input []byte) (hivesuite.AuthorityInput, bool) {
+	var in hivesuite.AuthorityInput
+	ok := plainObject(input, func(p *plainReader, name string) {
+		switch name {
+		case "format_artifact":
+			in.FormatArtifact = p.base64()
+		case "vector_manifest":
+			in.VectorManifest = p.base64()
+		case "metadata":
+			in.Metadata = p.base64()
+		case "files":
+			in.Files = map[string][]byte{}
+			p.object(func(path string) { in.Files[path] = p.base64() })
+		default:
+			p.ok = false
+		}
+	})
+	return in, ok
 }

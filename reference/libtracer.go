@@ -2,7 +2,6 @@ package reference
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -295,10 +294,10 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 		return nil, framing
 	}
 	if a.Strip {
-		out["stored"] = base64.StdEncoding.EncodeToString(stored)
+		out["stored"] = bytesMember(stored)
 	}
 	if a.Forward != nil {
-		out["forwarded"] = base64.StdEncoding.EncodeToString(forwarded)
+		out["forwarded"] = bytesMember(forwarded)
 	}
 	return out, nil
 }
@@ -342,7 +341,7 @@ func libtracerEncode(e env, req testee.Request) (any, error) {
 		}
 		return nil, err
 	}
-	return map[string]any{"bytes": base64.StdEncoding.EncodeToString(out)}, nil
+	return map[string]any{"bytes": bytesMember(out)}, nil
 }
 
 // parseEncodeInput reads the frame tree of libtracer.encode: the flat list

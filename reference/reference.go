@@ -8,7 +8,6 @@ package reference
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -143,7 +142,7 @@ func (r *Reference) Do(ctx context.Context, req testee.Request) (testee.Response
 	}
 	switch {
 	case err == nil:
-		b, merr := json.Marshal(result)
+		b, merr := marshalResult(result)
 		if merr != nil {
 			return resp, fmt.Errorf("reference: %s result: %w", req.Op, merr)
 		}
