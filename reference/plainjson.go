@@ -41,16 +41,10 @@ func (p *plainReader) peek(c byte) bool { return p.ok && p.i < len(p.b) && p.b[p
 // str reads a string without escapes or control characters, in UTF-8,
 // and returns its bytes (what encoding/json decodes it to).
 func (p *plainReader) str() []byte {
-	p.byte1('"')
+	s := p.quoted()
 	if !p.ok {
 		return nil
 	}
-	n := bytes.IndexByte(p.b[p.i:], '"')
-	if n < 0 {
-		p.ok = false
-		return nil
-	}
-	s := p.b[p.i : p.i+n]
 	for _, c := range s {
 		if c < 0x20 || c == '\\' {
 			p.ok = false
@@ -61,15 +55,13 @@ func (p *plainReader) str() []byte {
 		p.ok = false
 		return nil
 	}
-	p.i += n + 1
+	p.i += len(s) + 1
 	return s
 }
 
-// base64 reads a string of canonical standard base64 and returns its
-// bytes, never nil (as encoding/json decodes a []byte). The decoder
-// rejects every byte outside the alphabet but CR and LF, which it skips
-// and which are refused here first: so none of JSON's escapes either.
-func (p *plainReader) base64() []byte {
+// quoted returns the bytes from an opening quote at i to the next quote,
+// leaving i on the first of them; ok turns false when either is missing.
+func (p *plainReader) quoted() []byte {
 	p.byte1('"')
 	if !p.ok {
 		return nil
@@ -79,19 +71,30 @@ func (p *plainReader) base64() []byte {
 		p.ok = false
 		return nil
 	}
-	s := p.b[p.i : p.i+n]
+	return p.b[p.i : p.i+n]
+}
+
+// base64 reads a string of canonical standard base64 and returns its
+// bytes, never nil (as encoding/json decodes a []byte). The decoder
+// rejects every byte outside the alphabet but CR and LF, which it skips
+// and which are refused here first: so none of JSON's escapes either.
+func (p *plainReader) base64() []byte {
+	s := p.quoted()
+	if !p.ok {
+		return nil
+	}
 	if bytes.IndexByte(s, '\r') >= 0 || bytes.IndexByte(s, '\n') >= 0 {
 		p.ok = false
 		return nil
 	}
 	// As base64.StdEncoding.DecodeString allocates and decodes.
-	out := make([]byte, base64.StdEncoding.DecodedLen(n))
+	out := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
 	m, err := base64.StdEncoding.Decode(out, s)
 	if err != nil {
 		p.ok = false
 		return nil
 	}
-	p.i += n + 1
+	p.i += len(s) + 1
 	return out[:m]
 }
 
