@@ -156,7 +156,7 @@ func TestHelloAdvertisesCaps(t *testing.T) {
 			}
 		}
 	}
-	if New().caps != DefaultCaps() {
+	if New().env.caps != DefaultCaps() {
 		t.Error("New does not take the default caps")
 	}
 }

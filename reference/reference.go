@@ -57,11 +57,11 @@ func handlers() map[string]handler {
 // Reference is the in-process reference implementation. The zero value is
 // not ready; use New. It is safe for concurrent use.
 type Reference struct {
-	ops  map[string]handler
-	caps Caps
-	// checks is what every parse and construction of the reference carries
-	// (faults and readings; the zero Checks is the standard reference).
-	checks rules.Checks
+	ops map[string]handler
+	// env is what every handler answers under: the caps, and the checks
+	// every parse and construction carries (faults and readings; the zero
+	// Checks is the standard reference).
+	env env
 	// Undeclared keeps the readings the reference takes out of its hello:
 	// it then behaves as a testee that reads the spec otherwise without
 	// saying so (for testing conform's readings report).
@@ -77,19 +77,16 @@ func New() *Reference { return NewWithCaps(DefaultCaps()) }
 
 // NewWithCaps returns the reference implementation with caps c on the
 // bounds a request may ask for (hello advertises them).
-func NewWithCaps(c Caps) *Reference { return &Reference{ops: handlers(), caps: c} }
+func NewWithCaps(c Caps) *Reference { return &Reference{ops: handlers(), env: env{caps: c}} }
 
 // WithChecks returns a copy of r whose every parse and construction carries
 // c: rules switched off, mutants switched on, readings taken. Hello
 // declares c's readings.
 func (r *Reference) WithChecks(c rules.Checks) *Reference {
 	cp := *r
-	cp.checks = c
+	cp.env.checks = c
 	return &cp
 }
-
-// env is what r's handlers answer under.
-func (r *Reference) env() env { return env{caps: r.caps, checks: r.checks} }
 
 // Ops lists the operations the reference implements, sorted.
 func (r *Reference) Ops() []string {
@@ -116,9 +113,9 @@ func (r *Reference) Hello() map[string]any {
 		"implementation": Name,
 		"ops":            r.Ops(),
 		"profiles":       r.Profiles(),
-		"limits":         r.caps.limits(),
+		"limits":         r.env.caps.limits(),
 	}
-	if m := r.env().checks.Readings.Map(); len(m) > 0 && !r.Undeclared {
+	if m := r.env.checks.Readings.Map(); len(m) > 0 && !r.Undeclared {
 		h["readings"] = m
 	}
 	return h
@@ -136,7 +133,7 @@ func (r *Reference) Do(ctx context.Context, req testee.Request) (testee.Response
 	if req.Op == testee.OpHello {
 		result = r.Hello()
 	} else if h, ok := r.ops[req.Op]; ok {
-		result, err = h(r.env(), req)
+		result, err = h(r.env, req)
 	} else {
 		err = unsupported("operation %q is not implemented", req.Op)
 	}

@@ -2,7 +2,6 @@ package reading
 
 import (
 	"maps"
-	"slices"
 )
 
 // Set is the alternatives a parse takes, by reading ID ("HR-READ-03" to
@@ -44,5 +43,5 @@ func (s Set) IDs() []string {
 	if len(s.m) == 0 {
 		return nil
 	}
-	return slices.Sorted(maps.Keys(s.m))
+	return IDs(s.m)
 }
