@@ -28,6 +28,13 @@ import (
 // testee planted is neither followed nor overwritten), and Remove deletes
 // the directory without following links out of it.
 //
+// A recipe's file is removed as soon as the last vector that was announced
+// for it (Expect) is done with it (Release), so that a run holds only the
+// inputs in flight: the memory a 32 MiB input took is used again for the
+// next one instead of new memory, which costs more than writing it (the
+// kernel must find and clear it, and on a virtual machine that gave free
+// memory back to its host, the host must provide it again).
+//
 // InputFiles is safe for concurrent use: different recipes are written at
 // once (one per job of a run with several), the same one once.
 type InputFiles struct {
@@ -35,23 +42,72 @@ type InputFiles struct {
 	dir     string   // "" until the first recipe
 	root    *os.Root // dir, opened
 	byHash  map[string]*inputFile
+	users   map[string]int    // recipe inputs' BLAKE2b to the vectors still to release them
 	absDirs map[string]string // vectors directory to its absolute path
 	n       int
 	removed bool
 	writing sync.WaitGroup // recipes being written; Remove waits for them
 }
 
-// inputFile is a recipe's file: done closes once path or err is set.
+// inputFile is a recipe's file: done closes once path (and name, its name
+// in the directory) or err is set.
 type inputFile struct {
 	done chan struct{}
 	path string
+	name string
 	err  error
 }
 
 // NewInputFiles returns an empty set of input files; its directory is made
 // on the first recipe input.
 func NewInputFiles() *InputFiles {
-	return &InputFiles{byHash: map[string]*inputFile{}, absDirs: map[string]string{}}
+	return &InputFiles{byHash: map[string]*inputFile{}, users: map[string]int{}, absDirs: map[string]string{}}
+}
+
+// Expect announces a vector whose input will be asked for (Path) and then
+// released (Release); only announced recipe inputs are removed before
+// Remove.
+func (f *InputFiles) Expect(v *vectorset.Vector) {
+	if v.Recipe == nil {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.users[v.BLAKE2b]++
+}
+
+// Release says that an announced vector is done with its input (its answer
+// is in, or it failed): the recipe's file is removed when no other
+// announced vector still needs it. A vector that asks for the same input
+// later gets a new file.
+func (f *InputFiles) Release(v *vectorset.Vector) {
+	if v.Recipe == nil {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n, ok := f.users[v.BLAKE2b]
+	if !ok {
+		return
+	}
+	if n > 1 {
+		f.users[v.BLAKE2b] = n - 1
+		return
+	}
+	delete(f.users, v.BLAKE2b)
+	e, ok := f.byHash[v.BLAKE2b]
+	if !ok || f.root == nil {
+		return
+	}
+	select {
+	case <-e.done:
+	default:
+		return // still being written, for a vector not announced
+	}
+	delete(f.byHash, v.BLAKE2b)
+	if e.err == nil {
+		f.root.Remove(e.name) // what it fails on, Remove deletes
+	}
 }
 
 // Dir is the temporary directory, or "" when none was made.
@@ -92,7 +148,7 @@ func (f *InputFiles) Path(s *Suite, v *vectorset.Vector) (string, int64, error) 
 	root, dir, err := f.openDir()
 	f.mu.Unlock()
 	if err == nil {
-		e.path, err = f.write(root, dir, s, v)
+		e.path, e.name, err = f.write(root, dir, s, v)
 	}
 	f.mu.Lock()
 	if e.err = err; err != nil {
@@ -141,19 +197,20 @@ func (f *InputFiles) openDir() (*os.Root, string, error) {
 }
 
 // write writes v's input, checked as it is expanded, to a new file in dir
-// and returns its path; a file whose bytes fail the check is removed.
-func (f *InputFiles) write(root *os.Root, dir string, s *Suite, v *vectorset.Vector) (string, error) {
+// and returns its path and name; a file whose bytes fail the check is
+// removed.
+func (f *InputFiles) write(root *os.Root, dir string, s *Suite, v *vectorset.Vector) (path, name string, err error) {
 	for {
 		f.mu.Lock()
 		f.n++
-		name := fmt.Sprintf("%d-%s", f.n, safeName(v.Name()))
+		name = fmt.Sprintf("%d-%s", f.n, safeName(v.Name()))
 		f.mu.Unlock()
 		w, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o400)
 		if errors.Is(err, fs.ErrExist) {
 			continue // something else took the name: never write through it
 		}
 		if err != nil {
-			return "", fmt.Errorf("input files: %w", err)
+			return "", "", fmt.Errorf("input files: %w", err)
 		}
 		bw := bufio.NewWriterSize(w, 256<<10)
 		err = v.WriteInput(bw, s.VectorsDir, s.Name)
@@ -164,12 +221,12 @@ func (f *InputFiles) write(root *os.Root, dir string, s *Suite, v *vectorset.Vec
 		switch {
 		case werr != nil:
 			root.Remove(name)
-			return "", fmt.Errorf("input files: writing %s: %w", name, werr)
+			return "", "", fmt.Errorf("input files: writing %s: %w", name, werr)
 		case err != nil:
 			root.Remove(name)
-			return "", err // the vector's: its bytes are not the index's
+			return "", "", err // the vector's: its bytes are not the index's
 		}
-		return filepath.Join(dir, name), nil
+		return filepath.Join(dir, name), name, nil
 	}
 }
 

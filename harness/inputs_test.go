@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -226,5 +227,114 @@ func TestInputFilesPath(t *testing.T) {
 	}
 	if _, _, err := f.Path(s, b); err == nil {
 		t.Error("Path after Remove: no error")
+	}
+}
+
+// A recipe's file is removed once every vector announced for it released
+// it, not before, and only for announced vectors; a later Path writes it
+// again.
+func TestInputFilesRelease(t *testing.T) {
+	s := &Suite{Name: "lace", VectorsDir: t.TempDir()}
+	in := bytes.Repeat([]byte("c"), 10)
+	v := &vectorset.Vector{ID: "lace/positive/r", Size: 10, BLAKE2b: vectorset.Hash(in),
+		Recipe: &vectorset.Recipe{Parts: []vectorset.Part{{Repeat: &vectorset.Repeat{Hex: "63", Count: 10}}}}}
+	twin := *v
+	twin.ID = "lace/positive/twin" // the same input, another vector
+	f := NewInputFiles()
+	defer f.Remove()
+	exists := func(p string) bool { _, err := os.Lstat(p); return err == nil }
+
+	p, _, err := f.Path(s, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Release(v)
+	if !exists(p) {
+		t.Fatal("Release of a vector never announced removed its file")
+	}
+
+	f.Expect(v)
+	f.Expect(&twin)
+	f.Release(v)
+	if !exists(p) {
+		t.Fatal("the file was removed while an announced vector still needs it")
+	}
+	if q, _, err := f.Path(s, &twin); err != nil || q != p {
+		t.Fatalf("the twin got %q (%v), want the same file %q", q, err, p)
+	}
+	f.Release(&twin)
+	if exists(p) {
+		t.Fatalf("%s is still there after its last announced vector released it", p)
+	}
+	q, _, err := f.Path(s, v)
+	if err != nil || q == p || !exists(q) {
+		t.Fatalf("Path after the release: %q (%v); want a new file", q, err)
+	}
+	if got, _ := os.ReadFile(q); !bytes.Equal(got, in) {
+		t.Errorf("the new file holds %q, want %q", got, in)
+	}
+}
+
+// pathReader is an in-process testee that takes inputs by path: it reads
+// the file it is given (failing the vector when it is not there) and asks
+// impl about its bytes.
+type pathReader struct{ impl testee.Implementation }
+
+func (p pathReader) Do(ctx context.Context, req testee.Request) (testee.Response, error) {
+	if req.Op == testee.OpHello {
+		resp, err := p.impl.Do(ctx, req)
+		resp.Result = withCapability(resp.Result, testee.CapabilityInputPath)
+		return resp, err
+	}
+	if req.InputPath != "" {
+		b, err := os.ReadFile(req.InputPath)
+		if err != nil {
+			return testee.Response{}, err
+		}
+		req.Input, req.InputPath = b, ""
+	}
+	return p.impl.Do(ctx, req)
+}
+
+func (p pathReader) Close() error { return p.impl.Close() }
+
+// A run by path removes each recipe's file once its vectors are answered:
+// no vector fails (those of another reading are not applicable), and when the run ends the directory is empty
+// before Remove.
+func TestRunReleasesInputs(t *testing.T) {
+	suites, err := LoadSuites(allSuites, "../vectors", "../manifest", []string{"hiverelay"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, v := range suites[0].Index.Vectors {
+		if v.Recipe != nil {
+			ids = append(ids, v.ID)
+		}
+	}
+	inputs := NewInputFiles()
+	defer inputs.Remove()
+	rep := Run(context.Background(), Config{
+		Suites: suites, Selection: Selection{IDs: ids}, Impl: pathReader{reference.New()}, InputPaths: inputs, Jobs: 2,
+		Testee: TesteeInfo{Command: []string{"in process"}, Mode: "persistent"},
+	})
+	if rep.Testee.Inputs != "path" || inputs.Dir() == "" {
+		t.Fatalf("inputs by %q in %q; want by path", rep.Testee.Inputs, inputs.Dir())
+	}
+	passed := 0
+	for _, v := range rep.Vectors {
+		switch v.Status {
+		case Pass:
+			passed++
+		case Fail, Error:
+			t.Errorf("%s: %s %s", v.ID, v.Status, v.Reason)
+		}
+	}
+	if passed == 0 {
+		t.Fatalf("none of %d recipe vectors passed", len(ids))
+	}
+	ents, err := os.ReadDir(inputs.Dir())
+	if err != nil || len(ents) != 0 {
+		t.Errorf("after the run, %s holds %d files (%v); want none", inputs.Dir(), len(ents), err)
 	}
 }

@@ -170,6 +170,11 @@ func Run(ctx context.Context, cfg Config) *Report {
 		todo = append(todo, it)
 	}
 	defer boundMemory(todo)()
+	if byPath {
+		for _, it := range todo {
+			cfg.InputPaths.Expect(it.v)
+		}
+	}
 	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, byPath: byPath, alternates: alternatesOf(cfg.Suites)}
 	r.naCount = r.done
 	r.ctx, r.abort = context.WithCancel(ctx)
@@ -345,6 +350,9 @@ func (r *runner) runOne(it *item) {
 		req.Input, err = it.v.Input(it.suite.VectorsDir, it.suite.Name)
 	}
 	if err != nil {
+		if r.byPath {
+			r.cfg.InputPaths.Release(it.v)
+		}
 		res.Status, res.Reason = Error, err.Error()
 		return
 	}
@@ -352,6 +360,9 @@ func (r *runner) runOne(it *item) {
 	resp, err := r.cfg.Impl.Do(testee.WithTiming(r.ctx, &tm), req)
 	t2 = time.Now()
 	req.Input = nil
+	if r.byPath {
+		r.cfg.InputPaths.Release(it.v)
+	}
 	if err != nil {
 		r.failure(it, err)
 		return

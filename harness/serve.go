@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 
@@ -54,6 +55,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, impl testee.Implementa
 			return bw.Flush()
 		}
 		var resp testee.Response
+		release := func() {}
 		switch {
 		case errors.Is(err, errRequestTooLong):
 			resp = badRequest(UnknownID, "request line %d: longer than the read cap of %d bytes", n, maxLine)
@@ -61,12 +63,13 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, impl testee.Implementa
 			bw.Flush()
 			return err
 		default:
-			resp = answer(ctx, impl, line, n, maxLine)
+			resp, release = answer(ctx, impl, line, n, maxLine)
 		}
 		if out, err = testee.AppendResponse(out[:0], resp); err != nil {
 			// Only an implementation's malformed result gets here.
 			out, _ = testee.AppendResponse(out[:0], internalError(resp.ID, "request line %d: %v", n, err))
 		}
+		release() // the answer is written out: the input is no longer needed
 		if _, err := bw.Write(out); err != nil {
 			return err
 		}
@@ -84,8 +87,11 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, impl testee.Implementa
 // answer parses one request line and answers it, never failing. The line
 // is decoded in place (it is the reader's buffer, not read again before
 // the answer is written). An input given by path is read from its file, at
-// most maxInput bytes; hello's answer claims testee.CapabilityInputPath.
-func answer(ctx context.Context, impl testee.Implementation, line []byte, n, maxInput int) testee.Response {
+// most maxInput bytes, or mapped (openInputFile); release lets go of it,
+// once the answer is written out. hello's answer claims
+// testee.CapabilityInputPath.
+func answer(ctx context.Context, impl testee.Implementation, line []byte, n, maxInput int) (resp testee.Response, release func()) {
+	release = func() {}
 	req, err := testee.ParseRequestInPlace(line)
 	if err != nil {
 		id := req.ID
@@ -93,24 +99,42 @@ func answer(ctx context.Context, impl testee.Implementation, line []byte, n, max
 		if re := (*testee.RequestError)(nil); !errors.As(err, &re) || !re.HasID {
 			id = lenientID(line)
 		}
-		return badRequest(id, "request line %d: %v", n, err)
+		return badRequest(id, "request line %d: %v", n, err), release
 	}
 	if req.InputPath != "" {
-		if req.Input, err = readInput(req.InputPath, maxInput); err != nil {
-			return badRequest(req.ID, "request line %d: \"input_path\": %v", n, err)
+		if req.Input, release, err = openInput(req.InputPath, maxInput); err != nil {
+			return badRequest(req.ID, "request line %d: \"input_path\": %v", n, err), func() {}
 		}
 		req.InputPath = ""
+		resp = answerMapped(ctx, impl, req, n)
+	} else {
+		resp = Answer(ctx, impl, req)
 	}
-	resp := Answer(ctx, impl, req)
 	if req.Op == testee.OpHello && resp.Outcome == testee.Accepted {
 		resp.Result = withCapability(resp.Result, testee.CapabilityInputPath)
 	}
-	return resp
+	return resp, release
 }
 
-// readInput is readInputFile; FuzzServe replaces it, so that fuzzed paths
+// answerMapped is Answer for an input that may be a mapped file: a fault
+// reading it (the file was cut short after it was mapped) is answered with
+// BadRequest, not a crash.
+func answerMapped(ctx context.Context, impl testee.Implementation, req testee.Request, n int) (resp testee.Response) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if e := recover(); e != nil {
+			if _, fault := e.(interface{ Addr() uintptr }); !fault {
+				panic(e)
+			}
+			resp = badRequest(req.ID, "request line %d: \"input_path\": the file changed while it was read (%v)", n, e)
+		}
+	}()
+	return Answer(ctx, impl, req)
+}
+
+// openInput is openInputFile; FuzzServe replaces it, so that fuzzed paths
 // name no real files.
-var readInput = readInputFile
+var openInput = openInputFile
 
 // readInputFile reads the input file a request names, failing for one
 // longer than max bytes (checked as it is read, so a growing file or a

@@ -150,16 +150,16 @@ func FuzzServe(f *testing.F) {
 	f.Add([]byte(`{"id":5,"op":"lace.record","args":{},"input_path":"/fuzz/a"}` + "\n" + `{"id":6,"op":"lace.record","args":{},"input_path":"/fuzz/big"}`))
 	f.Add([]byte(`{"id":7,"op":"lace.record","args":{},"input_path":"/fuzz/a","input":""}` + "\n" + `{"id":8,"op":"x","args":{},"input_path":"rel"}`))
 	f.Add([]byte(`{"id":9,"op":"lace.record","args":{},"input":"QUJD` + strings.Repeat("QUFB", 80) + `"}`))
-	old := readInput
-	defer func() { readInput = old }()
-	readInput = func(path string, max int) ([]byte, error) {
+	old := openInput
+	defer func() { openInput = old }()
+	openInput = func(path string, max int) ([]byte, func(), error) {
 		switch path {
 		case "/fuzz/a":
-			return []byte("abc"), nil
+			return []byte("abc"), func() {}, nil
 		case "/fuzz/big":
-			return nil, errors.New("over the cap")
+			return nil, nil, errors.New("over the cap")
 		}
-		return nil, os.ErrNotExist
+		return nil, nil, os.ErrNotExist
 	}
 	const maxLine = 256
 	f.Fuzz(func(t *testing.T, in []byte) {
