@@ -65,12 +65,13 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, impl testee.Implementa
 		default:
 			resp, release = answer(ctx, impl, line, n, maxLine)
 		}
-		if out, err = testee.AppendResponse(out[:0], resp); err != nil {
+		out, err = testee.WriteResponse(bw, out, resp)
+		if errors.Is(err, testee.ErrMalformedResponse) {
 			// Only an implementation's malformed result gets here.
-			out, _ = testee.AppendResponse(out[:0], internalError(resp.ID, "request line %d: %v", n, err))
+			out, err = testee.WriteResponse(bw, out, internalError(resp.ID, "request line %d: %v", n, err))
 		}
-		release() // the answer is written out: the input is no longer needed
-		if _, err := bw.Write(out); err != nil {
+		release() // the answer is written out (its result may hold the input): let go of the input
+		if err != nil {
 			return err
 		}
 		if lr.br.Buffered() == 0 {

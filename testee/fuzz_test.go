@@ -62,6 +62,10 @@ func FuzzParseResponse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("AppendResponse(%+v): %v", resp, err)
 		}
+		var w bytes.Buffer
+		if _, err := WriteResponse(&w, nil, resp); err != nil || !bytes.Equal(w.Bytes(), out) {
+			t.Fatalf("WriteResponse(%+v) wrote %q, %v; AppendResponse %q", resp, w.Bytes(), err, out)
+		}
 		back, err := ParseResponse(out[:len(out)-1], id)
 		if err != nil {
 			t.Fatalf("re-encoded %q: %v", out, err)

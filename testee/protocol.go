@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -336,28 +337,71 @@ type Response struct {
 // dst: the testee's side of the protocol. An Accepted response's Result must
 // be a JSON object; a Rejected response's Code must not be empty.
 func AppendResponse(dst []byte, r Response) ([]byte, error) {
+	head, result, err := appendResponseHead(dst, r)
+	if err != nil {
+		return head, err
+	}
+	return append(append(head, result...), "}\n"...), nil
+}
+
+// WriteResponse writes the line AppendResponse makes to w, but a compact
+// result straight from r.Result instead of through a copy (a 60 MB answer
+// costs no second 60 MB); scratch is the buffer for the rest of the line,
+// returned for reuse. A response AppendResponse refuses is an error
+// (ErrMalformedResponse) before anything is written; any other error is
+// w's.
+func WriteResponse(w io.Writer, scratch []byte, r Response) ([]byte, error) {
+	head, result, err := appendResponseHead(scratch[:0], r)
+	if err != nil {
+		return head, err
+	}
+	if len(result) == 0 {
+		head = append(head, "}\n"...)
+		_, err = w.Write(head)
+		return head, err
+	}
+	if _, err = w.Write(head); err == nil {
+		if _, err = w.Write(result); err == nil {
+			_, err = io.WriteString(w, "}\n")
+		}
+	}
+	return head, err
+}
+
+// ErrMalformedResponse is what errors.Is finds in the error of
+// AppendResponse and WriteResponse for a response they refuse (a result
+// that is not a JSON object, a rejection without a code, no outcome).
+var ErrMalformedResponse = errors.New("malformed response")
+
+type malformedResponse struct{ error }
+
+func (malformedResponse) Is(target error) bool { return target == ErrMalformedResponse }
+
+// appendResponseHead appends the response line to dst up to its closing
+// "}\n", all but a compact result, which it returns to follow (nil when
+// dst holds it all).
+func appendResponseHead(dst []byte, r Response) (head, result []byte, err error) {
 	dst = append(dst, `{"id":`...)
 	dst = strconv.AppendInt(dst, r.ID, 10)
 	switch r.Outcome {
 	case Accepted:
 		if !isObject(r.Result) {
-			return dst, fmt.Errorf("response %d: result %.40q is not a JSON object", r.ID, r.Result)
+			return dst, nil, malformedResponse{fmt.Errorf("response %d: result %.40q is not a JSON object", r.ID, r.Result)}
 		}
 		dst = append(dst, `,"ok":true,"result":`...)
 		if !hasSpace(r.Result) && json.Valid(r.Result) {
 			// Compact already (json.Marshal's output is, when its strings
-			// hold no white space): no second copy of a 60 MB result.
-			dst = append(dst, r.Result...)
-			break
+			// hold no white space): it follows as it is.
+			return dst, r.Result, nil
 		}
 		buf := bytes.NewBuffer(dst)
 		if err := json.Compact(buf, r.Result); err != nil {
-			return dst, fmt.Errorf("response %d: result: %v", r.ID, err)
+			return dst, nil, malformedResponse{fmt.Errorf("response %d: result: %v", r.ID, err)}
 		}
 		dst = buf.Bytes()
 	case Rejected:
 		if r.Code == "" {
-			return dst, fmt.Errorf("response %d: rejected without a code", r.ID)
+			return dst, nil, malformedResponse{fmt.Errorf("response %d: rejected without a code", r.ID)}
 		}
 		dst = append(dst, `,"ok":false,"code":`...)
 		dst = appendString(dst, r.Code)
@@ -374,9 +418,9 @@ func AppendResponse(dst []byte, r Response) ([]byte, error) {
 			dst = appendString(dst, r.Detail)
 		}
 	default:
-		return dst, fmt.Errorf("response %d: invalid outcome %v", r.ID, r.Outcome)
+		return dst, nil, malformedResponse{fmt.Errorf("response %d: invalid outcome %v", r.ID, r.Outcome)}
 	}
-	return append(dst, "}\n"...), nil
+	return dst, nil, nil
 }
 
 // hasSpace reports whether b holds a JSON white space byte anywhere,

@@ -1,6 +1,7 @@
 package testee
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -274,11 +275,16 @@ func TestAppendResponse(t *testing.T) {
 		{Response{ID: 1, Outcome: Rejected, Code: "X"}, `{"id":1,"ok":false,"code":"X","detail":""}`},
 		{Response{ID: 1, Outcome: Unsupported, Detail: "no\n009"}, `{"id":1,"unsupported":true,"detail":"no\n009"}`},
 	}
+	scratch := []byte("left over from an earlier line")
 	for _, tt := range tests {
 		got, err := AppendResponse(nil, tt.resp)
 		if err != nil || string(got) != tt.want+"\n" {
 			t.Errorf("got %q, %v\nwant %q", got, err, tt.want)
 			continue
+		}
+		var w bytes.Buffer
+		if scratch, err = WriteResponse(&w, scratch, tt.resp); err != nil || w.String() != tt.want+"\n" {
+			t.Errorf("WriteResponse wrote %q, %v\nwant %q", w.String(), err, tt.want)
 		}
 		back, err := ParseResponse(got[:len(got)-1], tt.resp.ID)
 		if err != nil {
@@ -301,11 +307,27 @@ func TestAppendResponse(t *testing.T) {
 		{Outcome: Rejected},
 		{},
 	} {
-		if _, err := AppendResponse(nil, r); err == nil {
-			t.Errorf("%+v: no error", r)
+		if _, err := AppendResponse(nil, r); !errors.Is(err, ErrMalformedResponse) {
+			t.Errorf("%+v: error %v, want ErrMalformedResponse", r, err)
+		}
+		var w bytes.Buffer
+		if _, err := WriteResponse(&w, nil, r); !errors.Is(err, ErrMalformedResponse) || w.Len() != 0 {
+			t.Errorf("WriteResponse(%+v): error %v, wrote %q; want ErrMalformedResponse and nothing", r, err, w.String())
+		}
+	}
+	// A writer's error is the writer's, not a malformed response.
+	for _, r := range []Response{tests[0].resp, tests[1].resp} {
+		if _, err := WriteResponse(failingWriter{}, nil, r); err != errWriterFails {
+			t.Errorf("WriteResponse(%+v) to a failing writer: %v, want its error", r, err)
 		}
 	}
 }
+
+var errWriterFails = errors.New("the writer fails")
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errWriterFails }
 
 // Hello.
 

@@ -3,6 +3,7 @@ package testee
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -51,11 +52,11 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, impl Implementation, m
 			return fmt.Errorf("testee: request %d (%s): %w", req.ID, req.Op, err)
 		}
 		resp.ID = req.ID
-		if out, err = AppendResponse(out[:0], resp); err != nil {
-			bw.Flush()
-			return fmt.Errorf("testee: %w", err)
-		}
-		if _, err := bw.Write(out); err != nil {
+		if out, err = WriteResponse(bw, out, resp); err != nil {
+			if errors.Is(err, ErrMalformedResponse) {
+				bw.Flush()
+				return fmt.Errorf("testee: %w", err)
+			}
 			return err
 		}
 		if lr.buffered() == 0 {
