@@ -299,8 +299,8 @@ func (p pathReader) Do(ctx context.Context, req testee.Request) (testee.Response
 func (p pathReader) Close() error { return p.impl.Close() }
 
 // A run by path removes each recipe's file once its vectors are answered:
-// no vector fails (those of another reading are not applicable), and when the run ends the directory is empty
-// before Remove.
+// no vector fails (those of another reading are not applicable), and when
+// the run ends the directory is empty before Remove.
 func TestRunReleasesInputs(t *testing.T) {
 	suites, err := LoadSuites(allSuites, "../vectors", "../manifest", []string{"hiverelay"})
 	if err != nil {

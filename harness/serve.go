@@ -138,31 +138,50 @@ func answerMapped(ctx context.Context, impl testee.Implementation, req testee.Re
 var openInput = openInputFile
 
 // readInputFile reads the input file a request names, failing for one
-// longer than max bytes (checked as it is read, so a growing file or a
-// device costs at most max+1 bytes). A regular file is read into one
-// buffer of its size and a byte more, so that reaching its end needs no
-// second buffer (bytes.Buffer.ReadFrom would double a full buffer before
-// it sees EOF: a 32 MiB input cost 64 MiB more, touched and copied).
+// longer than max bytes (openInputSized, readOpened).
 func readInputFile(path string, max int) ([]byte, error) {
-	f, err := os.Open(path)
+	f, size, err := openInputSized(path, max)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	size := 0
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		if fi.Size() > int64(max) {
-			return nil, fmt.Errorf("%s: %d bytes, longer than the read cap of %d bytes", path, fi.Size(), max)
-		}
-		size = int(fi.Size())
+	return readOpened(f, path, size, max)
+}
+
+// openInputSized opens the input file a request names and returns its
+// size, or -1 when it is no regular file; a regular file longer than max
+// bytes is an error.
+func openInputSized(path string, max int) (*os.File, int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
 	}
-	buf := make([]byte, 0, size+1)
+	fi, err := f.Stat()
+	switch {
+	case err != nil || !fi.Mode().IsRegular():
+		return f, -1, nil
+	case fi.Size() > int64(max):
+		f.Close()
+		return nil, 0, fmt.Errorf("%s: %d bytes, longer than the read cap of %d bytes", path, fi.Size(), max)
+	}
+	return f, int(fi.Size()), nil
+}
+
+// readOpened reads f, named path, of the given size (-1: unknown), failing
+// once it holds more than limit bytes (checked as it is read, so a growing
+// file or a device costs at most limit+1 bytes). A regular file is read into
+// one buffer of its size and a byte more, so that reaching its end needs
+// no second buffer (bytes.Buffer.ReadFrom would double a full buffer
+// before it sees EOF: a 32 MiB input cost 64 MiB more, touched and
+// copied).
+func readOpened(f *os.File, path string, size, limit int) ([]byte, error) {
+	buf := make([]byte, 0, max(size, 0)+1) // unknown size: grown as it fills
 	for {
-		n, err := f.Read(buf[len(buf):min(cap(buf), max+1)])
+		n, err := f.Read(buf[len(buf):min(cap(buf), limit+1)])
 		buf = buf[:len(buf)+n]
 		switch {
-		case len(buf) > max:
-			return nil, fmt.Errorf("%s: longer than the read cap of %d bytes", path, max)
+		case len(buf) > limit:
+			return nil, fmt.Errorf("%s: longer than the read cap of %d bytes", path, limit)
 		case err == io.EOF:
 			return buf, nil
 		case err != nil:

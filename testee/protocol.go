@@ -355,7 +355,7 @@ func WriteResponse(w io.Writer, scratch []byte, r Response) ([]byte, error) {
 	if err != nil {
 		return head, err
 	}
-	if len(result) == 0 {
+	if result == nil {
 		head = append(head, "}\n"...)
 		_, err = w.Write(head)
 		return head, err
