@@ -25,7 +25,8 @@ var responseSeeds = []string{
 }
 
 // FuzzParseResponse: no panic; the envelope scanner agrees with
-// encoding/json on every member it looks at; an accepted line re-encodes to
+// encoding/json on every member it looks at; a result reported checked is
+// one JSON object in UTF-8; an accepted line re-encodes to
 // a line that parses to the same response.
 func FuzzParseResponse(f *testing.F) {
 	for _, s := range responseSeeds {
@@ -58,6 +59,10 @@ func FuzzParseResponse(f *testing.F) {
 		if !jsonOK {
 			t.Fatalf("accepted a line encoding/json rejects: %q", line)
 		}
+		if resp.ResultChecked() && !(utf8.Valid(resp.Result) && json.Valid(resp.Result) && isObject(resp.Result)) {
+			t.Fatalf("result %q reported checked, and is not one JSON object in UTF-8", resp.Result)
+		}
+		resp = asRead(t, resp)
 		out, err := AppendResponse(nil, resp)
 		if err != nil {
 			t.Fatalf("AppendResponse(%+v): %v", resp, err)
@@ -70,6 +75,7 @@ func FuzzParseResponse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-encoded %q: %v", out, err)
 		}
+		back = asRead(t, back)
 		if resp.Outcome == Accepted {
 			var c bytes.Buffer
 			json.Compact(&c, resp.Result)

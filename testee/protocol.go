@@ -331,6 +331,20 @@ type Response struct {
 	Code    string          // Rejected: the code (never empty)
 	Detail  string          // Rejected or Unsupported: free text for humans, "" when absent
 	Rule    string          // Rejected: the rule ID the testee believes it enforced, "" when absent
+
+	// checked is Result as this package read and checked it from a
+	// response line; ResultChecked compares the two, so that a Result
+	// replaced afterwards is not taken for checked.
+	checked json.RawMessage
+}
+
+// ResultChecked reports whether r.Result is the result object this package
+// read from a response line (ParseResponse, and the adapters' answers), and
+// so is known to be exactly one JSON object in UTF-8: a reader of it need
+// not check it again (vectorset.Judge does not). A Response built any other
+// way, or whose Result was replaced since, reports false.
+func (r Response) ResultChecked() bool {
+	return len(r.Result) > 0 && len(r.Result) == len(r.checked) && &r.Result[0] == &r.checked[0]
 }
 
 // AppendResponse appends the response as one JSON line, ending with LF, to
@@ -526,6 +540,7 @@ func parseResponseLine(line []byte, id int64, needID, owned bool) (Response, err
 		} else {
 			resp.Result = append(json.RawMessage(nil), res...)
 		}
+		resp.checked = resp.Result // scanObject checked the whole line
 		return resp, nil
 	case "false":
 		v, ok := ms.get("code")

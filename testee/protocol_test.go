@@ -180,7 +180,7 @@ func TestParseResponse(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(tt.want, got) {
+			if !reflect.DeepEqual(tt.want, asRead(t, got)) {
 				t.Errorf("got %+v\nwant %+v", got, tt.want)
 			}
 		})
@@ -290,6 +290,7 @@ func TestAppendResponse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		back = asRead(t, back)
 		if tt.resp.Outcome == Accepted {
 			back.Result = tt.resp.Result // compacted; compared above
 		}
@@ -472,4 +473,20 @@ func TestFailureError(t *testing.T) {
 	if Accepted.String() != "accepted" || Rejected.String() != "rejected" || Unsupported.String() != "unsupported" || Outcome(0).String() != "Outcome(0)" {
 		t.Error("Outcome.String")
 	}
+}
+
+// asRead checks that a response read from a line reports its result checked
+// exactly when it is accepted, and returns it as a Response literal without
+// that record, to compare with one.
+func asRead(t testing.TB, r Response) Response {
+	t.Helper()
+	if r.ResultChecked() != (r.Outcome == Accepted) {
+		t.Errorf("%+v: ResultChecked %v", r, r.ResultChecked())
+	}
+	built := r
+	built.checked = nil
+	if built.ResultChecked() {
+		t.Errorf("%+v: a built response reports its result checked", built)
+	}
+	return built
 }

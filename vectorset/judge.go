@@ -70,7 +70,7 @@ func Judge(v *Vector, resp testee.Response, checkRule bool) Verdict {
 			vd.Reason = fmt.Sprintf("expected acceptance, got rejection with code %q: %s", resp.Code, clip(resp.Detail, 300))
 			return vd
 		}
-		if diff, err := ResultDiff(v.Result, resp.Result); err != nil {
+		if diff, err := resultDiff(v.Result, resp.Result, resp.ResultChecked()); err != nil {
 			vd.Reason = err.Error()
 			return vd
 		} else if diff != "" {
@@ -108,6 +108,15 @@ func clip(s string, n int) string {
 // (DigestKey, HexDigestKey, AnyStringKey) may stand for a value at any
 // depth of an expected field.
 func ResultDiff(expected, got json.RawMessage) (string, error) {
+	return resultDiff(expected, got, false)
+}
+
+// resultDiff is ResultDiff; with checked, got is known to be exactly one
+// JSON object (testee.Response.ResultChecked) and is not validated again:
+// the testee package has checked every byte of the answer line, and a
+// second pass over a 44.7 MiB answer costs the runner about 0.15 s of CPU
+// over the committed set (issue 14).
+func resultDiff(expected, got json.RawMessage, checked bool) (string, error) {
 	if len(expected) == 0 {
 		return "", nil
 	}
@@ -115,7 +124,7 @@ func ResultDiff(expected, got json.RawMessage) (string, error) {
 	if err := decodeNumbers(expected, &want); err != nil {
 		return "", fmt.Errorf("the vector's expected result is not a JSON object: %v", err)
 	}
-	have, err := decodeResult(got)
+	have, err := decodeResult(got, checked)
 	if err != nil {
 		return "", fmt.Errorf("the testee's result is not a JSON object: %v", err)
 	}

@@ -53,6 +53,38 @@ func TestJudge(t *testing.T) {
 		if vd.Pass != tt.pass || !strings.Contains(vd.Reason, tt.reason) {
 			t.Errorf("%s: Judge = %+v, want pass=%v reason containing %q", tt.name, vd, tt.pass, tt.reason)
 		}
+		if tt.resp.Outcome != testee.Accepted {
+			continue
+		}
+		// The same answer as read from a response line: its result is
+		// checked already, and the verdict is the same.
+		line := `{"id":1,"ok":true,"result":` + string(tt.resp.Result) + `}`
+		read, err := testee.ParseResponse([]byte(line), 1)
+		if err != nil {
+			if tt.pass {
+				t.Errorf("%s: %v", tt.name, err)
+			}
+			continue
+		}
+		if !read.ResultChecked() {
+			t.Errorf("%s: a parsed result is not reported checked", tt.name)
+		}
+		if got := Judge(tt.v, read, tt.checkRule); got != vd {
+			t.Errorf("%s: Judge of the parsed answer = %+v, of the built one %+v", tt.name, got, vd)
+		}
+	}
+	// A result replaced after it was read is not taken for checked: it is
+	// validated again, and found not to be JSON (taken for checked, the
+	// first would be read past its end, the second would pass).
+	read, err := testee.ParseResponse([]byte(`{"id":1,"ok":true,"result":{}}`), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{`{"form":`, `{"form":"blob","hash":"B.x.H3","length":18446744073709551615,}`} {
+		read.Result = json.RawMessage(bad)
+		if vd := Judge(acc, read, false); vd.Pass || !strings.Contains(vd.Reason, "not a JSON object") {
+			t.Errorf("replaced result %q: Judge = %+v, want it found not to be a JSON object", bad, vd)
+		}
 	}
 	if vd := Judge(rej, no("BAD_ENCODING", "HR-CENC-09"), false); vd.RuleMismatch == "" {
 		t.Error("a different reported rule must be noted")

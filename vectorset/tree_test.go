@@ -12,6 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/crypto/blake2b"
+
+	"github.com/threespec/conformance/testee"
 )
 
 // plainDiff is ResultDiff as it reads with encoding/json's tree of the
@@ -111,9 +113,19 @@ func checkDecodeResult(t *testing.T, b []byte) {
 	t.Helper()
 	var want map[string]any
 	wantErr := decodeNumbers(b, &want)
-	got, err := decodeResult(b)
+	got, err := decodeResult(b, false)
 	if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
 		t.Fatalf("%.80q: error %v, encoding/json's %v", b, err, wantErr)
+	}
+	// As the result of an answer line the testee package has checked, it
+	// is not validated again, and decodes to the same tree.
+	line := append(append([]byte(`{"id":1,"ok":true,"result":`), b...), '}')
+	if resp, perr := testee.ParseResponse(line, 1); perr == nil && resp.ResultChecked() {
+		unchecked, uerr := decodeResult(resp.Result, false)
+		checked, cerr := decodeResult(resp.Result, true)
+		if uerr != nil || cerr != nil || !reflect.DeepEqual(materialize(checked), materialize(unchecked)) {
+			t.Fatalf("%.80q: checked, tree\n%.300v (%v)\nunchecked\n%.300v (%v)", resp.Result, materialize(checked), cerr, materialize(unchecked), uerr)
+		}
 	}
 	if m := materialize(got); !reflect.DeepEqual(m, any(want)) {
 		t.Fatalf("%.80q: tree\n%.300v\nencoding/json's\n%.300v", b, m, want)
