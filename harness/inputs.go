@@ -46,7 +46,8 @@ type InputFiles struct {
 	absDirs map[string]string // vectors directory to its absolute path
 	n       int
 	removed bool
-	writing sync.WaitGroup // recipes being written; Remove waits for them
+	writing sync.WaitGroup   // recipes being written; Remove waits for them
+	parts   *vectorset.Parts // the files recipes read, read once
 }
 
 // inputFile is a recipe's file: done closes once path (and name, its name
@@ -61,8 +62,12 @@ type inputFile struct {
 // NewInputFiles returns an empty set of input files; its directory is made
 // on the first recipe input.
 func NewInputFiles() *InputFiles {
-	return &InputFiles{byHash: map[string]*inputFile{}, users: map[string]int{}, absDirs: map[string]string{}}
+	return &InputFiles{byHash: map[string]*inputFile{}, users: map[string]int{}, absDirs: map[string]string{}, parts: vectorset.NewParts(partsLimit)}
 }
+
+// partsLimit is the most a run keeps of the files its recipes read
+// (vectorset.Parts): the committed set's need 6.6 MiB with their base64.
+const partsLimit = 16 << 20
 
 // Expect announces a vector whose input will be asked for (Path) and then
 // released (Release); only announced recipe inputs are removed before
@@ -213,7 +218,7 @@ func (f *InputFiles) write(root *os.Root, dir string, s *Suite, v *vectorset.Vec
 			return "", "", fmt.Errorf("input files: %w", err)
 		}
 		bw := bufio.NewWriterSize(w, 256<<10)
-		err = v.WriteInput(bw, s.VectorsDir, s.Name)
+		err = f.parts.WriteInput(bw, v, s.VectorsDir, s.Name)
 		werr := bw.Flush() // a failed write's error too: bufio keeps it
 		if cerr := w.Close(); werr == nil {
 			werr = cerr

@@ -175,7 +175,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 			cfg.InputPaths.Expect(it.v)
 		}
 	}
-	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, byPath: byPath, alternates: alternatesOf(cfg.Suites)}
+	r := &runner{cfg: cfg, total: len(items), done: len(items) - len(todo), start: start, byPath: byPath, parts: vectorset.NewParts(partsLimit), alternates: alternatesOf(cfg.Suites)}
 	r.naCount = r.done
 	r.ctx, r.abort = context.WithCancel(ctx)
 	defer r.abort()
@@ -264,6 +264,8 @@ type runner struct {
 	id    atomic.Int64
 	// byPath: inputs go by path (cfg.InputPaths), not in the request.
 	byPath bool
+	// parts: the files recipes read, for inputs sent in the request.
+	parts *vectorset.Parts
 
 	mu          sync.Mutex // guards what follows, and Progress calls
 	total, done int
@@ -347,7 +349,7 @@ func (r *runner) runOne(it *item) {
 	if r.byPath {
 		req.InputPath, req.InputSize, err = r.cfg.InputPaths.Path(it.suite, it.v)
 	} else {
-		req.Input, err = it.v.Input(it.suite.VectorsDir, it.suite.Name)
+		req.Input, err = r.parts.Input(it.v, it.suite.VectorsDir, it.suite.Name)
 	}
 	if err != nil {
 		if r.byPath {

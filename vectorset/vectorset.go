@@ -7,7 +7,6 @@ package vectorset
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -248,8 +247,14 @@ func sortedKeys(m map[string]string) []string {
 // Input returns the vector's input bytes: its file's bytes, or its recipe
 // expanded. It checks them against the index's size and BLAKE2b-256.
 func (v *Vector) Input(vectorsDir, suite string) ([]byte, error) {
+	return v.input(vectorsDir, suite, nil)
+}
+
+// input is Input, with recipe file parts read through parts when it is not
+// nil.
+func (v *Vector) input(vectorsDir, suite string, parts *Parts) ([]byte, error) {
 	buf := bytes.NewBuffer(make([]byte, 0, min(max(v.Size, 0), MaxExpanded)))
-	if err := v.WriteInput(buf, vectorsDir, suite); err != nil {
+	if err := v.writeInput(buf, vectorsDir, suite, parts); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -262,11 +267,21 @@ func (v *Vector) Input(vectorsDir, suite string) ([]byte, error) {
 // counted, not written. An error of w is returned as it is (Input's
 // errors name the vector); on any error w may hold part of the input.
 func (v *Vector) WriteInput(w io.Writer, vectorsDir, suite string) error {
+	return v.writeInput(w, vectorsDir, suite, nil)
+}
+
+// writeInput is WriteInput, with recipe file parts read through parts when
+// it is not nil.
+func (v *Vector) writeInput(w io.Writer, vectorsDir, suite string, parts *Parts) error {
 	c := &checked{w: w, want: v.Size}
 	c.h, _ = blake2b.New256(nil)
 	var err error
 	if v.Recipe != nil {
-		_, err = v.Recipe.ExpandTo(c, DirReader(vectorsDir, suite))
+		var src partSource = readFunc(DirReader(vectorsDir, suite))
+		if parts != nil {
+			src = dirParts{parts, vectorsDir, suite}
+		}
+		_, err = v.Recipe.expandTo(c, src)
 	} else {
 		var p string
 		var f *os.File
@@ -350,6 +365,11 @@ const expandChunk = 256 << 10
 // in pieces of at most 256 KiB, and returns how many it wrote. It fails
 // before writing a part that would take the recipe beyond MaxExpanded.
 func (r *Recipe) ExpandTo(w io.Writer, read func(treePath string) ([]byte, error)) (int64, error) {
+	return r.expandTo(w, readFunc(read))
+}
+
+// expandTo is ExpandTo with file parts from src.
+func (r *Recipe) expandTo(w io.Writer, src partSource) (int64, error) {
 	var n int64
 	emit := func(b []byte) error {
 		if int64(len(b)) > MaxExpanded-n {
@@ -383,12 +403,15 @@ func (r *Recipe) ExpandTo(w io.Writer, read func(treePath string) ([]byte, error
 			if _, err := TreePath("", "", name); err != nil {
 				return n, fmt.Errorf("recipe part %d: %w", i, err)
 			}
-			b, err := read(name)
+			var b []byte
+			var err error
+			if p.FileBase64 != "" {
+				b, err = src.base64(name)
+			} else {
+				b, err = src.file(name)
+			}
 			if err != nil {
 				return n, fmt.Errorf("recipe part %d: %w", i, err)
-			}
-			if p.FileBase64 != "" {
-				b = base64.StdEncoding.AppendEncode(nil, b)
 			}
 			if err := emit(b); err != nil {
 				return n, err

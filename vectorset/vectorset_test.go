@@ -2,10 +2,13 @@ package vectorset
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -236,4 +239,111 @@ func TestWriteInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Parts gives a recipe the same bytes as reading its file parts anew; it
+// keeps what it read (up to its limit, errors never), and an expansion
+// through it is still checked against the index.
+func TestParts(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "positive", "lace"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	part := filepath.Join(dir, "positive", "lace", "p.bin")
+	in := []byte("\x00\xffpart bytes")
+	write := func(b []byte) {
+		t.Helper()
+		if err := os.WriteFile(part, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recipe := &Recipe{Parts: []Part{{Hex: "3c"}, {File: "positive/p.bin"}, {Hex: "3e"}, {FileBase64: "positive/p.bin"}}}
+	want := "<" + string(in) + ">" + base64.StdEncoding.EncodeToString(in)
+	v := &Vector{ID: "lace/positive/r", Recipe: recipe, Size: int64(len(want)), BLAKE2b: Hash([]byte(want))}
+
+	write(in)
+	plain, err := v.Input(dir, "lace")
+	if err != nil || string(plain) != want {
+		t.Fatalf("Input: %q, %v; want %q", plain, err, want)
+	}
+	cases := []struct {
+		name  string
+		limit int64
+		kept  bool // the second expansion needs no file
+	}{
+		{"kept", 1 << 20, true},
+		{"limit too small", int64(len(in)) - 1, false},
+		{"file kept, its base64 not: encoded from the kept file", int64(len(in)), true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			write(in)
+			p := NewParts(c.limit)
+			var w bytes.Buffer
+			if err := p.WriteInput(&w, v, dir, "lace"); err != nil || w.String() != want {
+				t.Fatalf("first: %q, %v; want %q", w.String(), err, want)
+			}
+			if err := os.Remove(part); err != nil {
+				t.Fatal(err)
+			}
+			b, err := p.Input(v, dir, "lace")
+			if c.kept != (err == nil) {
+				t.Fatalf("second, the file removed: %q, %v; want kept=%v", b, err, c.kept)
+			}
+			if c.kept && string(b) != want {
+				t.Fatalf("second: %q, want %q", b, want)
+			}
+			if !c.kept && !strings.Contains(err.Error(), "no such file") {
+				t.Fatalf("second: %v, want the missing file", err)
+			}
+		})
+	}
+
+	t.Run("errors not kept", func(t *testing.T) {
+		os.Remove(part)
+		p := NewParts(1 << 20)
+		if _, err := p.Input(v, dir, "lace"); err == nil {
+			t.Fatal("no error for a missing part file")
+		}
+		write(in)
+		if b, err := p.Input(v, dir, "lace"); err != nil || string(b) != want {
+			t.Fatalf("after the file came: %q, %v", b, err)
+		}
+	})
+
+	t.Run("still checked", func(t *testing.T) {
+		write(in)
+		p := NewParts(1 << 20)
+		if _, err := p.Input(v, dir, "lace"); err != nil {
+			t.Fatal(err)
+		}
+		other := *v
+		other.BLAKE2b = Hash([]byte("x"))
+		if _, err := p.Input(&other, dir, "lace"); err == nil || !strings.Contains(err.Error(), "index says "+other.BLAKE2b) {
+			t.Fatalf("an expansion through kept parts is not checked: %v", err)
+		}
+	})
+
+	t.Run("concurrent", func(t *testing.T) {
+		write(in)
+		p := NewParts(1 << 20)
+		var wg sync.WaitGroup
+		errs := make(chan error, 8)
+		for range 8 {
+			wg.Go(func() {
+				b, err := p.Input(v, dir, "lace")
+				if err == nil && string(b) != want {
+					err = fmt.Errorf("got %q", b)
+				}
+				errs <- err
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Error(err)
+			}
+		}
+	})
 }
