@@ -120,10 +120,11 @@ func resultDiff(expected, got json.RawMessage, checked bool) (string, error) {
 	if len(expected) == 0 {
 		return "", nil
 	}
-	var want map[string]any
-	if err := decodeNumbers(expected, &want); err != nil {
+	want, err := decodeResult(expected, false) // encoding/json's tree, once materialized
+	if err != nil {
 		return "", fmt.Errorf("the vector's expected result is not a JSON object: %v", err)
 	}
+	materialize(want)
 	have, err := decodeResult(got, checked)
 	if err != nil {
 		return "", fmt.Errorf("the testee's result is not a JSON object: %v", err)

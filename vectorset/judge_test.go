@@ -184,3 +184,28 @@ func TestAnswerSize(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkResultDiffCommitted judges every accepting vector of the
+// committed set with its own expected result as the answer: the cost of
+// decoding both sides, small results mostly.
+func BenchmarkResultDiffCommitted(b *testing.B) {
+	var results []json.RawMessage
+	for _, s := range Suites {
+		ix, err := Load("../vectors", s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, v := range ix.Vectors {
+			if len(v.Result) > 0 {
+				results = append(results, v.Result)
+			}
+		}
+	}
+	for b.Loop() {
+		for _, r := range results {
+			if d, err := ResultDiff(r, r); err != nil || d != "" {
+				b.Fatalf("%s: %q, %v", r, d, err)
+			}
+		}
+	}
+}
