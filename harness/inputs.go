@@ -217,9 +217,12 @@ func (f *InputFiles) write(root *os.Root, dir string, s *Suite, v *vectorset.Vec
 		if err != nil {
 			return "", "", fmt.Errorf("input files: %w", err)
 		}
-		bw := bufio.NewWriterSize(w, 256<<10)
+		bw := fileWriters.Get().(*bufio.Writer)
+		bw.Reset(w)
 		err = f.parts.WriteInput(bw, v, s.VectorsDir, s.Name)
 		werr := bw.Flush() // a failed write's error too: bufio keeps it
+		bw.Reset(nil)
+		fileWriters.Put(bw)
 		if cerr := w.Close(); werr == nil {
 			werr = cerr
 		}
@@ -234,6 +237,10 @@ func (f *InputFiles) write(root *os.Root, dir string, s *Suite, v *vectorset.Vec
 		return filepath.Join(dir, name), name, nil
 	}
 }
+
+// fileWriters are the buffers recipe inputs are written through, 256 KiB
+// each, used again from one recipe to the next.
+var fileWriters = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 256<<10) }}
 
 // safeName keeps the characters of a vector name that are safe in a file
 // name.

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/crypto/blake2b"
 )
@@ -287,7 +288,9 @@ func (v *Vector) writeInput(w io.Writer, vectorsDir, suite string, parts *Parts)
 		var f *os.File
 		if p, err = TreePath(vectorsDir, suite, v.File); err == nil {
 			if f, err = os.Open(p); err == nil {
-				_, err = io.Copy(c, f)
+				buf := copyBufs.Get().(*[]byte)
+				_, err = io.CopyBuffer(c, struct{ io.Reader }{f}, *buf) // f's Read, not its WriteTo's buffer of its own
+				copyBufs.Put(buf)
 				f.Close()
 			}
 		}
@@ -306,6 +309,11 @@ func (v *Vector) writeInput(w io.Writer, vectorsDir, suite string, parts *Parts)
 	}
 	return nil
 }
+
+// copyBufs are the buffers WriteInput reads vectors' files through: io.Copy
+// from an *os.File allocates 32 KiB for each, and a run reads thousands of
+// small files, garbage the collector would spend its time on (issue 14).
+var copyBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
 
 // checked passes the first want bytes written to it on to w and its hash,
 // and counts them all. It never fails a write: w's first error is kept in
