@@ -99,17 +99,27 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
-// skipString returns the index just past the string literal starting at b[i] == '"'.
+// skipString returns the index just past the string literal starting at
+// b[i] == '"', or len(b) when it does not end: past the first quote that
+// an even number of backslashes precede (a backslash escapes the byte after
+// it). Quotes are found with bytes.IndexByte: a 44.7 MiB answer's base64 is
+// passed over at memory speed, not a byte at a time.
 func skipString(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
+	for j := i + 1; ; {
+		q := bytes.IndexByte(b[j:], '"')
+		if q < 0 {
+			return len(b)
 		}
+		q += j
+		k := q
+		for k-1 > i && b[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
 	}
-	return len(b)
 }
 
 // skipValue returns the index just past the JSON value starting at b[i].
