@@ -65,3 +65,22 @@ func BenchmarkLineReader(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkValidJSON: the validation of an answer carrying a 4 MiB base64
+// string, by validJSON (the string cut out) and by json.Valid.
+func BenchmarkValidJSON(b *testing.B) {
+	line := []byte(`{"id":7,"ok":true,"result":{"form":"blob","record":"` + strings.Repeat("QUJD", 1<<20) + `"}}`)
+	for _, bc := range []struct {
+		name  string
+		valid func([]byte) bool
+	}{{"cut", func(b []byte) bool { return validJSON(b, true) }}, {"json.Valid", json.Valid}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(line)))
+			for b.Loop() {
+				if !bc.valid(line) {
+					b.Fatal("not valid")
+				}
+			}
+		})
+	}
+}

@@ -245,3 +245,52 @@ func FuzzSkipString(f *testing.F) {
 		}
 	})
 }
+
+// FuzzValidJSON: validJSON's cuts never change the verdict: with strings
+// cut from any length, it is json.Valid on any bytes.
+func FuzzValidJSON(f *testing.F) {
+	for _, s := range append(responseSeeds, `"a"`, `{"a":"b" "c"}`, `["x","\u0000"]`, `["\"","\\"]`, `{"k":"a`+"\x01"+`b"}`, `["`+"\xff"+`"]`, `"" ""`, `{"":1}`) {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		want := json.Valid(b)
+		for _, min := range []int{0, 1, 3} {
+			if got := validJSONCut(b, min, false); got != want {
+				t.Fatalf("%q: validJSONCut(%d) %v, json.Valid %v", b, min, got, want)
+			}
+			if got := validJSONCut(b, min, true); utf8.Valid(b) && got != want {
+				t.Fatalf("%q (UTF-8): validJSONCut(%d) %v, json.Valid %v", b, min, got, want)
+			}
+		}
+	})
+}
+
+// validJSON on lines long enough to be cut, against json.Valid.
+func TestValidJSONLong(t *testing.T) {
+	long := strings.Repeat("QUJD", cutStringBytes/4+1)
+	for _, s := range []string{
+		`{"id":1,"ok":true,"result":{"record":"` + long + `"}}`,
+		`{"id":1,"ok":true,"result":{"record":"` + long + `","b":"` + long + `"}}`,
+		`{"id":1,"ok":true,"result":{"record":"` + long + `"}} x`,
+		`{"id":1,"ok":true,"result":{"record":"` + long + `"}`,
+		`{"id":1,"ok":true,"result":{"record":"` + long,
+		`{"id":1,"ok":true,"result":{"record":"` + long + "\x1f" + `"}}`,
+		`{"id":1,"ok":true,"result":{"record":"` + long + `\n"}}`,
+		`{"id":1,"ok":true,"result":{"record":"` + long + `\x"}}`,
+		`{"id":1,"ok":true,"result":{"record":"` + long + "\xff" + `"}}`,
+		`{"id":1,"ok":true,"result":{"record":"` + long + "\u00e9" + `"}}`,
+		`{"` + long + `":1}`,
+		`{"` + long + `" 1}`,
+		`["` + long + `" "` + long + `"]`,
+		`["` + long + `",]`,
+		`"` + long + `"`,
+		`[1,` + strings.Repeat(" ", cutStringBytes) + `2]`,
+	} {
+		if got, want := validJSON([]byte(s), false), json.Valid([]byte(s)); got != want {
+			t.Errorf("%.60q...%.20q: validJSON %v, json.Valid %v", s, s[len(s)-20:], got, want)
+		}
+		if got, want := validJSON([]byte(s), true), json.Valid([]byte(s)); utf8.ValidString(s) && got != want {
+			t.Errorf("%.60q...%.20q (UTF-8): validJSON %v, json.Valid %v", s, s[len(s)-20:], got, want)
+		}
+	}
+}

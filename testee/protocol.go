@@ -403,7 +403,7 @@ func appendResponseHead(dst []byte, r Response) (head, result []byte, err error)
 			return dst, nil, malformedResponse{fmt.Errorf("response %d: result %.40q is not a JSON object", r.ID, r.Result)}
 		}
 		dst = append(dst, `,"ok":true,"result":`...)
-		if !hasSpace(r.Result) && json.Valid(r.Result) {
+		if !hasSpace(r.Result) && validJSON(r.Result, false) {
 			// Compact already (json.Marshal's output is, when its strings
 			// hold no white space): it follows as it is.
 			return dst, r.Result, nil
