@@ -66,7 +66,8 @@ func NewInputFiles() *InputFiles {
 }
 
 // partsLimit is the most a run keeps of the files its recipes read
-// (vectorset.Parts): the committed set's need 6.6 MiB with their base64.
+// (vectorset.Parts): the committed set's recipes need 6.6 MiB of them,
+// base64 included.
 const partsLimit = 16 << 20
 
 // Expect announces a vector whose input will be asked for (Path) and then

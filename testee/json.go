@@ -140,8 +140,8 @@ const cutStringBytes = 64 << 10
 // valid UTF-8. A long string literal whose content needs no checking
 // beyond having no backslash, no control byte and valid UTF-8 (a base64
 // record: 44.7 MiB in a 32 MiB construction's answer) is cut out first, as
-// an empty string, and the rest validated: json.Valid takes about 1 ms a
-// MiB over a string, finding and checking it about a tenth of that.
+// an empty string, and the rest validated: over such a string json.Valid
+// runs at about 1.7 GB/s, this at about 3.7 (BenchmarkValidJSON).
 func validJSON(b []byte, isUTF8 bool) bool {
 	if len(b) < cutStringBytes {
 		return json.Valid(b)

@@ -3,6 +3,7 @@ package vectorset
 import (
 	"encoding/base64"
 	"io"
+	"os"
 	"sync"
 )
 
@@ -105,7 +106,7 @@ func (d dirParts) file(treePath string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return d.p.get(partKey{path: path}, func() ([]byte, error) { return DirReader(d.vectorsDir, d.suite)(treePath) })
+	return d.p.get(partKey{path: path}, func() ([]byte, error) { return os.ReadFile(path) })
 }
 
 func (d dirParts) base64(treePath string) ([]byte, error) {
