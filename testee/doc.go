@@ -10,7 +10,8 @@
 //     streamed as it is written), ParseRequestInPlace (decoded into the
 //     line's own memory), Response and
 //     AppendResponse/ParseResponse (the three shapes: Accepted, Rejected,
-//     Unsupported), WriteResponse (a compact result written as it is, not
+//     Unsupported; Response.ResultChecked says a result was read and
+//     checked here), WriteResponse (a compact result written as it is, not
 //     copied), Hello and ParseHello, the Op* and Profile* names and
 //     the values of the lace "mark" argument. Every other argument struct
 //     and value belongs to its suite's package (suites/lacesuite,
