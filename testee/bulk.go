@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/threespec/conformance/internal/jsonscan"
 )
 
 // The bulk path: a request's "input" is by far its largest member (a 32 MiB
@@ -31,19 +33,19 @@ var b64Alphabet = func() (t [256]bool) {
 // (then the ordinary path decides). The span is only a candidate: the
 // caller validates the rest of the line.
 func findBulkInput(line []byte) (s, e int, ok bool) {
-	i := skipSpace(line, 0)
+	i := jsonscan.SkipSpace(line, 0)
 	if i >= len(line) || line[i] != '{' {
 		return 0, 0, false
 	}
-	i = skipSpace(line, i+1)
+	i = jsonscan.SkipSpace(line, i+1)
 	for i < len(line) && line[i] == '"' {
 		kEnd := skipString(line, i)
 		key := line[i+1 : max(kEnd-1, i+1)]
-		i = skipSpace(line, kEnd)
+		i = jsonscan.SkipSpace(line, kEnd)
 		if i >= len(line) || line[i] != ':' {
 			return 0, 0, false
 		}
-		i = skipSpace(line, i+1)
+		i = jsonscan.SkipSpace(line, i+1)
 		if i < len(line) && line[i] == '"' && string(key) == "input" {
 			j := i + 1
 			for j < len(line) && b64Alphabet[line[j]] {
@@ -54,11 +56,11 @@ func findBulkInput(line []byte) (s, e int, ok bool) {
 			}
 			return 0, 0, false
 		}
-		i = skipSpace(line, skipValue(line, i))
+		i = jsonscan.SkipSpace(line, skipValue(line, i))
 		if i >= len(line) || line[i] != ',' {
 			return 0, 0, false
 		}
-		i = skipSpace(line, i+1)
+		i = jsonscan.SkipSpace(line, i+1)
 	}
 	return 0, 0, false
 }

@@ -213,39 +213,6 @@ func FuzzParseHello(f *testing.F) {
 	})
 }
 
-// skipStringBytewise is skipString as a byte-at-a-time walk: a backslash
-// escapes the byte after it, the first quote not escaped ends the string.
-func skipStringBytewise(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(b)
-}
-
-// FuzzSkipString: skipString ends every string where the bytewise walk
-// does, from any quote of any bytes (it also runs on request lines not yet
-// validated, in findBulkInput).
-func FuzzSkipString(f *testing.F) {
-	for _, s := range []string{`""`, `"a\"b"`, `"\\"x"`, `"\\\"x"`, `"\`, `"abc`, `"\\\\\\\\"`, `x"\"\\"y"`, `""""`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		for i, c := range b {
-			if c != '"' {
-				continue
-			}
-			if got, want := skipString(b, i), skipStringBytewise(b, i); got != want {
-				t.Fatalf("%q from %d: skipString %d, bytewise %d", b, i, got, want)
-			}
-		}
-	})
-}
-
 // FuzzValidJSON: validJSON's cuts never change the verdict: with strings
 // cut from any length, it is json.Valid on any bytes.
 func FuzzValidJSON(f *testing.F) {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/threespec/conformance/internal/jsonscan"
 )
 
 // The envelope scanner. A protocol line is validated once (UTF-8, then
@@ -50,11 +52,11 @@ func scanObject(line []byte, m *members) error {
 		}
 		return errors.New("not valid JSON")
 	}
-	i := skipSpace(line, 0)
+	i := jsonscan.SkipSpace(line, 0)
 	if line[i] != '{' {
 		return errNotObject
 	}
-	i = skipSpace(line, i+1)
+	i = jsonscan.SkipSpace(line, i+1)
 	if line[i] == '}' {
 		return nil
 	}
@@ -62,15 +64,15 @@ func scanObject(line []byte, m *members) error {
 		// line is valid JSON: a member is "key" ws : ws value ws (, or }).
 		kEnd := skipString(line, i)
 		key := line[i+1 : kEnd-1]
-		i = skipSpace(line, kEnd)
-		i = skipSpace(line, i+1) // past ':'
+		i = jsonscan.SkipSpace(line, kEnd)
+		i = jsonscan.SkipSpace(line, i+1) // past ':'
 		vEnd := skipValue(line, i)
 		m.set(key, line[i:vEnd])
-		i = skipSpace(line, vEnd)
+		i = jsonscan.SkipSpace(line, vEnd)
 		if line[i] == '}' {
 			return nil
 		}
-		i = skipSpace(line, i+1) // past ','
+		i = jsonscan.SkipSpace(line, i+1) // past ','
 	}
 }
 
@@ -93,43 +95,13 @@ func (m *members) set(rawKey, val []byte) {
 	}
 }
 
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
 // skipString returns the index just past the string literal starting at
 // b[i] == '"', or len(b) when it does not end.
 func skipString(b []byte, i int) int {
-	if q := stringClose(b, i); q >= 0 {
+	if q := jsonscan.StringClose(b, i); q >= 0 {
 		return q + 1
 	}
 	return len(b)
-}
-
-// stringClose returns the index of the quote that ends the string literal
-// starting at b[i] == '"', or -1 when it does not end: the first quote
-// that an even number of backslashes precede (a backslash escapes the byte
-// after it). Quotes are found with bytes.IndexByte: a 44.7 MiB answer's
-// base64 is passed over at memory speed, not a byte at a time.
-func stringClose(b []byte, i int) int {
-	for j := i + 1; ; {
-		q := bytes.IndexByte(b[j:], '"')
-		if q < 0 {
-			return -1
-		}
-		q += j
-		k := q
-		for k-1 > i && b[k-1] == '\\' {
-			k--
-		}
-		if (q-k)%2 == 0 {
-			return q
-		}
-		j = q + 1
-	}
 }
 
 // cutStringBytes is the content length from which validJSON cuts a string
@@ -152,7 +124,7 @@ func validJSON(b []byte, isUTF8 bool) bool {
 // validJSONCut is validJSON cutting strings of min content bytes or more.
 //
 // It equals json.Valid for any bytes. Walking from the start, each quote
-// not inside a string (by the rule of stringClose) starts one: outside
+// not inside a string (by the rule of jsonscan.StringClose) starts one: outside
 // strings a quote can be nothing else, so up to the first error of the
 // text this is the tokenizer's own view. A cut string's content holds
 // nothing the validator could object to, and an empty string stands where
@@ -167,7 +139,7 @@ func validJSONCut(b []byte, min int, isUTF8 bool) bool {
 			break
 		}
 		open := i + q
-		end := stringClose(b, open)
+		end := jsonscan.StringClose(b, open)
 		if end < 0 {
 			break // the validator rejects it, with the cuts as without
 		}
@@ -256,7 +228,7 @@ func invalidUTF8At(b []byte) int {
 
 // isObject reports whether b, a JSON value, is an object.
 func isObject(b []byte) bool {
-	i := skipSpace(b, 0)
+	i := jsonscan.SkipSpace(b, 0)
 	return i < len(b) && b[i] == '{'
 }
 

@@ -114,11 +114,5 @@ func (d dirParts) base64(treePath string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return d.p.get(partKey{path: path, base64: true}, func() ([]byte, error) {
-		b, err := d.file(treePath)
-		if err != nil {
-			return nil, err
-		}
-		return base64.StdEncoding.AppendEncode(nil, b), nil
-	})
+	return d.p.get(partKey{path: path, base64: true}, func() ([]byte, error) { return readFunc(d.file).base64(treePath) })
 }

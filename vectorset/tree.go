@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/threespec/conformance/internal/jsonscan"
 )
 
 // The testee's result, decoded for judging. decodeResult gives the tree
@@ -39,7 +41,7 @@ func (l longString) String() string { return unquote(l) }
 // data after the object, its tree of the first value). With checked, b is
 // known to be one valid JSON object and is not validated again.
 func decodeResult(b []byte, checked bool) (map[string]any, error) {
-	i := skipWS(b, 0)
+	i := jsonscan.SkipSpace(b, 0)
 	if i == len(b) || b[i] != '{' || (!checked && !json.Valid(b)) {
 		var have map[string]any
 		err := decodeNumbers(b, &have)
@@ -56,26 +58,26 @@ func treeValue(b []byte, i int) (any, int) {
 	switch b[i] {
 	case '{':
 		m := map[string]any{}
-		i = skipWS(b, i+1)
+		i = jsonscan.SkipSpace(b, i+1)
 		if b[i] == '}' {
 			return m, i + 1
 		}
 		for {
-			end := stringEnd(b, i)
+			end := jsonscan.StringClose(b, i) + 1
 			name := unquote(b[i:end])
-			i = skipWS(b, skipWS(b, end)+1) // past ':'
+			i = jsonscan.SkipSpace(b, jsonscan.SkipSpace(b, end)+1) // past ':'
 			var v any
 			v, i = treeValue(b, i)
 			m[name] = v
-			i = skipWS(b, i)
+			i = jsonscan.SkipSpace(b, i)
 			if b[i] == '}' {
 				return m, i + 1
 			}
-			i = skipWS(b, i+1) // past ','
+			i = jsonscan.SkipSpace(b, i+1) // past ','
 		}
 	case '[':
 		l := []any{}
-		i = skipWS(b, i+1)
+		i = jsonscan.SkipSpace(b, i+1)
 		if b[i] == ']' {
 			return l, i + 1
 		}
@@ -83,14 +85,14 @@ func treeValue(b []byte, i int) (any, int) {
 			var v any
 			v, i = treeValue(b, i)
 			l = append(l, v)
-			i = skipWS(b, i)
+			i = jsonscan.SkipSpace(b, i)
 			if b[i] == ']' {
 				return l, i + 1
 			}
-			i = skipWS(b, i+1)
+			i = jsonscan.SkipSpace(b, i+1)
 		}
 	case '"':
-		end := stringEnd(b, i)
+		end := jsonscan.StringClose(b, i) + 1
 		if end-i > longStringBytes {
 			return longString(b[i:end:end]), end
 		}
@@ -118,29 +120,6 @@ func unquote(lit []byte) string {
 	var s string
 	json.Unmarshal(lit, &s) // valid JSON: escapes decoded, invalid UTF-8 replaced
 	return s
-}
-
-// stringEnd returns the index just past the string literal at b[i] == '"'.
-// A quote ends it when an even number of backslashes precede it.
-func stringEnd(b []byte, i int) int {
-	for j := i + 1; ; {
-		q := j + bytes.IndexByte(b[j:], '"')
-		k := q
-		for b[k-1] == '\\' {
-			k--
-		}
-		if (q-k)%2 == 0 {
-			return q + 1
-		}
-		j = q + 1
-	}
-}
-
-func skipWS(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
 }
 
 func isDelim(c byte) bool {

@@ -32,6 +32,9 @@ type Floor struct {
 
 // Floors lists the floors from the bottom up.
 var Floors = []Floor{
+	{Name: "scan", SameFloor: false,
+		Packages: []string{"internal/jsonscan"},
+		What:     "the byte-level JSON scanning steps that the testee protocol and judging share"},
 	{Name: "base", SameFloor: false,
 		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "specs", "testee", "impl/b64a", "impl/nfc17"},
 		What:     "spec-free building blocks: the fault and reading sets, the testee protocol, the embedded specs, B64A and NFC"},
