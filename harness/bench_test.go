@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/harness/harnesstest"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -52,7 +53,7 @@ func benchRun(b *testing.B, oneShot bool, n int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		rep := Run(context.Background(), Config{Suites: suites, Impl: tt.Impl, Jobs: jobs})
+		rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: tt.Impl, Jobs: jobs})
 		tt.Impl.Close()
 		if rep.ExitCode != ExitPass || rep.Counts.Passed != n {
 			b.Fatalf("exit %d, counts %+v", rep.ExitCode, rep.Counts)
@@ -70,7 +71,7 @@ func BenchmarkRunInProcess(b *testing.B) {
 	var vectors int
 	start := time.Now()
 	for b.Loop() {
-		rep := Run(context.Background(), Config{Suites: suites, Impl: reference.New()})
+		rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: reference.New(allspecs.Set())})
 		if rep.Counts.Passed != n {
 			b.Fatalf("counts %+v", rep.Counts)
 		}

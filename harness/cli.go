@@ -8,14 +8,13 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
-	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -243,38 +242,29 @@ func Usage(fs *flag.FlagSet, head string, hidden ...string) func() {
 // ParseFaults reads the value of the hidden --fault flag of conform serve:
 // comma-separated rule IDs whose enforcement internal/fault switches off,
 // or named mutant IDs (MUT-…) it switches on. It returns the IDs and those
-// of them the rule catalog and the mutant list do not know.
-func ParseFaults(s string) (ids, unknown []string, err error) {
+// of them the specs' rule catalogs and mutant lists do not know.
+func ParseFaults(specs *spec.Set, s string) (ids, unknown []string, err error) {
 	var l ListFlag
 	l.Set(s)
+	mutants := map[string]bool{}
+	for _, mu := range specs.Mutants() {
+		mutants[string(mu.ID)] = true
+	}
 	for _, id := range l {
-		if !ruleIDPattern.MatchString(id) && !mutantIDPattern.MatchString(id) {
-			return nil, nil, fmt.Errorf("--fault %q: neither a rule ID (LACE-FIELD-03, HR-BLOB-06, LT-CRC-09) nor a mutant ID (MUT-LT-CRC-OVER-HEADER)", id)
+		if !specs.RuleIDPattern().MatchString(id) && !specs.MutantIDPattern().MatchString(id) {
+			return nil, nil, fmt.Errorf("--fault %q: neither a rule ID (%s-<AREA>-<nn>) nor a mutant ID (MUT-%s-<WORDS>)", id, strings.Join(specs.Prefixes(), "|"), strings.Join(specs.Prefixes(), "|"))
 		}
-		_, rule := catalog.Lookup(rules.ID(id))
-		if _, mutant := mutantIDs[id]; !rule && !mutant {
+		if _, rule := specs.Rule(rules.ID(id)); !rule && !mutants[id] {
 			unknown = append(unknown, id)
 		}
 	}
 	return l, unknown, nil
 }
 
-// mutantIDPattern is the shape of a named mutant's ID.
-var mutantIDPattern = regexp.MustCompile(`^MUT-(LACE|HR|LT)-[A-Z0-9]+(-[A-Z0-9]+)*$`)
-
-// mutantIDs holds the named mutants of catalog.Mutants.
-var mutantIDs = func() map[string]struct{} {
-	m := map[string]struct{}{}
-	for _, mu := range catalog.Mutants() {
-		m[string(mu.ID)] = struct{}{}
-	}
-	return m
-}()
-
 // ParseReadings parses the value of `conform serve --reading`: comma-separated
 // ID=ALTERNATIVE pairs (HR-READ-03=zero-previous-hash-rejected), each a
-// reading of the catalog and one of its alternatives (docs/READINGS.md).
-func ParseReadings(s string) (map[string]string, error) {
+// reading of one of the specs and one of its alternatives (docs/READINGS.md).
+func ParseReadings(specs *spec.Set, s string) (map[string]string, error) {
 	var l ListFlag
 	l.Set(s)
 	m := map[string]string{}
@@ -288,7 +278,7 @@ func ParseReadings(s string) (map[string]string, error) {
 		}
 		m[id] = alt
 	}
-	if err := catalog.CheckTaken(m); err != nil {
+	if err := specs.CheckTaken(m); err != nil {
 		return nil, fmt.Errorf("--reading: %w", err)
 	}
 	return m, nil

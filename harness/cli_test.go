@@ -3,6 +3,8 @@ package harness
 import (
 	"slices"
 	"testing"
+
+	"github.com/threespec/conformance/internal/allspecs"
 )
 
 func TestParseFaults(t *testing.T) {
@@ -21,13 +23,13 @@ func TestParseFaults(t *testing.T) {
 		{in: "mut-lt-crc-over-header", err: true},
 	}
 	for _, c := range cases {
-		ids, unknown, err := ParseFaults(c.in)
+		ids, unknown, err := ParseFaults(allspecs.Set(), c.in)
 		if (err != nil) != c.err {
-			t.Errorf("ParseFaults(%q): error %v, want error %v", c.in, err, c.err)
+			t.Errorf("ParseFaults(allspecs.Set(), %q): error %v, want error %v", c.in, err, c.err)
 			continue
 		}
 		if !slices.Equal(ids, c.ids) || !slices.Equal(unknown, c.unknown) {
-			t.Errorf("ParseFaults(%q) = %q, unknown %q; want %q, unknown %q", c.in, ids, unknown, c.ids, c.unknown)
+			t.Errorf("ParseFaults(allspecs.Set(), %q) = %q, unknown %q; want %q, unknown %q", c.in, ids, unknown, c.ids, c.unknown)
 		}
 	}
 }

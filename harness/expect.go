@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -45,14 +46,11 @@ type Expectation struct {
 	failed  int // of matched, those that did not pass
 }
 
-var (
-	vectorIDPattern = regexp.MustCompile(`^[a-z0-9]+/(positive|negative)/[^\s/]+$`)
-	ruleIDPattern   = regexp.MustCompile(`^(LACE|HR|LT)-[A-Z0-9]+-[0-9]{2}$`)
-)
+var vectorIDPattern = regexp.MustCompile(`^[a-z0-9]+/(positive|negative)/[^\s/]+$`)
 
-// ParseExpectations reads an expected-failures file. Errors name the file
-// and line and are *SetupError.
-func ParseExpectations(r io.Reader, file string) (*Expectations, error) {
+// ParseExpectations reads an expected-failures file, whose rule IDs are
+// those of specs. Errors name the file and line and are *SetupError.
+func ParseExpectations(specs *spec.Set, r io.Reader, file string) (*Expectations, error) {
 	ex := &Expectations{File: file}
 	seen := map[string]int{}
 	sc := bufio.NewScanner(r)
@@ -76,11 +74,11 @@ func ParseExpectations(r io.Reader, file string) (*Expectations, error) {
 		}
 		e := &Expectation{Key: key, Reason: reason, Line: n}
 		switch {
-		case ruleIDPattern.MatchString(key):
+		case specs.RuleIDPattern().MatchString(key):
 			e.Rule = true
 		case vectorIDPattern.MatchString(key):
 		default:
-			return bad("%q is neither a vector ID (<suite>/<positive|negative>/<name>) nor a rule ID (LACE-FIELD-03)", key)
+			return bad("%q is neither a vector ID (<suite>/<positive|negative>/<name>) nor a rule ID (%s-<AREA>-<nn>)", key, strings.Join(specs.Prefixes(), "|"))
 		}
 		if reason == "" {
 			return bad("%s has no reason (write why it is expected to fail after the ID)", key)

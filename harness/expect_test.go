@@ -7,6 +7,7 @@ import (
 
 	"github.com/threespec/conformance/harness/harnesstest"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/reference"
 )
@@ -16,7 +17,7 @@ func TestParseExpectations(t *testing.T) {
 		"lace/negative/plex-field-line-129-bytes  field lines are not length-checked yet\n" +
 		"LACE-DIR-14\tcontinuation pages are not implemented # issue 12\n" +
 		"  hiverelay/positive/x   reason with  spaces  \n"
-	ex, err := ParseExpectations(strings.NewReader(good), "x.txt")
+	ex, err := ParseExpectations(allspecs.Set(), strings.NewReader(good), "x.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func TestParseExpectations(t *testing.T) {
 		{"LACE-DIR-14 a\nLACE-DIR-14 b\n", "x.txt:2: LACE-DIR-14 is listed again (first on line 1)"},
 	}
 	for _, c := range bad {
-		_, err := ParseExpectations(strings.NewReader(c.in), "x.txt")
+		_, err := ParseExpectations(allspecs.Set(), strings.NewReader(c.in), "x.txt")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.in, err, c.want)
 		}
@@ -66,7 +67,7 @@ func TestExpectationsApplied(t *testing.T) {
 		"LACE-TEST-04 known by rule\n" +
 		"LACE-TEST-05 only in a vector that does not apply\n" +
 		"lace/positive/no-such-vector typo\n"
-	ex, err := ParseExpectations(strings.NewReader(file), "expect.txt")
+	ex, err := ParseExpectations(allspecs.Set(), strings.NewReader(file), "expect.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestExpectationsApplied(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tt.Impl.Close()
-	rep := Run(t.Context(), Config{Suites: suites, Impl: tt.Impl, Expect: ex})
+	rep := Run(t.Context(), Config{Specs: allspecs.Set(), Suites: suites, Impl: tt.Impl, Expect: ex})
 	want := map[string]Status{"fails": XFail, "fails-should": XFail, "passes": XPass, "rule-fails": XFail, "unclaimed": NotApplicable, "not-listed": Fail}
 	for name, st := range want {
 		if v := byID(t, rep, name); v.Status != st {
@@ -105,7 +106,7 @@ func FuzzParseExpectations(f *testing.F) {
 	f.Add("# c\nlace/negative/x  reason # trailing\nLACE-DIR-14\tr\n")
 	f.Add("hiverelay/positive/a b\n\n  \t\nLT-CRC-09 x y z")
 	f.Fuzz(func(t *testing.T, in string) {
-		ex, err := ParseExpectations(strings.NewReader(in), "f")
+		ex, err := ParseExpectations(allspecs.Set(), strings.NewReader(in), "f")
 		if err != nil {
 			return
 		}
@@ -113,7 +114,7 @@ func FuzzParseExpectations(f *testing.F) {
 		for _, e := range ex.Entries {
 			b.WriteString(e.Key + " " + e.Reason + "\n")
 		}
-		back, err := ParseExpectations(strings.NewReader(b.String()), "f")
+		back, err := ParseExpectations(allspecs.Set(), strings.NewReader(b.String()), "f")
 		if err != nil {
 			t.Fatalf("%q written back as %q: %v", in, b.String(), err)
 		}
@@ -142,14 +143,14 @@ func TestRuleEntryWithMultiRuleVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	sel := Selection{Suites: []string{"libtracer"}, Rules: []string{"LT-OPT-01", "LT-OPT-02"}}
-	faulty := reference.New().WithChecks(rules.Checks{Faults: fault.Of("LT-OPT-02")})
+	faulty := reference.New(allspecs.Set()).WithChecks(rules.Checks{Faults: fault.Of("LT-OPT-02")})
 	impl := faulty
 	run := func(file string) *Report {
-		ex, err := ParseExpectations(strings.NewReader(file), "expect.txt")
+		ex, err := ParseExpectations(allspecs.Set(), strings.NewReader(file), "expect.txt")
 		if err != nil {
 			t.Fatal(err)
 		}
-		return Run(t.Context(), Config{Suites: suites, Selection: sel, Impl: impl, Expect: ex})
+		return Run(t.Context(), Config{Specs: allspecs.Set(), Suites: suites, Selection: sel, Impl: impl, Expect: ex})
 	}
 	problems := func(r *Report) string {
 		var s []string
@@ -189,7 +190,7 @@ func TestRuleEntryWithMultiRuleVectors(t *testing.T) {
 	if v := byID(t, rep, "reserved-bits-both-bit7-first"); v.Status != XPass {
 		t.Errorf("vector-ID entry: %s, want %s", v.Status, XPass)
 	}
-	impl = reference.New() // the rule enforced again
+	impl = reference.New(allspecs.Set()) // the rule enforced again
 
 	rep = run("LT-OPT-02  reserved opt bit 0 not checked\n")
 	if !strings.HasPrefix(problems(rep), "LT-OPT-02: expected to fail, but ") || rep.ExitCode != ExitFail {

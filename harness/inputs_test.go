@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
@@ -98,7 +99,7 @@ func TestInputPathHostileTestee(t *testing.T) {
 	inputs := NewInputFiles()
 	defer inputs.Remove()
 	var seen []string
-	rep := Run(context.Background(), Config{
+	rep := Run(context.Background(), Config{Specs: allspecs.Set(),
 		Suites: suites, Selection: Selection{IDs: ids}, Impl: &pathSpy{tt.Impl, &seen}, InputPaths: inputs,
 		Testee: TesteeInfo{Command: []string{"hostile"}, Mode: "persistent"},
 	})
@@ -314,8 +315,8 @@ func TestRunReleasesInputs(t *testing.T) {
 	}
 	inputs := NewInputFiles()
 	defer inputs.Remove()
-	rep := Run(context.Background(), Config{
-		Suites: suites, Selection: Selection{IDs: ids}, Impl: pathReader{reference.New()}, InputPaths: inputs, Jobs: 2,
+	rep := Run(context.Background(), Config{Specs: allspecs.Set(),
+		Suites: suites, Selection: Selection{IDs: ids}, Impl: pathReader{reference.New(allspecs.Set())}, InputPaths: inputs, Jobs: 2,
 		Testee: TesteeInfo{Command: []string{"in process"}, Mode: "persistent"},
 	})
 	if rep.Testee.Inputs != "path" || inputs.Dir() == "" {

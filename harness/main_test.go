@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/harness/harnesstest"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/reference"
-	"github.com/threespec/conformance/suites"
 )
 
 // allSuites are the project's suite definitions, as cmd/conform passes them.
-var allSuites = suites.All
+var allSuites = allspecs.Set().SuiteDefs()
 
 // The test binary is its own testee: `TESTBINARY testee ARGS...` runs
 // harnesstest.Main, `TESTBINARY serve [OP]` is conform serve.
@@ -23,13 +23,13 @@ func TestMain(m *testing.M) {
 			os.Exit(harnesstest.Main(os.Args[2:]))
 		case "serve":
 			if len(os.Args) > 2 { // one-shot
-				code, err := ServeOneShot(context.Background(), os.Args[2], os.Stdin, os.Getenv("CONFORM_ARGS"), os.Stdout, reference.New(), 0)
+				code, err := ServeOneShot(context.Background(), os.Args[2], os.Stdin, os.Getenv("CONFORM_ARGS"), os.Stdout, reference.New(allspecs.Set()), 0)
 				if err != nil {
 					fmt.Fprintln(os.Stderr, err)
 				}
 				os.Exit(code)
 			}
-			if err := Serve(context.Background(), os.Stdin, os.Stdout, reference.New(), 0); err != nil {
+			if err := Serve(context.Background(), os.Stdin, os.Stdout, reference.New(allspecs.Set()), 0); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
@@ -21,7 +22,7 @@ func branchesOf(t *testing.T, suites []*Suite) map[string]map[string]string {
 	for _, s := range suites {
 		for _, v := range s.Index.Vectors {
 			for id, alt := range v.Readings {
-				if alt != readingDefaults[id] {
+				if alt != allspecs.Set().ReadingDefaults()[id] {
 					out[s.Name+" "+id+"="+alt] = map[string]string{id: alt}
 				}
 			}
@@ -52,9 +53,9 @@ func TestDeclaredReadingPassesEverySuite(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, undeclared := range []bool{false, true} {
-				ref := reference.New().WithChecks(rules.Checks{Readings: reading.Of(taken)})
+				ref := reference.New(allspecs.Set()).WithChecks(rules.Checks{Readings: reading.Of(taken)})
 				ref.Undeclared = undeclared
-				rep := Run(context.Background(), Config{Suites: suites, Impl: ref, Testee: TesteeInfo{Mode: "in-process"}})
+				rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: ref, Testee: TesteeInfo{Mode: "in-process"}})
 				var b strings.Builder
 				WriteText(&b, rep, TextOptions{})
 				c := rep.Counts
@@ -99,8 +100,8 @@ func TestHelloRefusesUnknownReading(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, bad := range []map[string]string{{"HR-READ-99": "x"}, {"HR-READ-03": "no-such-alternative"}} {
-		impl := helloWith{reference.New(), bad}
-		rep := Run(context.Background(), Config{Suites: suites, Impl: impl, Testee: TesteeInfo{Mode: "in-process"}})
+		impl := helloWith{reference.New(allspecs.Set()), bad}
+		rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: impl, Testee: TesteeInfo{Mode: "in-process"}})
 		if rep.ExitCode != ExitTestee || !strings.Contains(rep.Aborted, "HR-READ-") {
 			t.Errorf("%v: exit %d, aborted %q", bad, rep.ExitCode, rep.Aborted)
 		}
@@ -135,7 +136,7 @@ func TestAcceptableNotPreferred(t *testing.T) {
 		}
 	}
 	rep := &Report{Vectors: []*VectorResult{{ID: v.ID, Status: Pass, NotPreferred: "acceptable, not preferred: code x"}}}
-	rep.finish()
+	rep.finish(allspecs.Set())
 	var b strings.Builder
 	WriteText(&b, rep, TextOptions{})
 	if rep.Counts.NotPreferred != 1 || !strings.Contains(b.String(), "Acceptable, not preferred") || rep.ExitCode != ExitPass {

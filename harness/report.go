@@ -150,7 +150,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 // report's.
 func caseDetail(v *VectorResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "vector:   %s %s %s (%d bytes)\nrules:    %s (%s)\n", v.Op, v.Args, v.Input, v.Size, citeRules(v.Rules), v.Level)
+	fmt.Fprintf(&b, "vector:   %s %s %s (%d bytes)\nrules:    %s (%s)\n", v.Op, v.Args, v.Input, v.Size, citeRules(v), v.Level)
 	if v.Decision != "" {
 		fmt.Fprintf(&b, "decision: %s\n", v.Decision)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/harness/harnesstest"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -162,7 +163,7 @@ func TestAbortedRunReportsRulesNotRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tt.Impl.Close()
-	rep := Run(context.Background(), Config{Suites: suites, Impl: tt.Impl, Stderr: tt.Stderr})
+	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: tt.Impl, Stderr: tt.Stderr})
 	if rep.Aborted == "" || rep.Counts.NotRun != 2 || len(rep.Rules) != 2 {
 		t.Fatalf("aborted %q, counts %+v, %d rules", rep.Aborted, rep.Counts, len(rep.Rules))
 	}
@@ -224,7 +225,7 @@ func TestPartlyRunRules(t *testing.T) {
 		{ID: "v3", Level: "MUST", Rules: []string{"LACE-BLOB-03"}, Status: Pass},
 		{ID: "v4", Level: "MUST", Rules: []string{"LACE-BLOB-04"}, Status: NotApplicable},
 	}, Interrupted: true}
-	rep.finish()
+	rep.finish(allspecs.Set())
 	var text bytes.Buffer
 	if err := WriteText(&text, rep, TextOptions{}); err != nil {
 		t.Fatal(err)

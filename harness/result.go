@@ -2,12 +2,13 @@ package harness
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -266,7 +267,7 @@ const ReportFormat = "threespec-conform-report/1"
 func (r *Report) Incomplete() bool { return r.Interrupted || r.Aborted != "" }
 
 // finish tallies the vectors and rules and sets the exit code.
-func (r *Report) finish() {
+func (r *Report) finish(specs *spec.Set) {
 	if r.Vectors == nil {
 		r.Vectors = []*VectorResult{}
 	}
@@ -312,7 +313,7 @@ func (r *Report) finish() {
 			c.TesteeFailures++
 		}
 	}
-	r.Rules = summarizeRules(r.Vectors)
+	r.Rules = summarizeRules(specs, r.Vectors)
 	switch {
 	case r.Interrupted:
 		r.ExitCode = ExitInterrupted
@@ -327,33 +328,34 @@ func (r *Report) finish() {
 	}
 }
 
-// catalogRule returns the catalog entry of rule id (for its level, text
-// and project-defined note); the zero Rule when no catalog names it.
-func catalogRule(id string) rules.Rule {
-	r, _ := catalog.Lookup(rules.ID(id))
+// catalogRule returns the catalog entry of rule id in the specs (for its
+// level, text and project-defined note); the zero Rule when no catalog
+// names it.
+func catalogRule(specs *spec.Set, id string) rules.Rule {
+	r, _ := specs.Rule(rules.ID(id))
 	return r
 }
 
 // projectDefined returns those of ids that the catalogs mark
 // project-defined, in order; nil when there are none.
-func projectDefined(ids []string) []string {
+func projectDefined(specs *spec.Set, ids []string) []string {
 	var out []string
 	for _, id := range ids {
-		if catalogRule(id).ProjectDefined != "" {
+		if catalogRule(specs, id).ProjectDefined != "" {
 			out = append(out, id)
 		}
 	}
 	return out
 }
 
-// citeRules renders rule IDs for a report line, each project-defined one
-// followed by "(project-defined)", so that no line presents the project's
-// rule as the spec's.
-func citeRules(ids []string) string {
-	parts := make([]string, len(ids))
-	for i, id := range ids {
+// citeRules renders the rule IDs of v for a report line, each
+// project-defined one (v.ProjectDefined) followed by "(project-defined)",
+// so that no line presents the project's rule as the spec's.
+func citeRules(v *VectorResult) string {
+	parts := make([]string, len(v.Rules))
+	for i, id := range v.Rules {
 		parts[i] = id
-		if catalogRule(id).ProjectDefined != "" {
+		if slices.Contains(v.ProjectDefined, id) {
 			parts[i] += " (project-defined)"
 		}
 	}
@@ -362,19 +364,19 @@ func citeRules(ids []string) string {
 
 // summarizeRules groups the verdicts by rule: MUST rules first, then
 // SHOULD, each sorted by ID.
-func summarizeRules(vs []*VectorResult) []*RuleSummary {
+func summarizeRules(specs *spec.Set, vs []*VectorResult) []*RuleSummary {
 	by := map[string]*RuleSummary{}
 	for _, v := range vs {
 		for _, id := range v.Rules {
 			s := by[id]
 			if s == nil {
 				s = &RuleSummary{Rule: id, Level: v.Level, Counts: map[Status]int{}}
-				if cr, ok := catalog.Lookup(rules.ID(id)); ok {
+				if cr, ok := specs.Rule(rules.ID(id)); ok {
 					s.Level, s.Text, s.ProjectDefined = cr.Level.String(), cr.Text, cr.ProjectDefined
 				}
 				by[id] = s
 			}
-			if v.Level == "MUST" && catalogRule(id).ID == "" {
+			if v.Level == "MUST" && catalogRule(specs, id).ID == "" {
 				s.Level = "MUST"
 			}
 			s.Counts[v.Status]++

@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
@@ -23,6 +23,10 @@ import (
 
 // Config configures a run of vectors against a testee.
 type Config struct {
+	// Specs are the specs the suites are of: their catalogs give the rules'
+	// levels and texts, their readings the defaults and what a hello may
+	// declare, their profiles the policy's.
+	Specs     *spec.Set
 	Suites    []*Suite
 	Selection Selection
 	Policy    Policy
@@ -84,8 +88,9 @@ func Run(ctx context.Context, cfg Config) *Report {
 	start := time.Now()
 	rep := &Report{Format: ReportFormat, Started: start.UTC(), Testee: cfg.Testee, Selection: cfg.Selection, Policy: cfg.Policy}
 	if rep.Policy.Mark == "" {
-		rep.Policy.Mark = MarkStandin
+		rep.Policy.Mark = cfg.Policy.RelyOn(cfg.Specs)
 	}
+	defaults := cfg.Specs.ReadingDefaults()
 	var items []*item
 	for _, s := range cfg.Suites {
 		info := SuiteInfo{Name: s.Name, SetHash: s.SetHash, ManifestFiles: s.ManifestFiles, Vectors: len(s.Index.Vectors), Authority: s.Authority}
@@ -95,7 +100,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 				continue
 			}
 			info.Selected++
-			res := newResult(s, v)
+			res := newResult(cfg.Specs, defaults, s, v)
 			if cfg.Rerun != nil {
 				res.Rerun = cfg.Rerun(v.ID)
 			}
@@ -116,7 +121,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Times.Wall = rep.Seconds
 		rep.Times.sumVectors(rep.Vectors)
 		rep.Times.RunnerMaxRSS = maxRSS()
-		rep.finish()
+		rep.finish(cfg.Specs)
 	}()
 	rep.Times.Verification = verificationTime(cfg.Suites).Seconds()
 
@@ -150,7 +155,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Testee.Inputs = "base64"
 	}
 	rep.Testee.Readings = hello.Readings
-	if err := catalog.CheckTaken(hello.Readings); err != nil {
+	if err := cfg.Specs.CheckTaken(hello.Readings); err != nil {
 		rep.Aborted = "hello declares a reading conform does not know: " + err.Error()
 		for _, it := range items {
 			it.res.Status, it.res.Reason = NotRun, "the testee's hello was refused"
@@ -160,10 +165,10 @@ func Run(ctx context.Context, cfg Config) *Report {
 
 	var todo []*item
 	for _, it := range items {
-		if branchOut(hello.Readings, it) {
+		if branchOut(defaults, hello.Readings, it) {
 			continue
 		}
-		if why := cfg.Policy.NotApplicable(hello, it.v); why != "" {
+		if why := cfg.Policy.NotApplicable(cfg.Specs, hello, it.v); why != "" {
 			it.res.Status, it.res.Reason = NotApplicable, why
 			continue
 		}
@@ -190,7 +195,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 	return rep
 }
 
-func newResult(s *Suite, v *vectorset.Vector) *VectorResult {
+func newResult(specs *spec.Set, defaults map[string]string, s *Suite, v *vectorset.Vector) *VectorResult {
 	input := v.File
 	if v.Recipe != nil {
 		input = "recipe"
@@ -201,8 +206,8 @@ func newResult(s *Suite, v *vectorset.Vector) *VectorResult {
 	}
 	return &VectorResult{
 		ID: v.ID, Suite: s.Name, Op: v.Op, Args: compactJSON(args), Input: input, Size: v.Size,
-		Level: v.Level, Rules: v.Rules, ProjectDefined: projectDefined(v.Rules), Comment: v.Comment, Expected: expectedText(v),
-		Decision: decisionText(s.Name, v), Readings: v.Readings,
+		Level: v.Level, Rules: v.Rules, ProjectDefined: projectDefined(specs, v.Rules), Comment: v.Comment, Expected: expectedText(v),
+		Decision: decisionText(defaults, s.Name, v), Readings: v.Readings,
 	}
 }
 
@@ -211,7 +216,7 @@ func newResult(s *Suite, v *vectorset.Vector) *VectorResult {
 // vector that names a reading), that it is one, which readings it turns on
 // (with the alternative the vector encodes) and where they are argued; ""
 // for a vector that states the spec.
-func decisionText(suite string, v *vectorset.Vector) string {
+func decisionText(defaults map[string]string, suite string, v *vectorset.Vector) string {
 	var what string
 	switch {
 	case slices.Contains(v.Tags, "code-decision"):
@@ -227,7 +232,7 @@ func decisionText(suite string, v *vectorset.Vector) string {
 	var rs []string
 	for _, id := range reading.IDs(v.Readings) {
 		alt := v.Readings[id]
-		if alt == readingDefaults[id] {
+		if alt == defaults[id] {
 			alt += ", the default"
 		}
 		rs = append(rs, id+" "+alt)
@@ -587,30 +592,28 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // Readings (docs/READINGS.md).
 
-var readingDefaults = catalog.ReadingDefaults()
-
 // branchOut sets aside a vector of another branch than the testee takes
 // (its declared alternatives, the defaults elsewhere), as OtherReading, and
 // reports whether it did. It marks the vectors a declared alternative
 // decides: those of its branch that run, and the defaults it sets aside.
-func branchOut(declared map[string]string, it *item) bool {
+func branchOut(defaults, declared map[string]string, it *item) bool {
 	res := it.res
 	res.Readings = it.v.Readings
 	for _, id := range reading.IDs(it.v.Readings) {
-		if alt, ok := declared[id]; ok && alt != readingDefaults[id] {
+		if alt, ok := declared[id]; ok && alt != defaults[id] {
 			res.Declared = id + "=" + alt
 		}
 	}
-	differs := it.v.Branch(declared, readingDefaults)
+	differs := it.v.Branch(declared, defaults)
 	if differs == "" {
 		return false
 	}
 	taken, ok := declared[differs]
 	if !ok {
-		taken = readingDefaults[differs]
+		taken = defaults[differs]
 	}
 	how := "the default"
-	if ok && taken != readingDefaults[differs] {
+	if ok && taken != defaults[differs] {
 		how = "declared in hello"
 	}
 	res.Status = OtherReading

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/harness/harnesstest"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
@@ -52,7 +54,7 @@ func external(t *testing.T, suites []*Suite, opt TesteeOptions, args ...string) 
 	if opt.OneShot {
 		mode, jobs = "one-shot", 4
 	}
-	return Run(context.Background(), Config{
+	return Run(context.Background(), Config{Specs: allspecs.Set(),
 		Suites: suites, Impl: tt.Impl, Stats: tt.Stats, Stderr: tt.Stderr, Jobs: jobs,
 		Testee: TesteeInfo{Command: cmd, Mode: mode},
 		Rerun:  func(id string) string { return "rerun " + id },
@@ -78,7 +80,7 @@ func TestReferencePassesCommittedSuites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := Run(context.Background(), Config{Suites: suites, Impl: reference.New(), Testee: TesteeInfo{Mode: "in-process"}})
+	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: reference.New(allspecs.Set()), Testee: TesteeInfo{Mode: "in-process"}})
 	if rep.ExitCode != ExitPass {
 		var b strings.Builder
 		WriteText(&b, rep, TextOptions{})
@@ -87,7 +89,7 @@ func TestReferencePassesCommittedSuites(t *testing.T) {
 	for _, v := range rep.Vectors {
 		other := false
 		for id, alt := range v.Readings {
-			other = other || alt != readingDefaults[id]
+			other = other || alt != allspecs.Set().ReadingDefaults()[id]
 		}
 		if other != (v.Status == OtherReading) {
 			t.Errorf("%s: %s; of another reading's branch: %v", v.ID, v.Status, other)
@@ -190,9 +192,9 @@ func TestMisbehavingTesteeOneShot(t *testing.T) {
 func TestHandshakeAndApplicability(t *testing.T) {
 	vecs := []harnesstest.Vector{
 		{Name: "record", Input: "ok:{}"},
-		{Name: "chunks", Op: testee.OpLaceChunks, Input: "ok:{}"},
-		{Name: "needs-009", Input: "ok:{}", Profiles: []string{testee.ProfileLace009}},
-		{Name: "needs-standin", Input: "ok:{}", Profiles: []string{testee.ProfileLaceMarkBIP340Standin}},
+		{Name: "chunks", Op: lacespec.OpChunks, Input: "ok:{}"},
+		{Name: "needs-009", Input: "ok:{}", Profiles: []string{lacespec.Profile009}},
+		{Name: "needs-standin", Input: "ok:{}", Profiles: []string{lacespec.ProfileMarkBIP340Standin}},
 	}
 	suites := synthetic(t, vecs)
 	cases := []struct {
@@ -203,9 +205,9 @@ func TestHandshakeAndApplicability(t *testing.T) {
 	}{
 		{"hello claims record only", nil, Policy{}, map[string]Status{"record": Pass, "chunks": NotApplicable, "needs-009": NotApplicable, "needs-standin": NotApplicable}},
 		{"no hello: every op, no profile", []string{"-nohello"}, Policy{}, map[string]Status{"record": Pass, "chunks": Pass, "needs-009": NotApplicable, "needs-standin": NotApplicable}},
-		{"no hello, profile added", []string{"-nohello"}, Policy{Profiles: []string{testee.ProfileLace009}}, map[string]Status{"chunks": Pass, "needs-009": Pass, "needs-standin": NotApplicable}},
-		{"claims the stand-in", []string{"-profiles", testee.ProfileLaceMarkBIP340Standin}, Policy{}, map[string]Status{"needs-standin": Pass, "needs-009": NotApplicable}},
-		{"claims the stand-in, --mark none", []string{"-profiles", testee.ProfileLaceMarkBIP340Standin}, Policy{Mark: MarkNone}, map[string]Status{"needs-standin": NotApplicable, "record": Pass}},
+		{"no hello, profile added", []string{"-nohello"}, Policy{Profiles: []string{lacespec.Profile009}}, map[string]Status{"chunks": Pass, "needs-009": Pass, "needs-standin": NotApplicable}},
+		{"claims the stand-in", []string{"-profiles", lacespec.ProfileMarkBIP340Standin}, Policy{}, map[string]Status{"needs-standin": Pass, "needs-009": NotApplicable}},
+		{"claims the stand-in, --mark none", []string{"-profiles", lacespec.ProfileMarkBIP340Standin}, Policy{Mark: MarkNone}, map[string]Status{"needs-standin": NotApplicable, "record": Pass}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -215,7 +217,7 @@ func TestHandshakeAndApplicability(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer tt.Impl.Close()
-			rep := Run(context.Background(), Config{Suites: suites, Impl: tt.Impl, Policy: c.policy})
+			rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: tt.Impl, Policy: c.policy})
 			for name, st := range c.want {
 				if v := byID(t, rep, name); v.Status != st {
 					t.Errorf("%s: %s (%s), want %s", name, v.Status, v.Reason, st)
@@ -248,7 +250,7 @@ func TestTesteeCannotRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer tt.Impl.Close()
-			rep := Run(context.Background(), Config{Suites: suites, Impl: tt.Impl, Stderr: tt.Stderr})
+			rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: tt.Impl, Stderr: tt.Stderr})
 			if rep.ExitCode != ExitTestee || !strings.Contains(rep.Aborted, c.aborted) {
 				t.Errorf("exit %d, aborted %q; want %d and %q", rep.ExitCode, rep.Aborted, ExitTestee, c.aborted)
 			}
@@ -277,7 +279,7 @@ func TestTesteeStopsStarting(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tt.Impl.Close()
-	rep := Run(context.Background(), Config{Suites: synthetic(t, vecs), Impl: tt.Impl})
+	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: synthetic(t, vecs), Impl: tt.Impl})
 	if rep.ExitCode != ExitTestee || !strings.Contains(rep.Aborted, "does not start") {
 		t.Fatalf("exit %d, aborted %q", rep.ExitCode, rep.Aborted)
 	}
@@ -297,7 +299,7 @@ func TestInterrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg := Config{Suites: synthetic(t, vecs), Impl: tt.Impl}
+	cfg := Config{Specs: allspecs.Set(), Suites: synthetic(t, vecs), Impl: tt.Impl}
 	cfg.Progress = func(p Progress) {
 		if p.Done == 1 {
 			time.AfterFunc(200*time.Millisecond, cancel)
@@ -348,7 +350,7 @@ func TestProcessGroupKilledAtEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := Run(context.Background(), Config{Suites: synthetic(t, []harnesstest.Vector{{Name: "a", Input: "ok:{}"}}), Impl: tt.Impl})
+	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: synthetic(t, []harnesstest.Vector{{Name: "a", Input: "ok:{}"}}), Impl: tt.Impl})
 	tt.Impl.Close()
 	if rep.ExitCode != ExitPass {
 		t.Fatalf("exit %d", rep.ExitCode)
@@ -401,7 +403,7 @@ func TestRunBoundsMemory(t *testing.T) {
 				during = append(during, debug.SetMemoryLimit(-1))
 				return testee.Response{Outcome: testee.Unsupported}, nil
 			})
-			Run(context.Background(), Config{Suites: suites, Impl: impl})
+			Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: impl})
 			if len(during) != 3 || during[2] < c.min || during[2] > c.max {
 				t.Errorf("limit during the run %v, want %d to %d", during, c.min, c.max)
 			}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -71,36 +72,50 @@ func (s Selection) Match(suite string, v *vectorset.Vector) bool {
 	return false
 }
 
-// Mark policies: how far a run relies on the project's stand-in Mark
-// scheme (docs/lace.md; docs/DECISIONS.md, "Marks").
-const (
-	// MarkStandin relies on it: vectors that need the profile
-	// lace-mark-bip340-standin apply to a testee that claims it.
-	MarkStandin = testee.MarkBIP340Standin
-	// MarkNone does not: such vectors are not applicable. By and Mark text
-	// is still checked by every other vector.
-	MarkNone = testee.MarkNone
-)
+// MarkNone is the mark policy of a run that does not rely on the
+// project's stand-ins (spec.Profile.StandIn: the Lace Mark scheme,
+// docs/lace.md; docs/DECISIONS.md, "Marks"): vectors that need a stand-in
+// profile are not applicable. By and Mark text is still checked by every
+// other vector. A run that relies on a stand-in names it (its
+// StandIn.Policy); that is the default.
+const MarkNone = "none"
+
+// RelyOn is the policy of a run that relies on the specs' stand-ins: the
+// Policy of the first stand-in profile, MarkNone when there is none.
+func (p Policy) RelyOn(specs *spec.Set) string {
+	for _, pr := range specs.Profiles() {
+		if pr.StandIn != nil {
+			return pr.StandIn.Policy
+		}
+	}
+	return MarkNone
+}
 
 // Policy says which vectors apply to the testee beyond what it claims.
 type Policy struct {
 	// Profiles are added to those the testee claims in hello (for a testee
 	// without hello, which claims none).
 	Profiles []string `json:"profiles,omitempty"`
-	// Mark is MarkStandin (or "") or MarkNone.
+	// Mark is the policy word of a stand-in the run relies on (or "", the
+	// default), or MarkNone.
 	Mark string `json:"mark"`
 }
 
-// Check reports an unknown mark policy or profile.
-func (p Policy) Check() error {
-	switch p.Mark {
-	case "", MarkStandin, MarkNone:
-	default:
-		return setupErr("--mark %q: want %s or %s", p.Mark, MarkStandin, MarkNone)
+// Check reports a mark policy or profile that none of specs has.
+func (p Policy) Check(specs *spec.Set) error {
+	var words, names []string
+	for _, pr := range specs.Profiles() {
+		names = append(names, pr.Name)
+		if pr.StandIn != nil && !slices.Contains(words, pr.StandIn.Policy) {
+			words = append(words, pr.StandIn.Policy)
+		}
+	}
+	if p.Mark != "" && p.Mark != MarkNone && !slices.Contains(words, p.Mark) {
+		return setupErr("--mark %q: want %s", p.Mark, strings.Join(append(words, MarkNone), " or "))
 	}
 	for _, pr := range p.Profiles {
-		if pr != testee.ProfileLace009 && pr != testee.ProfileLaceMarkBIP340Standin {
-			return setupErr("--profile %q: the profiles are %s and %s", pr, testee.ProfileLace009, testee.ProfileLaceMarkBIP340Standin)
+		if !slices.Contains(names, pr) {
+			return setupErr("--profile %q: the profiles are %s", pr, strings.Join(names, " and "))
 		}
 	}
 	return nil
@@ -109,14 +124,14 @@ func (p Policy) Check() error {
 // NotApplicable says why vector v does not apply to a testee that answered
 // hello with h under policy p, or "" when it applies. A vector applies when
 // the testee claims its operation and every profile it needs.
-func (p Policy) NotApplicable(h *testee.Hello, v *vectorset.Vector) string {
+func (p Policy) NotApplicable(specs *spec.Set, h *testee.Hello, v *vectorset.Vector) string {
 	if !h.Claims(v.Op) {
 		return fmt.Sprintf("the testee does not claim operation %s", v.Op)
 	}
 	var missing []string
 	for _, pr := range v.Profiles {
-		if pr == testee.ProfileLaceMarkBIP340Standin && p.Mark == MarkNone {
-			return fmt.Sprintf("needs profile %s (the stand-in Mark scheme), and the run has --mark none", pr)
+		if si := standIn(specs, pr); si != nil && p.Mark == MarkNone {
+			return fmt.Sprintf("needs profile %s (%s), and the run has --mark none", pr, si.What)
 		}
 		if !h.ClaimsProfile(pr) && !slices.Contains(p.Profiles, pr) {
 			missing = append(missing, pr)
@@ -126,4 +141,15 @@ func (p Policy) NotApplicable(h *testee.Hello, v *vectorset.Vector) string {
 		return fmt.Sprintf("needs profile %s, which the testee does not claim", strings.Join(missing, ", "))
 	}
 	return ""
+}
+
+// standIn returns the stand-in of the profile named name, nil when it is
+// not one.
+func standIn(specs *spec.Set, name string) *spec.StandIn {
+	for _, pr := range specs.Profiles() {
+		if pr.Name == name {
+			return pr.StandIn
+		}
+	}
+	return nil
 }

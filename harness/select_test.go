@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -49,7 +51,7 @@ func TestSelection(t *testing.T) {
 }
 
 func TestNotApplicable(t *testing.T) {
-	hello := &testee.Hello{Ops: []string{"lace.record"}, Profiles: []string{testee.ProfileLaceMarkBIP340Standin}}
+	hello := &testee.Hello{Ops: []string{"lace.record"}, Profiles: []string{lacespec.ProfileMarkBIP340Standin}}
 	all := &testee.Hello{AllOps: true}
 	vec := func(op string, profiles ...string) *vectorset.Vector {
 		return &vectorset.Vector{Op: op, Profiles: profiles}
@@ -63,21 +65,21 @@ func TestNotApplicable(t *testing.T) {
 	}{
 		{"claimed op", hello, Policy{}, vec("lace.record"), ""},
 		{"unclaimed op", hello, Policy{}, vec("lace.stream"), "does not claim operation lace.stream"},
-		{"claimed profile", hello, Policy{}, vec("lace.record", testee.ProfileLaceMarkBIP340Standin), ""},
-		{"unclaimed profile", hello, Policy{}, vec("lace.record", testee.ProfileLace009), "needs profile lace-009"},
-		{"profile added", hello, Policy{Profiles: []string{testee.ProfileLace009}}, vec("lace.record", testee.ProfileLace009), ""},
-		{"mark none", hello, Policy{Mark: MarkNone}, vec("lace.record", testee.ProfileLaceMarkBIP340Standin), "--mark none"},
+		{"claimed profile", hello, Policy{}, vec("lace.record", lacespec.ProfileMarkBIP340Standin), ""},
+		{"unclaimed profile", hello, Policy{}, vec("lace.record", lacespec.Profile009), "needs profile lace-009"},
+		{"profile added", hello, Policy{Profiles: []string{lacespec.Profile009}}, vec("lace.record", lacespec.Profile009), ""},
+		{"mark none", hello, Policy{Mark: MarkNone}, vec("lace.record", lacespec.ProfileMarkBIP340Standin), "--mark none"},
 		{"no hello: any op", all, Policy{}, vec("libtracer.decode"), ""},
-		{"no hello: no profile", all, Policy{}, vec("lace.record", testee.ProfileLaceMarkBIP340Standin), "needs profile"},
+		{"no hello: no profile", all, Policy{}, vec("lace.record", lacespec.ProfileMarkBIP340Standin), "needs profile"},
 	}
 	for _, c := range cases {
-		got := c.p.NotApplicable(c.h, c.v)
+		got := c.p.NotApplicable(allspecs.Set(), c.h, c.v)
 		if (c.reason == "") != (got == "") || !strings.Contains(got, c.reason) {
 			t.Errorf("%s: %q, want %q", c.name, got, c.reason)
 		}
 	}
 	for _, bad := range []Policy{{Mark: "009"}, {Profiles: []string{"lace-010"}}} {
-		if bad.Check() == nil {
+		if bad.Check(allspecs.Set()) == nil {
 			t.Errorf("%+v passed Check", bad)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 )
@@ -65,7 +66,7 @@ func TestServeNeverGivesUp(t *testing.T) {
 	if len(long) <= maxLine {
 		t.Fatal("the long line must be longer than the cap")
 	}
-	if err := Serve(context.Background(), strings.NewReader(in.String()), &out, reference.New(), maxLine); err != nil {
+	if err := Serve(context.Background(), strings.NewReader(in.String()), &out, reference.New(allspecs.Set()), maxLine); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -116,7 +117,7 @@ func TestServeOneShot(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
-			exit, err := ServeOneShot(context.Background(), c.op, bytes.NewReader(c.input), c.args, &out, reference.New(), c.max)
+			exit, err := ServeOneShot(context.Background(), c.op, bytes.NewReader(c.input), c.args, &out, reference.New(allspecs.Set()), c.max)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -164,7 +165,7 @@ func FuzzServe(f *testing.F) {
 	const maxLine = 256
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var out bytes.Buffer
-		if err := Serve(context.Background(), bytes.NewReader(in), &out, reference.New(), maxLine); err != nil {
+		if err := Serve(context.Background(), bytes.NewReader(in), &out, reference.New(allspecs.Set()), maxLine); err != nil {
 			t.Fatal(err)
 		}
 		reqs := bytes.Split(bytes.TrimSuffix(in, []byte("\n")), []byte("\n"))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
@@ -54,7 +55,7 @@ func BenchmarkLargeRecord(b *testing.B) {
 		}
 	})
 	b.Run("in-process", func(b *testing.B) {
-		impl := reference.New()
+		impl := reference.New(allspecs.Set())
 		b.SetBytes(int64(len(input)))
 		for b.Loop() {
 			if resp, err := impl.Do(ctx, testee.Request{Op: v.Op, Args: v.Args, Input: input}); err != nil || resp.Outcome != testee.Accepted {
@@ -110,7 +111,7 @@ func BenchmarkCommittedSet(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			cfg := Config{Suites: suites, Impl: reference.New(), Jobs: jobs}
+			cfg := Config{Specs: allspecs.Set(), Suites: suites, Impl: reference.New(allspecs.Set()), Jobs: jobs}
 			if external {
 				tt, err := StartTestee(self("serve"), TesteeOptions{Jobs: jobs, Timeout: 10 * time.Second, TimeoutPerMiB: time.Second, HelloTimeout: 10 * time.Second})
 				if err != nil {
@@ -183,7 +184,7 @@ func BenchmarkReferenceLargeVectors(b *testing.B) {
 			size += int64(len(input))
 		}
 	}
-	impl, ctx := reference.New(), context.Background()
+	impl, ctx := reference.New(allspecs.Set()), context.Background()
 	b.SetBytes(size)
 	for b.Loop() {
 		for _, req := range reqs {

@@ -154,12 +154,12 @@ func (t *textWriter) vectors(r *Report, opt TextOptions) {
 		switch v.Status {
 		case Fail, Warn, XPass, Error:
 		case XFail:
-			t.printf("XFAIL %s  [%s %s]%s: %s\n", v.ID, v.Level, citeRules(v.Rules), decisionMark(v), v.ExpectedFailure)
+			t.printf("XFAIL %s  [%s %s]%s: %s\n", v.ID, v.Level, citeRules(v), decisionMark(v), v.ExpectedFailure)
 			continue
 		default:
 			continue
 		}
-		t.printf("%s %s  [%s %s]%s\n", statusLabel[v.Status], v.ID, v.Level, citeRules(v.Rules), decisionMark(v))
+		t.printf("%s %s  [%s %s]%s\n", statusLabel[v.Status], v.ID, v.Level, citeRules(v), decisionMark(v))
 		if v.Decision != "" {
 			t.printf("  decision  %s\n", v.Decision)
 		}

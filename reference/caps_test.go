@@ -1,15 +1,22 @@
-package reference
+package reference_test
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
+	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/internal/allspecs"
+	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -62,7 +69,7 @@ func chunkBomb(t testing.TB, levels int) []byte {
 
 // measure answers one request and returns the response, the time it took
 // and the bytes allocated meanwhile (an upper bound of the memory it held).
-func measure(t *testing.T, r *Reference, op, args string, in []byte) (testee.Response, time.Duration, uint64) {
+func measure(t *testing.T, r *reference.Reference, op, args string, in []byte) (testee.Response, time.Duration, uint64) {
 	t.Helper()
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -79,13 +86,13 @@ func measure(t *testing.T, r *Reference, op, args string, in []byte) (testee.Res
 
 // smallCaps keep the bomb tests fast; the default caps are measured by
 // BenchmarkBombsAtDefaultCaps.
-var smallCaps = Caps{
-	LaceMaxDepth:         16,
-	LaceMaxExpansion:     1 << 12,
-	LaceMaxBytes:         1 << 16,
-	LaceMaxListingBytes:  1 << 20,
-	LibtracerMaxTLVBytes: 1 << 10,
-	LibtracerWorkBudget:  64,
+var smallCaps = spec.Caps{
+	lacespec.LimitMaxDepth:          16,
+	lacespec.LimitMaxExpansion:      1 << 12,
+	lacespec.LimitMaxAssembledBytes: 1 << 16,
+	lacespec.LimitMaxListingBytes:   1 << 20,
+	tracerspec.LimitMaxTLVBytes:     1 << 10,
+	tracerspec.LimitWorkBudget:      64,
 }
 
 // The fan-out and chunk bombs of issue 17 (62 records, two uses per level:
@@ -97,38 +104,38 @@ func TestBombsBoundedByCaps(t *testing.T) {
 	dir, file := dirBomb(t, 62), chunkBomb(t, 62)
 	// Bombs of 14 levels stay within the depth cap and break the others.
 	dir14, file14 := dirBomb(t, 14), chunkBomb(t, 14)
-	tight := smallCaps
-	tight.LaceMaxListingBytes = 1 << 16
+	tight := maps.Clone(smallCaps)
+	tight[lacespec.LimitMaxListingBytes] = 1 << 16
 	for _, c := range []struct {
 		name, op, args string
 		in             []byte
 		want           testee.Outcome
-		rule, detail   string // rule of a rejection; text the detail holds
-		caps           *Caps  // nil: smallCaps
+		rule, detail   string    // rule of a rejection; text the detail holds
+		caps           spec.Caps // nil: smallCaps
 	}{
-		{"directory at the caps", testee.OpLaceDirectory, `{"mark":"none","max_expansion":4096,"max_depth":16}`, dir, testee.Rejected, "LACE-DIR-29", "beyond the bound 16", nil},
-		{"directory at the caps, expansion", testee.OpLaceDirectory, `{"mark":"none","max_expansion":4096,"max_depth":16}`, dir14, testee.Rejected, "LACE-DIR-30", "more than 4096 link uses", nil},
-		{"directory at the caps, listing", testee.OpLaceDirectory, `{"mark":"none","max_expansion":4096,"max_depth":16}`, dir14, testee.Unsupported, "", "larger than 65536 bytes of paths and targets (hello limits lace.max_listing_bytes)", &tight},
-		{"directory, defaults", testee.OpLaceDirectory, `{"mark":"none"}`, dir, testee.Rejected, "LACE-DIR-29", "beyond the bound 16", nil},
-		{"directory above the expansion cap", testee.OpLaceDirectory, `{"mark":"none","max_expansion":4611686018427387904,"max_depth":16}`, dir, testee.Unsupported, "", "max_expansion 4611686018427387904 is above this testee's cap 4096 (hello limits lace.max_expansion)", nil},
-		{"directory above the depth cap", testee.OpLaceDirectory, `{"mark":"none","max_expansion":4096,"max_depth":100}`, dir, testee.Unsupported, "", "max_depth 100 is above this testee's cap 16 (hello limits lace.max_depth)", nil},
-		{"chunks at the caps", testee.OpLaceChunks, `{"mark":"none","max_expansion":4096,"max_bytes":65536,"max_depth":16}`, file, testee.Rejected, "LACE-DIR-29", "beyond the bound 16", nil},
-		{"chunks at the caps, expansion", testee.OpLaceChunks, `{"mark":"none","max_expansion":4096,"max_bytes":65536,"max_depth":16}`, file14, testee.Rejected, "LACE-DIR-30", "more than 4096 link uses", nil},
-		{"chunks at the caps, bytes", testee.OpLaceChunks, `{"mark":"none","max_expansion":4096,"max_bytes":2047,"max_depth":16}`, chunkBomb(t, 12), testee.Rejected, "LACE-DIR-30", "assembles 2048 bytes, beyond the bound 2047", nil},
-		{"chunks, defaults", testee.OpLaceChunks, `{"mark":"none"}`, file, testee.Rejected, "LACE-DIR-29", "beyond the bound 16", nil},
-		{"chunks above the byte cap", testee.OpLaceChunks, `{"mark":"none","max_expansion":4096,"max_bytes":4611686018427387904}`, file, testee.Unsupported, "", "max_bytes 4611686018427387904 is above this testee's cap 65536 (hello limits lace.max_assembled_bytes)", nil},
-		{"chunks above the expansion cap", testee.OpLaceChunks, `{"mark":"none","max_expansion":4611686018427387904,"max_bytes":65536}`, file, testee.Unsupported, "", "max_expansion 4611686018427387904 is above this testee's cap 4096", nil},
-		{"libtracer above the size cap", testee.OpLibtracerDecode, `{"transport":"stream","max_tlv_bytes":4611686018427387904}`, nil, testee.Unsupported, "", "max_tlv_bytes 4611686018427387904 is above this testee's cap 1024 (hello limits libtracer.max_tlv_bytes)", nil},
-		{"libtracer above the budget cap", testee.OpLibtracerDecode, `{"transport":"datagram","work_budget":65}`, nil, testee.Unsupported, "", "work_budget 65 is above this testee's cap 64 (hello limits libtracer.work_budget)", nil},
-		{"libtracer at the caps", testee.OpLibtracerDecode, `{"transport":"datagram","work_budget":64,"max_tlv_bytes":1024}`, nil, testee.Rejected, "LT-TRUNC-08", "empty datagram", nil},
-		{"bound below 1", testee.OpLaceChunks, `{"max_bytes":0}`, file, testee.Unsupported, "", "max_bytes 0: bounds below 1", nil},
+		{"directory at the caps", lacespec.OpDirectory, `{"mark":"none","max_expansion":4096,"max_depth":16}`, dir, testee.Rejected, "LACE-DIR-29", "beyond the bound 16", nil},
+		{"directory at the caps, expansion", lacespec.OpDirectory, `{"mark":"none","max_expansion":4096,"max_depth":16}`, dir14, testee.Rejected, "LACE-DIR-30", "more than 4096 link uses", nil},
+		{"directory at the caps, listing", lacespec.OpDirectory, `{"mark":"none","max_expansion":4096,"max_depth":16}`, dir14, testee.Unsupported, "", "larger than 65536 bytes of paths and targets (hello limits lace.max_listing_bytes)", tight},
+		{"directory, defaults", lacespec.OpDirectory, `{"mark":"none"}`, dir, testee.Rejected, "LACE-DIR-29", "beyond the bound 16", nil},
+		{"directory above the expansion cap", lacespec.OpDirectory, `{"mark":"none","max_expansion":4611686018427387904,"max_depth":16}`, dir, testee.Unsupported, "", "max_expansion 4611686018427387904 is above this testee's cap 4096 (hello limits lace.max_expansion)", nil},
+		{"directory above the depth cap", lacespec.OpDirectory, `{"mark":"none","max_expansion":4096,"max_depth":100}`, dir, testee.Unsupported, "", "max_depth 100 is above this testee's cap 16 (hello limits lace.max_depth)", nil},
+		{"chunks at the caps", lacespec.OpChunks, `{"mark":"none","max_expansion":4096,"max_bytes":65536,"max_depth":16}`, file, testee.Rejected, "LACE-DIR-29", "beyond the bound 16", nil},
+		{"chunks at the caps, expansion", lacespec.OpChunks, `{"mark":"none","max_expansion":4096,"max_bytes":65536,"max_depth":16}`, file14, testee.Rejected, "LACE-DIR-30", "more than 4096 link uses", nil},
+		{"chunks at the caps, bytes", lacespec.OpChunks, `{"mark":"none","max_expansion":4096,"max_bytes":2047,"max_depth":16}`, chunkBomb(t, 12), testee.Rejected, "LACE-DIR-30", "assembles 2048 bytes, beyond the bound 2047", nil},
+		{"chunks, defaults", lacespec.OpChunks, `{"mark":"none"}`, file, testee.Rejected, "LACE-DIR-29", "beyond the bound 16", nil},
+		{"chunks above the byte cap", lacespec.OpChunks, `{"mark":"none","max_expansion":4096,"max_bytes":4611686018427387904}`, file, testee.Unsupported, "", "max_bytes 4611686018427387904 is above this testee's cap 65536 (hello limits lace.max_assembled_bytes)", nil},
+		{"chunks above the expansion cap", lacespec.OpChunks, `{"mark":"none","max_expansion":4611686018427387904,"max_bytes":65536}`, file, testee.Unsupported, "", "max_expansion 4611686018427387904 is above this testee's cap 4096", nil},
+		{"libtracer above the size cap", tracerspec.OpDecode, `{"transport":"stream","max_tlv_bytes":4611686018427387904}`, nil, testee.Unsupported, "", "max_tlv_bytes 4611686018427387904 is above this testee's cap 1024 (hello limits libtracer.max_tlv_bytes)", nil},
+		{"libtracer above the budget cap", tracerspec.OpDecode, `{"transport":"datagram","work_budget":65}`, nil, testee.Unsupported, "", "work_budget 65 is above this testee's cap 64 (hello limits libtracer.work_budget)", nil},
+		{"libtracer at the caps", tracerspec.OpDecode, `{"transport":"datagram","work_budget":64,"max_tlv_bytes":1024}`, nil, testee.Rejected, "LT-TRUNC-08", "empty datagram", nil},
+		{"bound below 1", lacespec.OpChunks, `{"max_bytes":0}`, file, testee.Unsupported, "", "max_bytes 0: bounds below 1", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			caps := smallCaps
 			if c.caps != nil {
-				caps = *c.caps
+				caps = c.caps
 			}
-			resp, took, alloc := measure(t, NewWithCaps(caps), c.op, c.args, c.in)
+			resp, took, alloc := measure(t, reference.NewWithCaps(allspecs.Set(), caps), c.op, c.args, c.in)
 			if resp.Outcome != c.want || resp.Rule != c.rule || !strings.Contains(resp.Detail, c.detail) {
 				t.Errorf("got %v %s %q, want %v %s %q", resp.Outcome, resp.Rule, resp.Detail, c.want, c.rule, c.detail)
 			}
@@ -141,22 +148,22 @@ func TestBombsBoundedByCaps(t *testing.T) {
 
 // hello advertises the caps, and the default caps are those of New.
 func TestHelloAdvertisesCaps(t *testing.T) {
-	for _, c := range []Caps{DefaultCaps(), smallCaps} {
-		lim := NewWithCaps(c).Hello()["limits"].(map[string]any)
+	for _, c := range []spec.Caps{reference.DefaultCaps(allspecs.Set()), smallCaps} {
+		lim := reference.NewWithCaps(allspecs.Set(), c).Hello()["limits"].(map[string]any)
 		for name, v := range map[string]int64{
-			"lace.max_depth":           c.LaceMaxDepth,
-			"lace.max_expansion":       c.LaceMaxExpansion,
-			"lace.max_assembled_bytes": c.LaceMaxBytes,
-			"lace.max_listing_bytes":   c.LaceMaxListingBytes,
-			"libtracer.max_tlv_bytes":  c.LibtracerMaxTLVBytes,
-			"libtracer.work_budget":    c.LibtracerWorkBudget,
+			"lace.max_depth":           c[lacespec.LimitMaxDepth],
+			"lace.max_expansion":       c[lacespec.LimitMaxExpansion],
+			"lace.max_assembled_bytes": c[lacespec.LimitMaxAssembledBytes],
+			"lace.max_listing_bytes":   c[lacespec.LimitMaxListingBytes],
+			"libtracer.max_tlv_bytes":  c[tracerspec.LimitMaxTLVBytes],
+			"libtracer.work_budget":    c[tracerspec.LimitWorkBudget],
 		} {
 			if lim[name] != v {
 				t.Errorf("hello limits %s = %v, want %d", name, lim[name], v)
 			}
 		}
 	}
-	if New().env.caps != DefaultCaps() {
+	if !reflect.DeepEqual(reference.New(allspecs.Set()).Hello(), reference.NewWithCaps(allspecs.Set(), reference.DefaultCaps(allspecs.Set())).Hello()) {
 		t.Error("New does not take the default caps")
 	}
 }
@@ -165,13 +172,13 @@ func TestHelloAdvertisesCaps(t *testing.T) {
 // at the default caps (docs/PROTOCOL.md gives the figures).
 func BenchmarkBombsAtDefaultCaps(b *testing.B) {
 	dir, file := dirBomb(b, 62), chunkBomb(b, 62)
-	r := New()
+	r := reference.New(allspecs.Set())
 	for _, c := range []struct {
 		name, op, args string
 		in             []byte
 	}{
-		{"directory", testee.OpLaceDirectory, `{"mark":"none","max_expansion":1048576,"max_depth":64}`, dir},
-		{"chunks", testee.OpLaceChunks, `{"mark":"none","max_expansion":1048576,"max_bytes":1073741824}`, file},
+		{"directory", lacespec.OpDirectory, `{"mark":"none","max_expansion":1048576,"max_depth":64}`, dir},
+		{"chunks", lacespec.OpChunks, `{"mark":"none","max_expansion":1048576,"max_bytes":1073741824}`, file},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -199,11 +206,11 @@ func FuzzLaceBounds(f *testing.F) {
 		f.Add(in, true, int64(100), int64(1)<<62, int64(1)<<62)
 		f.Add(in, false, int64(3), int64(5), int64(0))
 	}
-	r := NewWithCaps(smallCaps)
+	r := reference.NewWithCaps(allspecs.Set(), smallCaps)
 	f.Fuzz(func(t *testing.T, in []byte, dir bool, depth, expansion, bytes int64) {
-		op := testee.OpLaceChunks
+		op := lacespec.OpChunks
 		if dir {
-			op = testee.OpLaceDirectory
+			op = lacespec.OpDirectory
 		}
 		args, _ := json.Marshal(map[string]any{"mark": "none", "max_depth": depth, "max_expansion": expansion, "max_bytes": bytes})
 		resp, err := r.Do(context.Background(), testee.Request{ID: 1, Op: op, Args: args, Input: in})
@@ -215,9 +222,9 @@ func FuzzLaceBounds(f *testing.F) {
 			name   string
 			v, cap int64
 		}{
-			{"max_depth", depth, smallCaps.LaceMaxDepth},
-			{"max_expansion", expansion, smallCaps.LaceMaxExpansion},
-			{"max_bytes", bytes, smallCaps.LaceMaxBytes},
+			{"max_depth", depth, smallCaps[lacespec.LimitMaxDepth]},
+			{"max_expansion", expansion, smallCaps[lacespec.LimitMaxExpansion]},
+			{"max_bytes", bytes, smallCaps[lacespec.LimitMaxAssembledBytes]},
 		} {
 			if b.v < 1 || b.v > b.cap {
 				over = b.name
@@ -238,19 +245,19 @@ func FuzzLaceBounds(f *testing.F) {
 // Each bound argument is honoured up to the cap hello advertises for it and
 // unsupported one above, naming the bound and the limit (default caps).
 func TestBoundsUpToAdvertisedCaps(t *testing.T) {
-	r := New()
+	r := reference.New(allspecs.Set())
 	lim := r.Hello()["limits"].(map[string]any)
 	file := chunkBomb(t, 2) // a 1-byte Blob twice: 2 bytes
 	for _, c := range []struct {
 		op, arg, limit, base string
 		in                   []byte
 	}{
-		{testee.OpLaceChunks, "max_depth", "lace.max_depth", `"mark":"none"`, file},
-		{testee.OpLaceChunks, "max_expansion", "lace.max_expansion", `"mark":"none"`, file},
-		{testee.OpLaceChunks, "max_bytes", "lace.max_assembled_bytes", `"mark":"none"`, file},
-		{testee.OpLaceDirectory, "max_depth", "lace.max_depth", `"mark":"none"`, dirBomb(t, 2)},
-		{testee.OpLibtracerDecode, "max_tlv_bytes", "libtracer.max_tlv_bytes", `"transport":"datagram"`, []byte{0, 0, 0, 0}},
-		{testee.OpLibtracerDecode, "work_budget", "libtracer.work_budget", `"transport":"datagram"`, []byte{0, 0, 0, 0}},
+		{lacespec.OpChunks, "max_depth", "lace.max_depth", `"mark":"none"`, file},
+		{lacespec.OpChunks, "max_expansion", "lace.max_expansion", `"mark":"none"`, file},
+		{lacespec.OpChunks, "max_bytes", "lace.max_assembled_bytes", `"mark":"none"`, file},
+		{lacespec.OpDirectory, "max_depth", "lace.max_depth", `"mark":"none"`, dirBomb(t, 2)},
+		{tracerspec.OpDecode, "max_tlv_bytes", "libtracer.max_tlv_bytes", `"transport":"datagram"`, []byte{0, 0, 0, 0}},
+		{tracerspec.OpDecode, "work_budget", "libtracer.work_budget", `"transport":"datagram"`, []byte{0, 0, 0, 0}},
 	} {
 		cap := lim[c.limit].(int64)
 		for _, v := range []int64{cap, cap + 1} {

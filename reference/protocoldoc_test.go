@@ -1,4 +1,4 @@
-package reference
+package reference_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
+	"github.com/threespec/conformance/internal/allspecs"
+	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -89,7 +94,7 @@ func memberPaths(prefix string, v any, maps []string, out map[string]bool) {
 // PROTOCOL.md alone.
 func TestProtocolDocumentsEveryMember(t *testing.T) {
 	sections := protocolSections(t)
-	impl := New()
+	impl := reference.New(allspecs.Set())
 	type need struct{ what, path string }
 	needs := map[string]map[need]string{} // op -> member -> a vector that uses it
 	add := func(op, what string, paths map[string]bool, by string) {
@@ -139,13 +144,13 @@ func TestProtocolDocumentsEveryMember(t *testing.T) {
 			add(v.Op, "result member", results, v.ID)
 			inputs := map[string]bool{}
 			switch v.Op {
-			case testee.OpLaceConstruct, testee.OpHiveRelayAuthority:
+			case lacespec.OpConstruct, hivespec.OpAuthority:
 				if x, ok := decode(in).(map[string]any); ok {
 					for k := range x {
 						inputs[k] = true
 					}
 				}
-			case testee.OpLibtracerEncode:
+			case tracerspec.OpEncode:
 				if json.Valid(in) {
 					all := map[string]bool{}
 					memberPaths("", decode(in), nil, all)

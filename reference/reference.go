@@ -1,67 +1,35 @@
 // Package reference is the project's reference implementation behind the
 // testee protocol (docs/PROTOCOL.md): an in-process testee.Implementation
-// that answers every operation with the packages under impl/. The godog
-// steps run against it by default, and `conform serve` speaks it over JSON
-// Lines, so that the same checks run against the reference and against any
-// external implementation.
+// that answers every operation of the specs it is handed with their
+// wings' handlers (spec.Op). The godog steps run against it by default,
+// and `conform serve` speaks it over JSON Lines, so that the same checks
+// run against the reference and against any external implementation.
 package reference
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/testee"
 )
 
 // Name is the implementation name the reference gives in its hello result.
 const Name = "threespec reference"
 
-// handler answers one operation under env. It returns the result for
-// accepted input, or an error: a *rules.Violation (or an error wrapping one)
-// for rejected input, errUnsupported for arguments it does not implement,
-// or testee.ErrInvalidRequest (wrapped) for a request built wrong.
-type handler func(e env, req testee.Request) (any, error)
-
-// env is what a handler answers under: the caps on the bounds a request may
-// ask for (caps.go), checked before any work, and the rules.Checks every
-// parse and construction it runs carries.
-type env struct {
-	caps   Caps
-	checks rules.Checks
-}
-
-// errUnsupported marks a request whose arguments the reference does not
-// implement (the mark mode 009, for example); it is answered with
-// unsupported, never as a rejection.
-var errUnsupported = errors.New("unsupported")
-
-func unsupported(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", errUnsupported, fmt.Sprintf(format, args...))
-}
-
-// handlers maps each operation to its handler; the per-specification tables
-// live beside their handlers (lace.go, hiverelay.go, libtracer.go).
-func handlers() map[string]handler {
-	m := map[string]handler{}
-	for _, t := range []map[string]handler{laceOps, hiveRelayOps, libtracerOps} {
-		for op, h := range t {
-			m[op] = h
-		}
-	}
-	return m
-}
-
 // Reference is the in-process reference implementation. The zero value is
 // not ready; use New. It is safe for concurrent use.
 type Reference struct {
-	ops map[string]handler
+	specs *spec.Set
+	ops   map[string]spec.Handler
 	// env is what every handler answers under: the caps, and the checks
 	// every parse and construction carries (faults and readings; the zero
 	// Checks is the standard reference).
-	env env
+	env spec.Env
 	// Undeclared keeps the readings the reference takes out of its hello:
 	// it then behaves as a testee that reads the spec otherwise without
 	// saying so (for testing conform's readings report).
@@ -70,21 +38,29 @@ type Reference struct {
 
 var _ testee.Implementation = (*Reference)(nil)
 
-// New returns the standard reference implementation with the default caps:
-// it enforces every rule and takes every default reading (WithChecks makes
-// one that does not).
-func New() *Reference { return NewWithCaps(DefaultCaps()) }
+// New returns the standard reference implementation of the specs with
+// their default caps: it enforces every rule and takes every default
+// reading (WithChecks makes one that does not).
+func New(specs *spec.Set) *Reference { return NewWithCaps(specs, DefaultCaps(specs)) }
 
-// NewWithCaps returns the reference implementation with caps c on the
-// bounds a request may ask for (hello advertises them).
-func NewWithCaps(c Caps) *Reference { return &Reference{ops: handlers(), env: env{caps: c}} }
+// NewWithCaps returns the reference implementation of the specs with caps
+// c on the bounds a request may ask for (hello advertises them).
+func NewWithCaps(specs *spec.Set, c spec.Caps) *Reference {
+	ops := map[string]spec.Handler{}
+	for _, s := range specs.Specs() {
+		for _, op := range s.Ops {
+			ops[op.Name] = op.Handle
+		}
+	}
+	return &Reference{specs: specs, ops: ops, env: spec.Env{Caps: c}}
+}
 
 // WithChecks returns a copy of r whose every parse and construction carries
 // c: rules switched off, mutants switched on, readings taken. Hello
 // declares c's readings.
 func (r *Reference) WithChecks(c rules.Checks) *Reference {
 	cp := *r
-	cp.env.checks = c
+	cp.env.Checks = c
 	return &cp
 }
 
@@ -98,10 +74,17 @@ func (r *Reference) Ops() []string {
 	return ops
 }
 
-// Profiles lists the profiles the reference claims. It verifies Marks under
-// the project's stand-in scheme, not under the real Lace 009.
+// Profiles lists the profiles the reference claims (spec.Profile.Reference):
+// the Lace Marks it verifies under the project's stand-in scheme, not
+// under the real Lace 009.
 func (r *Reference) Profiles() []string {
-	return []string{testee.ProfileLaceMarkBIP340Standin}
+	var ps []string
+	for _, p := range r.specs.Profiles() {
+		if p.Reference {
+			ps = append(ps, p.Name)
+		}
+	}
+	return ps
 }
 
 // Hello is the reference's hello result. It declares the readings the
@@ -113,9 +96,9 @@ func (r *Reference) Hello() map[string]any {
 		"implementation": Name,
 		"ops":            r.Ops(),
 		"profiles":       r.Profiles(),
-		"limits":         r.env.caps.limits(),
+		"limits":         r.limits(),
 	}
-	if m := r.env.checks.Readings.Map(); len(m) > 0 && !r.Undeclared {
+	if m := r.env.Checks.Readings.Map(); len(m) > 0 && !r.Undeclared {
 		h["readings"] = m
 	}
 	return h
@@ -135,16 +118,16 @@ func (r *Reference) Do(ctx context.Context, req testee.Request) (testee.Response
 	} else if h, ok := r.ops[req.Op]; ok {
 		result, err = h(r.env, req)
 	} else {
-		err = unsupported("operation %q is not implemented", req.Op)
+		err = spec.Unsupported("operation %q is not implemented", req.Op)
 	}
 	switch {
 	case err == nil:
-		b, merr := marshalResult(result)
+		b, merr := spec.MarshalResult(result)
 		if merr != nil {
 			return resp, fmt.Errorf("reference: %s result: %w", req.Op, merr)
 		}
 		resp.Outcome, resp.Result = testee.Accepted, b
-	case errors.Is(err, errUnsupported):
+	case errors.Is(err, spec.ErrUnsupported):
 		resp.Outcome, resp.Detail = testee.Unsupported, err.Error()
 	case errors.Is(err, testee.ErrInvalidRequest):
 		return resp, err
@@ -166,11 +149,16 @@ func (r *Reference) Do(ctx context.Context, req testee.Request) (testee.Response
 // Close does nothing: the reference holds no resources.
 func (r *Reference) Close() error { return nil }
 
-// decodeArgs decodes req's arguments into v, reporting a malformed object as
-// a request built wrong.
-func decodeArgs(req testee.Request, v any) error {
-	if err := req.DecodeArgs(v); err != nil {
-		return fmt.Errorf("%w: %s args: %v", testee.ErrInvalidRequest, req.Op, err)
+// For returns the standard reference of one spec alone (for the tests of
+// its wing).
+func For(s *spec.Spec) *Reference { return New(spec.MustSet(s)) }
+
+// Ask sends one request (id 1) and returns the response, checking that it
+// echoes the id.
+func (r *Reference) Ask(op, args string, input []byte) (testee.Response, error) {
+	resp, err := r.Do(context.Background(), testee.Request{ID: 1, Op: op, Args: json.RawMessage(args), Input: input})
+	if err == nil && resp.ID != 1 {
+		err = fmt.Errorf("reference: %s answered id %d to id 1", op, resp.ID)
 	}
-	return nil
+	return resp, err
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v34"
+	"github.com/threespec/conformance/impl/spec"
 )
 
 // Inventory is the rule structure of the feature files: every Gherkin Rule
@@ -25,25 +26,13 @@ type Inventory struct {
 // FeatureRule is one Gherkin Rule.
 type FeatureRule struct {
 	ID        string // the rule ID its title starts with
+	Spec      string // the spec whose prefix the ID carries
 	Title     string // the rest of the title
 	URI       string // the feature file
 	Line      int
 	Feature   string   // the feature's name (the spec section it covers)
 	Tags      []string // the rule's own tags and its feature's, sorted
 	Scenarios []FeatureScenario
-}
-
-// Spec returns the spec the rule belongs to: lace, hiverelay or libtracer.
-func (r *FeatureRule) Spec() string {
-	switch {
-	case strings.HasPrefix(r.ID, "LACE-"):
-		return "lace"
-	case strings.HasPrefix(r.ID, "HR-"):
-		return "hiverelay"
-	case strings.HasPrefix(r.ID, "LT-"):
-		return "libtracer"
-	}
-	return ""
 }
 
 // Level returns "SHOULD" for rules tagged @should, else "MUST".
@@ -66,7 +55,7 @@ type FeatureScenario struct {
 
 // LoadInventory parses the feature files at paths (directories are walked)
 // exactly as godog does, so that scenario IDs match those of a run.
-func LoadInventory(paths []string) (*Inventory, error) {
+func LoadInventory(specs *spec.Set, paths []string) (*Inventory, error) {
 	suite := godog.TestSuite{Options: &godog.Options{Paths: paths}}
 	feats, err := suite.RetrieveFeatures()
 	if err != nil {
@@ -87,13 +76,14 @@ func LoadInventory(paths []string) (*Inventory, error) {
 				continue
 			}
 			id, title, _ := strings.Cut(strings.TrimSpace(c.Rule.Name), " ")
-			if !RuleIDPattern.MatchString(id) {
+			s, ok := specs.ByPrefix(id)
+			if !ok || !specs.RuleIDPattern().MatchString(id) {
 				inv.Malformed = append(inv.Malformed, fmt.Sprintf("%s:%d %q", doc.Uri, c.Rule.Location.Line, c.Rule.Name))
 				continue
 			}
 			tags := append(tagNames(c.Rule.Tags), ftags...)
 			sort.Strings(tags)
-			r := FeatureRule{ID: id, Title: strings.TrimSpace(title), URI: doc.Uri, Line: int(c.Rule.Location.Line), Feature: doc.Feature.Name, Tags: tags}
+			r := FeatureRule{ID: id, Spec: string(s.Name), Title: strings.TrimSpace(title), URI: doc.Uri, Line: int(c.Rule.Location.Line), Feature: doc.Feature.Name, Tags: tags}
 			for _, rc := range c.Rule.Children {
 				if rc.Scenario == nil {
 					continue

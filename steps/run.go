@@ -10,7 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -18,8 +18,9 @@ import (
 type Config struct {
 	// Impl is the implementation under test.
 	Impl testee.Implementation
-	// Specs are the specs whose steps the features use (steps/all.Specs
-	// for the project's three); the common steps are always registered.
+	// Specs are the specs whose steps the features use, each with its
+	// spec (whose rules and readings the run knows); the common steps are
+	// always registered.
 	Specs []Spec
 	// StrictRules makes "it is rejected by rule X" also require that the
 	// implementation reports rule X (the reference does; the testee
@@ -51,6 +52,7 @@ type ScenarioRun struct {
 }
 
 type runState struct {
+	specs       *spec.Set
 	impl        testee.Implementation
 	hello       *testee.Hello
 	strictRules bool
@@ -78,7 +80,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("steps: hello: %w", err)
 	}
-	rs := &runState{impl: cfg.Impl, hello: hello, strictRules: cfg.StrictRules, scenarios: map[string]*ScenarioRun{}}
+	var ss []*spec.Spec
+	for _, s := range cfg.Specs {
+		ss = append(ss, s.Spec)
+	}
+	specs, err := spec.NewSet(ss...)
+	if err != nil {
+		return nil, fmt.Errorf("steps: %w", err)
+	}
+	rs := &runState{specs: specs, impl: cfg.Impl, hello: hello, strictRules: cfg.StrictRules, scenarios: map[string]*ScenarioRun{}}
 	opts := cfg.Options
 	opts.Strict = true
 	if opts.Format == "" {
@@ -113,7 +123,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					// @reading:ID=ALT shows one branch of a reading
 					// (docs/READINGS.md): it applies only to an
 					// implementation taking that branch, as declared in hello.
-					if why := otherReading(tag.Name, hello.Readings); why != "" {
+					if why := otherReading(specs, tag.Name, hello.Readings); why != "" {
 						return ctx, fmt.Errorf("%w: %s", godog.ErrSkip, why)
 					}
 				}
@@ -157,14 +167,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 // ReadingTag parses a scenario tag @reading:ID or @reading:ID=ALT into the
 // reading and the alternative the scenario shows (the catalog default when
-// none is given); ok is false for other tags and for unknown readings.
-func ReadingTag(tag string) (id, alt string, ok bool) {
+// none is given); ok is false for other tags and for readings specs do not
+// have.
+func ReadingTag(specs *spec.Set, tag string) (id, alt string, ok bool) {
 	rest, found := strings.CutPrefix(tag, "@reading:")
 	if !found {
 		return "", "", false
 	}
 	id, alt, _ = strings.Cut(rest, "=")
-	r, known := catalog.LookupReading(id)
+	r, known := specs.Reading(id)
 	if !known {
 		return "", "", false
 	}
@@ -176,14 +187,14 @@ func ReadingTag(tag string) (id, alt string, ok bool) {
 
 // otherReading says why a scenario with the given tag is of another
 // branch than the implementation takes, or "" when it applies.
-func otherReading(tag string, declared map[string]string) string {
-	id, alt, ok := ReadingTag(tag)
+func otherReading(specs *spec.Set, tag string, declared map[string]string) string {
+	id, alt, ok := ReadingTag(specs, tag)
 	if !ok {
 		return ""
 	}
 	taken, set := declared[id]
 	if !set {
-		r, _ := catalog.LookupReading(id)
+		r, _ := specs.Reading(id)
 		taken = r.Default
 	}
 	if taken == alt {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -34,9 +35,9 @@ const fakeFeature = `Feature: fake
 `
 
 // fakeSpec registers the two steps of fakeFeature that are not common.
-var fakeSpec = Spec{Name: "fake", Register: func(sc *godog.ScenarioContext, w *World) {
+var fakeSpec = Spec{Spec: lacespec.Spec, Register: func(sc *godog.ScenarioContext, w *World) {
 	sc.Given(`^the fake input$`, func() error { return nil })
-	sc.When(`^it is asked$`, func() error { return w.Call(testee.OpLaceRecord, nil, []byte("x")) })
+	sc.When(`^it is asked$`, func() error { return w.Call(lacespec.OpRecord, nil, []byte("x")) })
 }}
 
 // Run registers the common steps and those of every Spec it is given, and
@@ -95,7 +96,7 @@ func TestRegisterKeywords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			spec := Spec{Name: "table", Register: func(sc *godog.ScenarioContext, w *World) {
+			spec := Spec{Spec: lacespec.Spec, Register: func(sc *godog.ScenarioContext, w *World) {
 				Register(sc, []Def{
 					Given(`^a (\d+)$`, func(n int) error {
 						if n != 1 {

@@ -17,11 +17,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -29,9 +29,9 @@ import (
 // features directory and the function that registers its steps for one
 // scenario. Config.Specs passes them to Run.
 type Spec struct {
-	// Name is the spec (lace, hiverelay, libtracer): its features are
-	// features/<Name>/, its rules those of the catalog's spec Name.
-	Name string
+	// Spec is the spec the steps are of: its features are
+	// features/<Name>/, its rules, readings and prefix its own.
+	Spec *spec.Spec
 	// Register registers the spec's steps on sc for the scenario whose
 	// shared state is w; it keeps the spec's own state in its own value.
 	Register func(sc *godog.ScenarioContext, w *World)
@@ -58,8 +58,12 @@ type World struct {
 	failure error // a testee failure (timeout, crash, invalid response)
 }
 
-// RuleIDPattern is the shape of every rule ID (docs/CONVENTIONS.md).
-var RuleIDPattern = regexp.MustCompile(`^(LACE|HR|LT)-[A-Z0-9]+-[0-9]{2}$`)
+// Name is the name of the steps' spec (lace, hiverelay, libtracer).
+func (s Spec) Name() string { return string(s.Spec.Name) }
+
+// RuleID reports whether id has the shape of a rule ID of the run's specs
+// (docs/CONVENTIONS.md).
+func (w *World) RuleID(id string) bool { return w.run.specs.RuleIDPattern().MatchString(id) }
 
 // Call sends one request to the implementation under test and keeps the
 // response for the Then steps. A scenario whose operation the testee does
@@ -163,7 +167,7 @@ func (w *World) Rejected() error {
 // names the expected rule. Every expected rule is recorded for the
 // traceability test.
 func (w *World) rejectedByRule(id string) error {
-	if !RuleIDPattern.MatchString(id) {
+	if !w.RuleID(id) {
 		return fmt.Errorf("%q is not a rule ID", id)
 	}
 	if err := w.Rejected(); err != nil {

@@ -8,7 +8,7 @@ import (
 )
 
 func benchRequest() Request {
-	return Request{ID: 123456, Op: OpLaceRecord, Args: json.RawMessage(`{"mark":"none"}`), Input: bytes.Repeat([]byte{0xf0, 0x9f, 0x96, 0xa7}, 64)}
+	return Request{ID: 123456, Op: "lace.record", Args: json.RawMessage(`{"mark":"none"}`), Input: bytes.Repeat([]byte{0xf0, 0x9f, 0x96, 0xa7}, 64)}
 }
 
 func BenchmarkAppendRequest(b *testing.B) {

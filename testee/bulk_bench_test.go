@@ -16,7 +16,7 @@ import (
 // bulk.go rests on.
 func BenchmarkParseRequestBulk(b *testing.B) {
 	input := bytes.Repeat([]byte("X: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n\xf0\x9f\x96\xa7"), (32<<20)/69)
-	line, err := AppendRequest(nil, Request{ID: 7, Op: OpLaceRecord, Args: json.RawMessage(`{"mark":"none"}`), Input: input})
+	line, err := AppendRequest(nil, Request{ID: 7, Op: "lace.record", Args: json.RawMessage(`{"mark":"none"}`), Input: input})
 	if err != nil {
 		b.Fatal(err)
 	}

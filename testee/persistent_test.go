@@ -87,8 +87,8 @@ func TestPersistentWellBehaved(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if h.Implementation != "echo-testee 1.0" || !h.Claims("test.echo") || h.Claims(OpLaceRecord) ||
-				!h.ClaimsProfile(ProfileLaceMarkBIP340Standin) || h.ClaimsProfile(ProfileLace009) ||
+			if h.Implementation != "echo-testee 1.0" || !h.Claims("test.echo") || h.Claims("lace.record") ||
+				!h.ClaimsProfile("lace-mark-bip340-standin") || h.ClaimsProfile("lace-009") ||
 				string(h.Limits["lace.max_record_bytes"]) != "33620814" {
 				t.Errorf("hello = %+v", h)
 			}
@@ -99,7 +99,7 @@ func TestPersistentWellBehaved(t *testing.T) {
 			if err != nil || resp.Outcome != Rejected || resp.Code != "TEST_REJECT" || resp.Rule != "TEST-REJ-01" || resp.Detail != "rejected as asked" {
 				t.Errorf("reject: %+v, %v", resp, err)
 			}
-			resp, err = a.Do(context.Background(), Request{ID: 5, Op: OpLibtracerEncode})
+			resp, err = a.Do(context.Background(), Request{ID: 5, Op: "libtracer.encode"})
 			if err != nil || resp.Outcome != Unsupported {
 				t.Errorf("unsupported: %+v, %v", resp, err)
 			}

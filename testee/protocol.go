@@ -16,56 +16,13 @@ import (
 // handshake").
 const ProtocolVersion = 1
 
-// Operation names (docs/PROTOCOL.md, "Operations").
-const (
-	OpHello             = "hello"
-	OpLaceRecord        = "lace.record"
-	OpLaceStream        = "lace.stream"
-	OpLaceConstruct     = "lace.construct"
-	OpLaceChunks        = "lace.chunks"
-	OpLaceDirectory     = "lace.directory"
-	OpHiveRelayDecode   = "hiverelay.decode"
-	OpHiveRelayManifest = "hiverelay.manifest"
-	OpHiveRelayFormat   = "hiverelay.format"
-	// OpHiveRelayAuthority is complete authority verification of a HiveRelay
-	// vector set (HiveRelay BCC v1, section 5); its input is a JSON object
-	// (docs/PROTOCOL.md, hivesuite.AuthorityInput).
-	OpHiveRelayAuthority = "hiverelay.authority"
-	OpLibtracerDecode    = "libtracer.decode"
-	OpLibtracerEncode    = "libtracer.encode"
-)
+// OpHello is the handshake operation (docs/PROTOCOL.md, "The handshake");
+// every other operation belongs to a spec, whose wing names it
+// (spec.Spec.Ops, <spec>.<op>).
+const OpHello = "hello"
 
-// Ops lists every operation of the protocol, hello first, in the order of the
-// table in docs/PROTOCOL.md.
-func Ops() []string {
-	return []string{
-		OpHello, OpLaceRecord, OpLaceStream, OpLaceConstruct, OpLaceChunks,
-		OpLaceDirectory, OpHiveRelayDecode, OpHiveRelayManifest,
-		OpHiveRelayFormat, OpHiveRelayAuthority, OpLibtracerDecode, OpLibtracerEncode,
-	}
-}
-
-// Profiles a testee may claim in its hello result (docs/PROTOCOL.md, "Profiles").
-const (
-	// ProfileLace009 verifies Seal Marks under the real Lace document 009.
-	ProfileLace009 = "lace-009"
-	// ProfileLaceMarkBIP340Standin verifies Seal Marks under the project's
-	// stand-in scheme, BIP-340 Schnorr over secp256k1.
-	ProfileLaceMarkBIP340Standin = "lace-mark-bip340-standin"
-)
-
-// Values of the "mark" argument of the lace operations. They stay beside
-// the profiles because conform's run policy (harness.Policy, --mark) is
-// built on both; the rest of the lace arguments are suites/lacesuite's.
-const (
-	MarkBIP340Standin = "bip340-standin" // the default when "mark" is absent
-	MarkNone          = "none"           // canonical By and Mark text only, signature not checked
-	Mark009           = "009"            // the real Lace document 009
-)
-
-// Arguments. Each suite's package declares the argument structs and
-// values of its operations (suites/lacesuite, suites/hivesuite,
-// suites/tracersuite); this package knows only that args are a JSON object.
+// Arguments. Each spec's wing declares the argument structs and values
+// of its operations; this package knows only that args are a JSON object.
 
 // MarshalArgs encodes an argument struct (or map) as the JSON object a
 // Request carries in Args.

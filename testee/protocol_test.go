@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -107,7 +106,7 @@ func TestArgs(t *testing.T) {
 		want string
 	}{
 		{testArgs{}, `{}`},
-		{testArgs{Name: MarkNone}, `{"name":"none"}`},
+		{testArgs{Name: "none"}, `{"name":"none"}`},
 		{testArgs{Name: "x", Limit: i64(0)}, `{"name":"x","limit":0}`},
 		{testArgs{Limit: i64(1 << 20)}, `{"limit":1048576}`},
 	}
@@ -136,13 +135,6 @@ func TestArgs(t *testing.T) {
 	}
 	if err := (Request{}).DecodeArgs(&testArgs{}); err != nil {
 		t.Errorf("DecodeArgs(nil): %v", err)
-	}
-}
-
-func TestOps(t *testing.T) {
-	ops := Ops()
-	if len(ops) != 12 || ops[0] != OpHello || len(slices.Compact(slices.Sorted(slices.Values(ops)))) != 12 {
-		t.Errorf("Ops() = %v", ops)
 	}
 }
 
@@ -356,10 +348,10 @@ func TestParseHello(t *testing.T) {
 	if !reflect.DeepEqual(want, h) {
 		t.Errorf("got %+v\nwant %+v", h, want)
 	}
-	if !h.Claims(OpLaceStream) || h.Claims(OpLaceChunks) || h.Claims(OpHiveRelayDecode) ||
-		!h.ClaimsProfile(ProfileLaceMarkBIP340Standin) || h.ClaimsProfile(ProfileLace009) ||
-		!h.Applies(OpLaceRecord, nil) || !h.Applies(OpLaceRecord, []string{ProfileLaceMarkBIP340Standin}) ||
-		h.Applies(OpLaceRecord, []string{ProfileLaceMarkBIP340Standin, ProfileLace009}) || h.Applies(OpLaceChunks, nil) {
+	if !h.Claims("lace.stream") || h.Claims("lace.chunks") || h.Claims("hiverelay.decode") ||
+		!h.ClaimsProfile("lace-mark-bip340-standin") || h.ClaimsProfile("lace-009") ||
+		!h.Applies("lace.record", nil) || !h.Applies("lace.record", []string{"lace-mark-bip340-standin"}) ||
+		h.Applies("lace.record", []string{"lace-mark-bip340-standin", "lace-009"}) || h.Applies("lace.chunks", nil) {
 		t.Errorf("claims of %+v", h)
 	}
 	if _, err := ParseHello(json.RawMessage(`{"protocol":1,"ops":[],"profiles":[],"limits":{}}`)); err != nil {
@@ -405,8 +397,8 @@ func TestHandshake(t *testing.T) {
 	// A testee that answers hello with unsupported claims every op and no profile.
 	f := &fakeImpl{resp: Response{Outcome: Unsupported}}
 	h, err := Handshake(context.Background(), f)
-	if err != nil || !h.AllOps || !h.Claims(OpLibtracerEncode) || !h.Claims("anything") || h.ClaimsProfile(ProfileLace009) ||
-		!h.Applies(OpLaceRecord, nil) || h.Applies(OpLaceRecord, []string{ProfileLace009}) {
+	if err != nil || !h.AllOps || !h.Claims("libtracer.encode") || !h.Claims("anything") || h.ClaimsProfile("lace-009") ||
+		!h.Applies("lace.record", nil) || h.Applies("lace.record", []string{"lace-009"}) {
 		t.Errorf("unsupported hello: %+v, %v", h, err)
 	}
 	line, _ := AppendRequest(nil, f.reqs[0])

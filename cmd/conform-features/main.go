@@ -13,7 +13,22 @@ package main
 import (
 	"os"
 
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/featurescmd"
+	"github.com/threespec/conformance/steps"
+	"github.com/threespec/conformance/steps/hiverelay"
+	"github.com/threespec/conformance/steps/lace"
+	"github.com/threespec/conformance/steps/libtracer"
 )
 
-func main() { os.Exit(featurescmd.Main(os.Args[1:], os.Stdout, os.Stderr)) }
+// wings are the specs and their steps, in report order: the one list of
+// them in this command.
+var wings = featurescmd.Wings{
+	Specs: spec.MustSet(lacespec.Spec, hivespec.Spec, tracerspec.Spec),
+	Steps: []steps.Spec{lace.Steps, hiverelay.Steps, libtracer.Steps},
+}
+
+func main() { os.Exit(featurescmd.Main(wings, os.Args[1:], os.Stdout, os.Stderr)) }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/threespec/conformance/impl/catalog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +15,9 @@ import (
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/harness/harnesstest"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/featurescmd"
+	"github.com/threespec/conformance/steps/all"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -30,7 +31,7 @@ func TestMain(m *testing.M) {
 		case "testee":
 			os.Exit(harnesstest.Main(os.Args[2:]))
 		case "features", "prove": // as cmd/conform-features, which conform delegates to
-			os.Exit(featurescmd.Main(os.Args[1:], os.Stdout, os.Stderr))
+			os.Exit(featurescmd.Main(featurescmd.Wings{Specs: allspecs.Set(), Steps: all.Specs}, os.Args[1:], os.Stdout, os.Stderr))
 		}
 	}
 	os.Setenv(FeaturesEnv, os.Args[0])
@@ -85,8 +86,8 @@ func TestRunAgainstServe(t *testing.T) {
 			}
 			profiles := map[string][]string{}
 			otherBranch := map[string]bool{} // vectors of a non-default reading
-			defaults := catalog.ReadingDefaults()
-			for _, suite := range vectorset.Suites {
+			defaults := allspecs.Set().ReadingDefaults()
+			for _, suite := range allspecs.Set().Names() {
 				idx, err := vectorset.Load("../../vectors", suite)
 				if err != nil {
 					continue

@@ -10,7 +10,10 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/harness"
-	"github.com/threespec/conformance/suites"
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -20,9 +23,9 @@ const runHead = `usage: conform run [flags] -- TESTEE ARGS...
   3 the testee could not be run, 130 interrupted.
 `
 
-// suiteDefs are the suites conform knows, in report order: each suite's
-// own package declares its definition (suites/hivesuite, ...).
-var suiteDefs = suites.All
+// specs are the specs conform knows, in report order: each wing declares
+// its Spec; this list is the one place conform names them.
+var specs = spec.MustSet(lacespec.Spec, hivespec.Spec, tracerspec.Spec)
 
 // runCmd is `conform run`.
 func runCmd(args []string, stdout, stderr io.Writer) int {
@@ -38,7 +41,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var((*harness.ListFlag)(&sel.Tags), "tag", "select vectors carrying these tags")
 	fs.Var((*harness.ListFlag)(&sel.IDs), "id", "select vector IDs matching these globs (* does not cross /)")
 	fs.Var((*harness.ListFlag)(&pol.Profiles), "profile", "add to the profiles the testee claims (lace-009, lace-mark-bip340-standin)")
-	fs.StringVar(&pol.Mark, "mark", harness.MarkStandin, "Mark checking to rely on: bip340-standin, or none (vectors needing the stand-in scheme do not apply)")
+	fs.StringVar(&pol.Mark, "mark", pol.RelyOn(specs), "Mark checking to rely on: bip340-standin, or none (vectors needing the stand-in scheme do not apply)")
 	expectFile := fs.String("expect-fail", "", "expected-failures `file`: a vector or rule ID per line, then the reason")
 	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per vector")
 	jobs := fs.Int("j", runtime.NumCPU(), "vectors run at once: persistent testee processes, or one-shot runs")
@@ -64,13 +67,13 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err := sel.Check(); err != nil {
 		return fail(err)
 	}
-	if err := pol.Check(); err != nil {
+	if err := pol.Check(specs); err != nil {
 		return fail(err)
 	}
 	if *manifest == "" {
 		*manifest = harness.DefaultManifestDir(*vectors)
 	}
-	suites, err := harness.LoadSuites(suiteDefs, *vectors, *manifest, sel.Suites)
+	suites, err := harness.LoadSuites(specs.SuiteDefs(), *vectors, *manifest, sel.Suites)
 	if err != nil {
 		return fail(err)
 	}
@@ -109,7 +112,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	cfg := harness.Config{
 		InputPaths: inputs,
-		Suites:     suites, Selection: sel, Policy: pol, Expect: expect,
+		Specs:      specs, Suites: suites, Selection: sel, Policy: pol, Expect: expect,
 		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Jobs: nJobs,
 		Testee: harness.TesteeInfo{Command: command, Mode: mode, Jobs: nJobs},
 		Rerun: harness.RerunFunc(harness.ProgramName(os.Args[0]), "run", fs,
@@ -136,7 +139,7 @@ func readExpectations(file string) (*harness.Expectations, error) {
 		return nil, &harness.SetupError{Err: err}
 	}
 	defer f.Close()
-	return harness.ParseExpectations(f, file)
+	return harness.ParseExpectations(specs, f, file)
 }
 
 // removeInputs removes the run's input files (nil: none), noting a failure.

@@ -39,7 +39,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// --reading give it rules switched off, mutants and readings.
 	var checks rules.Checks
 	if *faults != "" {
-		ids, unknown, err := harness.ParseFaults(*faults)
+		ids, unknown, err := harness.ParseFaults(specs, *faults)
 		if err != nil {
 			fmt.Fprintln(stderr, "conform serve:", err)
 			return 2
@@ -50,7 +50,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		checks.Faults = fault.Of(ids...)
 	}
 	if *readings != "" {
-		m, err := harness.ParseReadings(*readings)
+		m, err := harness.ParseReadings(specs, *readings)
 		if err != nil {
 			fmt.Fprintln(stderr, "conform serve:", err)
 			return 2
@@ -58,7 +58,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		checks.Readings = reading.Of(m)
 	}
 	ctx := context.Background()
-	impl := reference.New().WithChecks(checks)
+	impl := reference.New(specs).WithChecks(checks)
 	impl.Undeclared = *undeclared
 	if fs.NArg() == 1 {
 		code, err := harness.ServeOneShot(ctx, fs.Arg(0), stdin, os.Getenv(testee.ArgsEnv), stdout, impl, *maxLine)

@@ -11,6 +11,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/rulesdoc"
 )
 
@@ -18,7 +22,7 @@ func main() {
 	root := flag.String("root", ".", "repository root")
 	check := flag.Bool("check", false, "fail if features/RULES.md or docs/READINGS.md differs from a fresh generation")
 	flag.Parse()
-	in, err := rulesdoc.Load(*root)
+	in, err := rulesdoc.Load(spec.MustSet(lacespec.Spec, hivespec.Spec, tracerspec.Spec), *root)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "rulesdoc:", err)
 		os.Exit(1)

@@ -19,14 +19,22 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/internal/vecgen/hivevec"
 	"github.com/threespec/conformance/internal/vecgen/lacevec"
 	"github.com/threespec/conformance/internal/vecgen/tracervec"
 )
 
-// suites are the generators, in report order.
-var suites = []vecgen.Suite{lacevec.Suite, hivevec.Suite, tracervec.Suite}
+// specs are the specs, and suites their generators, in report order: the
+// one list of them in vecgen.
+var (
+	specs  = spec.MustSet(lacespec.Spec, hivespec.Spec, tracerspec.Spec)
+	suites = []vecgen.Suite{lacevec.Suite, hivevec.Suite, tracervec.Suite}
+)
 
 func main() {
 	root := flag.String("root", ".", "repository root to write vectors/ and manifest/ into")
@@ -44,7 +52,7 @@ func main() {
 		progress = nil
 	}
 	start := time.Now()
-	out, err := vecgen.Generate(suites, vecgen.Options{Large: *large, Progress: progress})
+	out, err := vecgen.Generate(suites, vecgen.Options{Specs: specs, Large: *large, Progress: progress})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -46,6 +46,14 @@ type Vector struct {
 // WriteSuite writes a suite of the given vectors below root: root/vectors
 // with the index and input files, root/manifest/<suite> with the suite
 // manifest and set-hash file. It returns the vectors directory.
+// The operations of the synthetic suites and of the fake testee: named as
+// the lace suite's are, so that the harness's tests run its real
+// definitions, but only strings here (harnesstest links no spec).
+const (
+	opRecord = "lace.record"
+	opStream = "lace.stream"
+)
+
 func WriteSuite(root, suite string, vecs []Vector) (string, error) {
 	vdir := filepath.Join(root, "vectors")
 	ix := vectorset.Index{Format: vectorset.Format, Suite: suite, GeneratedBy: "harnesstest"}
@@ -64,7 +72,7 @@ func WriteSuite(root, suite string, vecs []Vector) (string, error) {
 		}
 		e := vectorset.Vector{
 			ID: suite + "/" + pol + "/" + v.Name, File: file, Recipe: recipe, Size: int64(len(v.Input)),
-			BLAKE2b: vectorset.Hash([]byte(v.Input)), Op: or(v.Op, testee.OpLaceRecord),
+			BLAKE2b: vectorset.Hash([]byte(v.Input)), Op: or(v.Op, opRecord),
 			Args: json.RawMessage(or(v.Args, "{}")), Expect: or(v.Expect, vectorset.Accept), Code: v.Code,
 			Rules: v.Rules, Level: or(v.Level, "MUST"), Tags: v.Tags, Profiles: v.Profiles,
 			Comment: "synthetic: " + v.Input,
@@ -148,7 +156,7 @@ func or(s, def string) string {
 //
 // It returns the exit status.
 func Main(args []string) int {
-	ops, profiles := []string{testee.OpLaceRecord, testee.OpLaceStream}, []string{}
+	ops, profiles := []string{opRecord, opStream}, []string{}
 	hello := "ok"
 	var caps []string
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/steps"
-	"github.com/threespec/conformance/steps/all"
 )
 
 const featuresHead = `usage: conform features [flags] -- TESTEE ARGS...
@@ -21,7 +20,7 @@ const featuresHead = `usage: conform features [flags] -- TESTEE ARGS...
 `
 
 // featuresCmd is `conform features`: steps.Run through the external adapter.
-func featuresCmd(args []string, stdout, stderr io.Writer) int {
+func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("conform features", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	opts := godog.Options{Output: stdout}
@@ -46,7 +45,7 @@ func featuresCmd(args []string, stdout, stderr io.Writer) int {
 	defer t.Impl.Close()
 	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() { t.Impl.Close() })
 	defer stop()
-	rep, err := steps.Run(ctx, steps.Config{Impl: t.Impl, Specs: all.Specs, StrictRules: false, Options: opts})
+	rep, err := steps.Run(ctx, steps.Config{Impl: t.Impl, Specs: w.Steps, StrictRules: false, Options: opts})
 	switch {
 	case ctx.Err() != nil:
 		fmt.Fprintln(stderr, "conform features: interrupted")

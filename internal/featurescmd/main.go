@@ -9,17 +9,28 @@ package featurescmd
 import (
 	"fmt"
 	"io"
+
+	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/steps"
 )
 
-// Main runs `features ARGS...` or `prove ARGS...` and returns the exit
-// status (docs/CONFORM.md).
-func Main(args []string, stdout, stderr io.Writer) int {
+// Wings are what the commands are handed of the specs: the specs (their
+// catalogs, mutants, readings and reference handlers) and their steps, in
+// the same order.
+type Wings struct {
+	Specs *spec.Set
+	Steps []steps.Spec
+}
+
+// Main runs `features ARGS...` or `prove ARGS...` over the wings w and
+// returns the exit status (docs/CONFORM.md).
+func Main(w Wings, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "features":
-			return featuresCmd(args[1:], stdout, stderr)
+			return featuresCmd(w, args[1:], stdout, stderr)
 		case "prove":
-			return proveCmd(args[1:], stdout, stderr)
+			return proveCmd(w, args[1:], stdout, stderr)
 		}
 	}
 	fmt.Fprintln(stderr, "usage: conform-features features|prove [flags] ... (run as conform features, conform prove; see docs/CONFORM.md)")

@@ -17,7 +17,7 @@ import (
 // proveCmd is `conform prove`: for every rule and named mutant, switch it on
 // in the reference (internal/fault), run the vectors and the features, and
 // report which faults are caught and which survive.
-func proveCmd(args []string, stdout, stderr io.Writer) int {
+func proveCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("conform prove", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	vectors := fs.String("vectors", "vectors", "vectors directory")
@@ -39,7 +39,7 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	targets, untestable := prove.Targets()
+	targets, untestable := prove.Targets(w.Specs)
 	var selected []prove.Target
 	for _, t := range targets {
 		if *spec != "" && t.Spec != *spec {
@@ -61,7 +61,7 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "conform prove: -write records the whole proof: it cannot be combined with -spec, -id or -verdict-only")
 		return 2
 	}
-	opt := prove.Options{VectorsDir: *vectors, FeaturePaths: []string{*features}, Features: fm, VerdictOnly: *verdict}
+	opt := prove.Options{Specs: w.Specs, Steps: w.Steps, VectorsDir: *vectors, FeaturePaths: []string{*features}, Features: fm, VerdictOnly: *verdict}
 	if !*quiet {
 		opt.Progress = stderr
 	}
@@ -69,7 +69,7 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 	if *write != "" {
 		// What the proof runs against, taken before it starts.
 		var err error
-		if inputs, err = prove.Inputs(harness.DefaultManifestDir(*vectors), *features); err != nil {
+		if inputs, err = prove.Inputs(w.Specs.Names(), harness.DefaultManifestDir(*vectors), *features); err != nil {
 			fmt.Fprintln(stderr, "conform prove:", err)
 			return 2
 		}
@@ -89,7 +89,7 @@ func proveCmd(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "conform prove: %d faults against %d vectors (features: %s)\n", len(out), p.Vectors(), *mode)
 	survived := prove.Summary(stdout, out, untestable, time.Since(start))
 	if *write != "" {
-		after, err := prove.Inputs(harness.DefaultManifestDir(*vectors), *features)
+		after, err := prove.Inputs(w.Specs.Names(), harness.DefaultManifestDir(*vectors), *features)
 		if err == nil && !maps.Equal(inputs, after) {
 			err = fmt.Errorf("the vectors or features changed while the proof ran; not writing %s", *write)
 		}

@@ -36,7 +36,7 @@ var Floors = []Floor{
 		Packages: []string{"internal/jsonscan"},
 		What:     "the byte-level JSON scanning steps that the testee protocol and judging share"},
 	{Name: "base", SameFloor: false,
-		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "specs", "testee", "impl/b64a", "impl/nfc17"},
+		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "internal/plainjson", "specs", "testee", "impl/b64a", "impl/nfc17"},
 		What:     "spec-free building blocks: the fault and reading sets, the testee protocol, the embedded specs, B64A and NFC"},
 	{Name: "rules", SameFloor: false,
 		Packages: []string{"impl/rules", "vectorset"},
@@ -48,7 +48,7 @@ var Floors = []Floor{
 		Packages: []string{"suites", "suites/..."},
 		What:     "each suite's argument vocabulary and verification hook, and the list of suites"},
 	{Name: "reference/steps", SameFloor: true,
-		Packages: []string{"reference", "steps", "steps/..."},
+		Packages: []string{"reference", "reference/referencetest", "steps", "steps/..."},
 		What:     "the in-process reference testee and the godog steps (shared world, one package per spec, steps/all)"},
 	{Name: "generators/prove", SameFloor: true,
 		Packages: []string{"internal/vecgen", "internal/vecgen/...", "internal/prove"},
@@ -57,7 +57,7 @@ var Floors = []Floor{
 		Packages: []string{"harness", "harness/..."},
 		What:     "the conformance runner: loading and verifying suites, driving a testee, judging, reports, serving"},
 	{Name: "cmd", SameFloor: true,
-		Packages: []string{"cmd/...", "internal/featurescmd", "internal/rulesdoc"},
+		Packages: []string{"cmd/...", "internal/featurescmd", "internal/rulesdoc", "internal/allspecs"},
 		What:     "the commands (thin mains) and the command bodies they call; nothing imports them"},
 }
 

@@ -11,20 +11,19 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/vectorset"
 )
 
 // FeaturesInput is the key of the features' digest in Record.Inputs.
 const FeaturesInput = "features"
 
-// Inputs identifies what a proof ran against, so that a recorded proof can
+// Inputs identifies what a proof ran against (the named suites), so that a recorded proof can
 // be told apart from the suite it describes once either changes: each
 // suite's set hash (of manifestDir/<suite>/suite-manifest.bin, which
 // covers the index and every vector file) and a SHA-256 of the feature files
 // below featuresDir (their slash paths and bytes, in path order).
-func Inputs(manifestDir, featuresDir string) (map[string]string, error) {
+func Inputs(suites []string, manifestDir, featuresDir string) (map[string]string, error) {
 	in := map[string]string{}
-	for _, suite := range vectorset.Suites {
+	for _, suite := range suites {
 		h, err := setHash(filepath.Join(manifestDir, suite, "suite-manifest.bin"))
 		if err != nil {
 			return nil, fmt.Errorf("prove: inputs: %w", err)

@@ -23,13 +23,12 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
-	"github.com/threespec/conformance/steps/all"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -37,8 +36,8 @@ import (
 // Targets lists every fault the proof injects: each rule of the catalogs
 // that is not marked Untestable, then each named mutant. The untestable
 // rules are returned separately, for the report.
-func Targets() (targets, untestable []Target) {
-	for _, r := range catalog.All() {
+func Targets(specs *spec.Set) (targets, untestable []Target) {
+	for _, r := range specs.Rules() {
 		t := Target{ID: string(r.ID), Spec: r.Spec.String(), Text: r.Text}
 		if r.Untestable != "" {
 			t.Text = r.Untestable
@@ -47,7 +46,7 @@ func Targets() (targets, untestable []Target) {
 		}
 		targets = append(targets, t)
 	}
-	for _, m := range catalog.Mutants() {
+	for _, m := range specs.Mutants() {
 		targets = append(targets, Target{ID: string(m.ID), Spec: m.Spec.String(), Mutant: true, Text: m.Text})
 	}
 	return targets, untestable
@@ -95,6 +94,10 @@ const (
 
 // Options configure a proof.
 type Options struct {
+	// Specs are the specs whose faults are injected into their reference,
+	// and Steps their steps, which run the features.
+	Specs        *spec.Set
+	Steps        []steps.Spec
 	VectorsDir   string   // the vectors directory ("vectors")
 	FeaturePaths []string // the features ("features")
 	Features     FeaturesMode
@@ -133,13 +136,13 @@ type Prover struct {
 // baseline: with no fault injected, every applicable vector passes and every
 // scenario passes. A proof over a failing baseline would prove nothing.
 func New(ctx context.Context, opt Options) (*Prover, error) {
-	p := &Prover{opt: opt, ref: reference.New()}
+	p := &Prover{opt: opt, ref: reference.New(opt.Specs)}
 	h, err := testee.Handshake(ctx, p.ref)
 	if err != nil {
 		return nil, err
 	}
 	p.hello = h
-	for _, suite := range vectorset.Suites {
+	for _, suite := range opt.Specs.Names() {
 		ix, err := vectorset.Load(opt.VectorsDir, suite)
 		if errors.Is(err, fs.ErrNotExist) && opt.AllowMissingSuites {
 			continue
@@ -147,7 +150,7 @@ func New(ctx context.Context, opt Options) (*Prover, error) {
 		if err != nil {
 			return nil, fmt.Errorf("prove: %w", err)
 		}
-		defaults := catalog.ReadingDefaults()
+		defaults := opt.Specs.ReadingDefaults()
 		for _, v := range ix.Vectors {
 			// The reference takes every reading's default: the vectors of
 			// other branches are not its (docs/READINGS.md).
@@ -302,7 +305,7 @@ func (p *Prover) runFeatures(ctx context.Context, ref *reference.Reference, spec
 	if spec != "" {
 		o.Tags = "@" + spec
 	}
-	rep, err := steps.Run(ctx, steps.Config{Impl: ref, Specs: all.Specs, Options: o})
+	rep, err := steps.Run(ctx, steps.Config{Impl: ref, Specs: p.opt.Steps, Options: o})
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/threespec/conformance/internal/allspecs"
+	"github.com/threespec/conformance/steps/all"
 )
 
 // TestProverSeesAFault injects a real rule's fault (HiveRelay ReadCellCapV1's
@@ -14,7 +17,7 @@ import (
 // prover, not the suite's coverage (that is the proof itself).
 func TestProverSeesAFault(t *testing.T) {
 	ctx := context.Background()
-	p, err := New(ctx, Options{VectorsDir: "../../vectors", FeaturePaths: []string{"../../features"}, AllowMissingSuites: true})
+	p, err := New(ctx, Options{Specs: allspecs.Set(), Steps: all.Specs, VectorsDir: "../../vectors", FeaturePaths: []string{"../../features"}, AllowMissingSuites: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,8 +51,8 @@ func TestEveryFaultIsCaught(t *testing.T) {
 		t.Skip("the whole proof takes about 15 s on two cores")
 	}
 	ctx := context.Background()
-	targets, untestable := Targets()
-	p, err := New(ctx, Options{VectorsDir: "../../vectors", VerdictOnly: true})
+	targets, untestable := Targets(allspecs.Set())
+	p, err := New(ctx, Options{Specs: allspecs.Set(), Steps: all.Specs, VectorsDir: "../../vectors", VerdictOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +89,7 @@ func TestVerdictOnlyKeepsVerdicts(t *testing.T) {
 	ctx := context.Background()
 	targets := []Target{{ID: "LACE-BLOB-05", Spec: "lace"}, {ID: "LACE-FIELD-03", Spec: "lace"}, {ID: "NO-SUCH-RULE-01", Spec: "lace"}}
 	run := func(verdict bool) []Outcome {
-		p, err := New(ctx, Options{VectorsDir: "../../vectors", VerdictOnly: verdict, AllowMissingSuites: true})
+		p, err := New(ctx, Options{Specs: allspecs.Set(), Steps: all.Specs, VectorsDir: "../../vectors", VerdictOnly: verdict, AllowMissingSuites: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +148,7 @@ func TestSummary(t *testing.T) {
 // Inputs names every suite's set hash and the features' digest, and the
 // digest changes with a feature file's bytes.
 func TestInputs(t *testing.T) {
-	in, err := Inputs("../../manifest", "../../features")
+	in, err := Inputs(allspecs.Set().Names(), "../../manifest", "../../features")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/prove"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/vectorset"
@@ -20,11 +20,12 @@ const File = "features/RULES.md"
 // ProofFile holds the recorded fault proof, relative to the repository root.
 const ProofFile = "manifest/proof.json"
 
-// Load reads the catalogs, the features below root/features, the committed
-// indexes below root/vectors and, when present, the recorded proof.
-func Load(root string) (Input, error) {
-	in := Input{Catalog: catalog.All(), Readings: catalog.Readings(), Mutants: catalog.Mutants()}
-	inv, err := steps.LoadInventory([]string{filepath.Join(root, "features")})
+// Load reads the catalogs of specs, the features below root/features, the
+// committed indexes below root/vectors and, when present, the recorded
+// proof.
+func Load(specs *spec.Set, root string) (Input, error) {
+	in := Input{Specs: specs, Catalog: specs.Rules(), Readings: specs.Readings(), Mutants: specs.Mutants()}
+	inv, err := steps.LoadInventory(specs, []string{filepath.Join(root, "features")})
 	if err != nil {
 		return in, err
 	}
@@ -35,7 +36,7 @@ func Load(root string) (Input, error) {
 		}
 	}
 	in.Inventory = inv
-	for _, suite := range vectorset.Suites {
+	for _, suite := range specs.Names() {
 		ix, err := vectorset.Load(filepath.Join(root, "vectors"), suite)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -59,7 +60,7 @@ func Load(root string) (Input, error) {
 			return in, fmt.Errorf("%s: format %q, want %q", ProofFile, rec.Format, prove.RecordFormat)
 		}
 		in.Proof = &rec
-		if in.Inputs, err = prove.Inputs(filepath.Join(root, "manifest"), filepath.Join(root, "features")); err != nil {
+		if in.Inputs, err = prove.Inputs(specs.Names(), filepath.Join(root, "manifest"), filepath.Join(root, "features")); err != nil {
 			return in, err
 		}
 	}

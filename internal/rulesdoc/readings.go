@@ -95,7 +95,7 @@ func RenderReadings(in Input) []byte {
 		bySpec[r.Spec] = append(bySpec[r.Spec], r)
 	}
 	b.WriteString("| spec | readings | vectors naming a reading | branch vectors |\n| --- | ---: | ---: | ---: |\n")
-	for _, spec := range rules.Specs() {
+	for _, spec := range in.SpecNames() {
 		named, branch := map[string]bool{}, 0
 		for _, r := range bySpec[spec] {
 			u := uses[string(r.ID)]
@@ -111,7 +111,7 @@ func RenderReadings(in Input) []byte {
 		}
 		fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", spec, len(bySpec[spec]), len(named), branch)
 	}
-	for _, spec := range rules.Specs() {
+	for _, spec := range in.SpecNames() {
 		fmt.Fprintf(&b, "\n## %s\n", spec)
 		for _, r := range bySpec[spec] {
 			fmt.Fprintf(&b, "\n### %s\n\n%s\n\n", r.ID, flat(r.Question))

@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/prove"
-	"github.com/threespec/conformance/specs"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -23,6 +23,8 @@ const Command = "go run ./cmd/rulesdoc"
 
 // Input is everything the list is made from.
 type Input struct {
+	// Specs are the specs the list covers, in report order.
+	Specs     *spec.Set
 	Catalog   []rules.Rule
 	Readings  []rules.Reading // the readings catalogs (docs/READINGS.md)
 	Inventory *steps.Inventory
@@ -73,7 +75,7 @@ func Render(in Input) []byte {
 		b.WriteString(" ---: | ---: |")
 	}
 	b.WriteString("\n")
-	for _, spec := range rules.Specs() {
+	for _, spec := range in.SpecNames() {
 		var must, should, defined, scen, vec, caught, untestable int
 		for _, r := range bySpec[spec] {
 			if r.ProjectDefined != "" {
@@ -109,10 +111,10 @@ func Render(in Input) []byte {
 		b.WriteString(proofInputs(in.Proof, in.Inputs))
 	}
 
-	for _, spec := range rules.Specs() {
+	for _, spec := range in.SpecNames() {
 		fmt.Fprintf(&b, "\n## %s\n", spec)
-		if src, ok := sources[spec]; ok {
-			fmt.Fprintf(&b, "\nSpecification: [`specs/%s`](../specs/%s); the project's decisions where it is open: [docs/DECISIONS.md](../docs/DECISIONS.md) and [%s](../%s).\n", src.spec, src.spec, src.doc, src.doc)
+		if s, ok := in.Specs.Lookup(string(spec)); ok && s.TextFile != "" {
+			fmt.Fprintf(&b, "\nSpecification: [`specs/%s`](../specs/%s); the project's decisions where it is open: [docs/DECISIONS.md](../docs/DECISIONS.md) and [%s](../%s).\n", s.TextFile, s.TextFile, s.Doc, s.Doc)
 		}
 		section := ""
 		for _, r := range bySpec[spec] {
@@ -226,10 +228,11 @@ func list(items []string, n int) string {
 	return strings.Join(parts, ", ")
 }
 
-// sources names, per spec, the copy of the specification in specs/ that the
-// rules quote and the document that gives the project's decisions on it.
-var sources = map[rules.Spec]struct{ spec, doc string }{
-	rules.Lace:      {specs.LaceFile, "docs/lace.md"},
-	rules.HiveRelay: {specs.HiveRelayFile, "docs/hiverelay.md"},
-	rules.LibTracer: {specs.LibtracerFile, "docs/libtracer.md"},
+// SpecNames are the names of the specs the list covers, in order.
+func (in Input) SpecNames() []rules.Spec {
+	var names []rules.Spec
+	for _, s := range in.Specs.Specs() {
+		names = append(names, s.Name)
+	}
+	return names
 }

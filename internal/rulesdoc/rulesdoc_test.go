@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/prove"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/vectorset"
@@ -17,7 +18,7 @@ import (
 // the catalogs, features, indexes and proof give now.
 func TestCommittedListIsFresh(t *testing.T) {
 	root := filepath.Join("..", "..")
-	in, err := Load(root)
+	in, err := Load(allspecs.Set(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func TestCommittedListIsFresh(t *testing.T) {
 
 func TestCommittedReadingsAreFresh(t *testing.T) {
 	root := filepath.Join("..", "..")
-	in, err := Load(root)
+	in, err := Load(allspecs.Set(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,6 +54,7 @@ func TestCommittedReadingsAreFresh(t *testing.T) {
 
 func TestRender(t *testing.T) {
 	in := Input{
+		Specs: allspecs.Set(),
 		Catalog: []rules.Rule{
 			{ID: "LACE-X-01", Spec: "lace", Section: "S", Level: rules.LevelMust, Text: "one\n  two"},
 			{ID: "LACE-X-02", Spec: "lace", Section: "S", Level: rules.LevelShould, Text: "three"},
@@ -92,7 +94,7 @@ func TestRender(t *testing.T) {
 // proof (docs/PROOF.md).
 func TestRecordedProofIsCurrent(t *testing.T) {
 	root := filepath.Join("..", "..")
-	in, err := Load(root)
+	in, err := Load(allspecs.Set(), root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +113,7 @@ func TestRecordedProofIsCurrent(t *testing.T) {
 			t.Errorf("%s: recorded against %s %s, which is now %s: %s", ProofFile, k, rec, cur, rerun)
 		}
 	}
-	targets, untestable := prove.Targets()
+	targets, untestable := prove.Targets(allspecs.Set())
 	want := map[string]bool{}
 	for _, tg := range targets {
 		want[tg.ID] = true
@@ -184,7 +186,7 @@ func TestProofInputs(t *testing.T) {
 // title does not say so, so that nobody reading the features takes the
 // project's rule for the spec's words.
 func TestProjectDefinedRulesSaySo(t *testing.T) {
-	in, err := Load(filepath.Join("..", ".."))
+	in, err := Load(allspecs.Set(), filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
@@ -71,7 +71,7 @@ const TagDecision = "decision"
 // mutation the large families name otherwise: it is skipped, and the
 // branches' checks over the other vectors are not made (they are made on
 // the committed set).
-func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) ([]Vector, error) {
+func applyReadings(specs *spec.Set, suite string, vecs []Vector, uses []ReadingUse, large bool) ([]Vector, error) {
 	byID := map[string]int{}
 	for i := range vecs {
 		byID[vecs[i].ID] = i
@@ -79,7 +79,7 @@ func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) (
 	spec := suite
 	used := map[string]bool{}
 	for _, u := range uses {
-		r, ok := catalog.LookupReading(u.Reading)
+		r, ok := specs.Reading(u.Reading)
 		if !ok || r.Spec.String() != spec {
 			return nil, fmt.Errorf("reading %s is not a reading of the %s catalog", u.Reading, spec)
 		}
@@ -115,7 +115,7 @@ func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) (
 		}
 	}
 	for _, u := range uses {
-		r, _ := catalog.LookupReading(u.Reading)
+		r, _ := specs.Reading(u.Reading)
 		for _, b := range u.Branches {
 			i, ok := byID[b.Of]
 			if !ok {
@@ -128,7 +128,7 @@ func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) (
 			if of.Readings[u.Reading] != r.Default {
 				return nil, fmt.Errorf("reading %s: branch of %s, which does not name the reading", u.Reading, b.Of)
 			}
-			bv, err := branchVector(suite, of, u.Reading, b)
+			bv, err := branchVector(specs, suite, of, u.Reading, b)
 			if err != nil {
 				return nil, err
 			}
@@ -136,7 +136,7 @@ func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) (
 		}
 	}
 	var missing []string
-	for _, r := range catalog.Readings() {
+	for _, r := range specs.Readings() {
 		if r.Spec.String() == spec && !used[string(r.ID)] {
 			missing = append(missing, string(r.ID))
 		}
@@ -155,7 +155,7 @@ func applyReadings(suite string, vecs []Vector, uses []ReadingUse, large bool) (
 	return vecs, nil
 }
 
-func branchVector(suite string, of Vector, id string, b Branch) (Vector, error) {
+func branchVector(specs *spec.Set, suite string, of Vector, id string, b Branch) (Vector, error) {
 	pol := map[string]string{vectorset.Accept: "positive", vectorset.Reject: "negative"}[b.Expect]
 	if pol == "" {
 		return Vector{}, fmt.Errorf("reading %s: branch of %s expects %q", id, of.ID, b.Expect)
@@ -178,7 +178,7 @@ func branchVector(suite string, of Vector, id string, b Branch) (Vector, error) 
 	v.Readings[id] = b.Alternative
 	v.Comment = fmt.Sprintf("under %s %s: %s", id, b.Alternative, b.Comment)
 	if v.Expect == vectorset.Reject && len(v.Rules) > 0 {
-		v.Comment = ReportedUnder(v.Comment, string(v.Rules[0]))
+		v.Comment = ReportedUnder(specs.Rule, v.Comment, string(v.Rules[0]))
 	}
 	v.DerivedFrom = of.ID
 	return v, nil
@@ -216,7 +216,7 @@ func Prefixed(prefix string, names []string) []string {
 // the default vector lists some. So that a testee taking the alternative
 // without declaring it is reported as taking it on every such vector,
 // never as failing one, and one declaring it is judged by every one.
-func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []ReadingUse) ([]Vector, [][]byte, error) {
+func deriveBranches(specs *spec.Set, suite string, vecs []Vector, inputs [][]byte, uses []ReadingUse) ([]Vector, [][]byte, error) {
 	have := map[string]bool{}
 	for i := range vecs {
 		have[vecs[i].ID] = true
@@ -224,13 +224,13 @@ func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []Reading
 	var out []Vector
 	var in [][]byte
 	for _, u := range uses {
-		r, _ := catalog.LookupReading(u.Reading)
+		r, _ := specs.Reading(u.Reading)
 		alts := map[string]bool{}
 		for _, b := range u.Branches {
 			alts[b.Alternative] = true
 		}
 		for _, alt := range reading.IDs(alts2map(alts)) {
-			ref := reference.New().WithChecks(rules.Checks{Readings: reading.Of(map[string]string{u.Reading: alt})})
+			ref := reference.New(specs).WithChecks(rules.Checks{Readings: reading.Of(map[string]string{u.Reading: alt})})
 			for i := range vecs {
 				v := &vecs[i]
 				if v.Readings[u.Reading] != r.Default {
@@ -268,7 +268,7 @@ func deriveBranches(suite string, vecs []Vector, inputs [][]byte, uses []Reading
 				default:
 					continue
 				}
-				bv, err := branchVector(suite, *v, u.Reading, b)
+				bv, err := branchVector(specs, suite, *v, u.Reading, b)
 				if err != nil {
 					return nil, nil, err
 				}

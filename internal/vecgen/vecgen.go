@@ -22,9 +22,9 @@ import (
 
 	"golang.org/x/crypto/blake2b"
 
-	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
@@ -61,6 +61,10 @@ type Suite struct {
 
 // Options tune a generation.
 type Options struct {
+	// Specs are the specs the suites are of: the reference every vector is
+	// checked against is made of them, and their catalogs and readings
+	// are those the vectors name.
+	Specs *spec.Set
 	// Large also emits the larger, optional mutation families.
 	Large bool
 	// Progress, when set, receives a progress line per checked batch.
@@ -104,6 +108,9 @@ func SetHash(m []byte) [32]byte {
 
 // Generate runs every suite and returns all files.
 func Generate(suites []Suite, opt Options) (*Output, error) {
+	if opt.Specs == nil {
+		return nil, errors.New("vecgen: no specs given (Options.Specs)")
+	}
 	out := &Output{Files: map[string][]byte{}}
 	for _, s := range suites {
 		sum, err := generateSuite(s, opt, out.Files)
@@ -121,7 +128,7 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		return nil, err
 	}
 	if s.Readings != nil {
-		if vecs, err = applyReadings(s.Name, vecs, s.Readings(), opt.Large); err != nil {
+		if vecs, err = applyReadings(opt.Specs, s.Name, vecs, s.Readings(), opt.Large); err != nil {
 			return nil, err
 		}
 	}
@@ -136,7 +143,7 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		if err := checkNaming(s.Name, v); err != nil {
 			return nil, err
 		}
-		if err := checkRules(v); err != nil {
+		if err := checkRules(opt.Specs, v); err != nil {
 			return nil, err
 		}
 		if v.Recipe == nil {
@@ -180,16 +187,16 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		v.Size = int64(len(inputs[i]))
 		v.BLAKE2b = vectorset.Hash(inputs[i])
 	}
-	if err := verify(s.Name, vecs, inputs, opt.Progress, !opt.Large); err != nil {
+	if err := verify(opt.Specs, s.Name, vecs, inputs, opt.Progress, !opt.Large); err != nil {
 		return nil, err
 	}
 	if s.Readings != nil && !opt.Large {
-		derived, in, err := deriveBranches(s.Name, vecs, inputs, s.Readings())
+		derived, in, err := deriveBranches(opt.Specs, s.Name, vecs, inputs, s.Readings())
 		if err != nil {
 			return nil, err
 		}
 		if len(derived) > 0 {
-			if err := verify(s.Name, derived, in, opt.Progress, true); err != nil {
+			if err := verify(opt.Specs, s.Name, derived, in, opt.Progress, true); err != nil {
 				return nil, err
 			}
 			vecs = append(vecs, derived...)
@@ -310,12 +317,14 @@ func isIDByte(c byte) bool {
 // and its statement from the catalog appended (": reported under
 // LACE-BLOB-03: <statement>"), which says why the verdict follows from what
 // the comment describes.
-func ReportedUnder(comment, rule string) string {
+// The rule's statement is looked up with lookup (spec.Spec.Rule or
+// spec.Set.Rule).
+func ReportedUnder(lookup func(rules.ID) (rules.Rule, bool), comment, rule string) string {
 	if CommentNamesRule(comment, rule) {
 		return comment
 	}
 	out := comment + ": reported under " + rule
-	if r, ok := catalog.Lookup(rules.ID(rule)); ok && r.Text != "" {
+	if r, ok := lookup(rules.ID(rule)); ok && r.Text != "" {
 		out += ": " + strings.TrimSuffix(r.Text, ".")
 	}
 	return out
@@ -332,13 +341,13 @@ const TagCodeDecision = "code-decision"
 // checkRules requires every rule a vector names to be in the catalog, and
 // sets its level: SHOULD when every rule it names is a SHOULD, or when it is
 // tagged TagCodeDecision.
-func checkRules(v *Vector) error {
+func checkRules(specs *spec.Set, v *Vector) error {
 	if len(v.Rules) == 0 {
 		return fmt.Errorf("%s names no rule", v.ID)
 	}
 	level := "SHOULD"
 	for _, id := range v.Rules {
-		r, ok := catalog.Lookup(rules.ID(id))
+		r, ok := specs.Rule(rules.ID(id))
 		if !ok {
 			return fmt.Errorf("%s names rule %s, which no catalog defines", v.ID, id)
 		}
@@ -365,8 +374,8 @@ func checkRules(v *Vector) error {
 //
 // With untouched set, every branch is also run over the default vectors
 // that name none of its readings, which must still pass (verifyUntouched).
-func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer, untouched bool) error {
-	defaults := catalog.ReadingDefaults()
+func verify(specs *spec.Set, suite string, vecs []Vector, inputs [][]byte, progress io.Writer, untouched bool) error {
+	defaults := specs.ReadingDefaults()
 	groups := map[string][]int{}
 	var keys []string
 	for i := range vecs {
@@ -385,7 +394,7 @@ func verify(suite string, vecs []Vector, inputs [][]byte, progress io.Writer, un
 		idx := groups[k]
 		_, taken := branchKey(&vecs[idx[0]], defaults)
 		// The reference switched into the branch: a value only it carries.
-		ref := reference.New().WithChecks(rules.Checks{Readings: reading.Of(taken)})
+		ref := reference.New(specs).WithChecks(rules.Checks{Readings: reading.Of(taken)})
 		sub := make([]Vector, len(idx))
 		in := make([][]byte, len(idx))
 		for j, i := range idx {

@@ -8,11 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/internal/vecgen/hivevec"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -21,7 +22,7 @@ const seedBlob = "🖧: B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3\nData-L
 
 func laceVector(id, file, expect string, data []byte, rule string) vecgen.Vector {
 	v := vecgen.Vector{Data: data}
-	v.ID, v.File, v.Op, v.Expect, v.Rules, v.Comment = id, file, testee.OpLaceRecord, expect, []string{rule}, "test vector"
+	v.ID, v.File, v.Op, v.Expect, v.Rules, v.Comment = id, file, lacespec.OpRecord, expect, []string{rule}, "test vector"
 	if expect == vectorset.Reject {
 		v.Comment = "test vector: " + rule
 	}
@@ -55,12 +56,12 @@ func TestGenerateChecksAgainstTheReference(t *testing.T) {
 		}()}, "does not name LACE-BLOB-03, the rule the vector is reported under"},
 	}
 	for _, tt := range tests {
-		_, err := vecgen.Generate([]vecgen.Suite{suiteOf(tt.vs...)}, vecgen.Options{})
+		_, err := vecgen.Generate([]vecgen.Suite{suiteOf(tt.vs...)}, vecgen.Options{Specs: allspecs.Set()})
 		if err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.err)
 		}
 	}
-	out, err := vecgen.Generate([]vecgen.Suite{suiteOf(good, laceVector("lace/negative/data-length-05", "negative/data-length-05.lr", vectorset.Reject, bad, "LACE-BLOB-03"))}, vecgen.Options{})
+	out, err := vecgen.Generate([]vecgen.Suite{suiteOf(good, laceVector("lace/negative/data-length-05", "negative/data-length-05.lr", vectorset.Reject, bad, "LACE-BLOB-03"))}, vecgen.Options{Specs: allspecs.Set()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,11 +84,11 @@ func TestGenerateChecksAgainstTheReference(t *testing.T) {
 
 func TestDeterministicAndChecked(t *testing.T) {
 	suites := []vecgen.Suite{hivevec.Suite}
-	a, err := vecgen.Generate(suites, vecgen.Options{})
+	a, err := vecgen.Generate(suites, vecgen.Options{Specs: allspecs.Set()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := vecgen.Generate(suites, vecgen.Options{})
+	b, err := vecgen.Generate(suites, vecgen.Options{Specs: allspecs.Set()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,9 +155,9 @@ func TestRecipeNamesAnyTreeFile(t *testing.T) {
 	}
 	args := json.RawMessage(`{"schema":"ReadCellCapV1"}`)
 	pos := vecgen.Vector{Data: readCap}
-	pos.ID, pos.File, pos.Op, pos.Args, pos.Expect, pos.Rules, pos.Comment = "hiverelay/positive/read-cap", "positive/read-cap.bin", testee.OpHiveRelayDecode, args, vectorset.Accept, []string{"HR-RCAP-01"}, "test vector"
+	pos.ID, pos.File, pos.Op, pos.Args, pos.Expect, pos.Rules, pos.Comment = "hiverelay/positive/read-cap", "positive/read-cap.bin", hivespec.OpDecode, args, vectorset.Accept, []string{"HR-RCAP-01"}, "test vector"
 	neg := vecgen.Vector{}
-	neg.ID, neg.Op, neg.Args, neg.Expect, neg.Code, neg.Rules, neg.Comment = "hiverelay/negative/read-cap-trailing", testee.OpHiveRelayDecode, args, vectorset.Reject, "BAD_ENCODING", []string{"HR-CENC-12"}, "test vector: HR-CENC-12"
+	neg.ID, neg.Op, neg.Args, neg.Expect, neg.Code, neg.Rules, neg.Comment = "hiverelay/negative/read-cap-trailing", hivespec.OpDecode, args, vectorset.Reject, "BAD_ENCODING", []string{"HR-CENC-12"}, "test vector: HR-CENC-12"
 	neg.Recipe = &vectorset.Recipe{Parts: []vectorset.Part{{File: "positive/read-cap.bin"}, {Hex: "00"}}}
 	reg := neg
 	// The catalog starts with its entry count, 6: an unknown ReadCellCapV1 version.
@@ -168,7 +169,7 @@ func TestRecipeNamesAnyTreeFile(t *testing.T) {
 			return map[string][]byte{"registry/catalog.cenc": catalog}, nil, nil
 		},
 	}
-	out, err := vecgen.Generate([]vecgen.Suite{s}, vecgen.Options{})
+	out, err := vecgen.Generate([]vecgen.Suite{s}, vecgen.Options{Specs: allspecs.Set()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,9 +181,9 @@ func TestRecipeNamesAnyTreeFile(t *testing.T) {
 func TestProfileTheReferenceDoesNotClaim(t *testing.T) {
 	v := laceVector("lace/positive/seed-blob-mark-009", "positive/seed-blob-mark-009.lr", vectorset.Accept, []byte(seedBlob), "LACE-VEC-01")
 	v.Args = json.RawMessage(`{"mark":"009"}`)
-	v.Profiles = []string{testee.ProfileLace009}
+	v.Profiles = []string{lacespec.Profile009}
 	var log bytes.Buffer
-	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{Progress: &log}); err != nil {
+	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{Specs: allspecs.Set(), Progress: &log}); err != nil {
 		t.Fatal(err)
 	}
 	if want := "lace/positive/seed-blob-mark-009: not checked against the reference: it needs profile lace-009"; !strings.Contains(log.String(), want) {
@@ -190,13 +191,13 @@ func TestProfileTheReferenceDoesNotClaim(t *testing.T) {
 	}
 	// Without the profile the reference answers unsupported, which fails.
 	v.Profiles = nil
-	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{}); err == nil || !strings.Contains(err.Error(), "unsupported") {
+	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{Specs: allspecs.Set()}); err == nil || !strings.Contains(err.Error(), "unsupported") {
 		t.Fatalf("err = %v, want the reference's unsupported answer", err)
 	}
 	// Nothing can fill Want fields of a vector the reference cannot check.
-	v.Profiles = []string{testee.ProfileLace009}
+	v.Profiles = []string{lacespec.Profile009}
 	v.Want = []string{"hash"}
-	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{}); err == nil || !strings.Contains(err.Error(), "Want") {
+	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{Specs: allspecs.Set()}); err == nil || !strings.Contains(err.Error(), "Want") {
 		t.Fatalf("err = %v, want a Want error", err)
 	}
 }
@@ -219,11 +220,11 @@ func TestCommentNamesRule(t *testing.T) {
 			t.Errorf("CommentNamesRule(%q, %s) = %v", c.comment, c.rule, got)
 		}
 	}
-	r, _ := catalog.Lookup("LACE-BLOB-03")
-	if got, want := vecgen.ReportedUnder("a leading zero", "LACE-BLOB-03"), "a leading zero: reported under LACE-BLOB-03: "+strings.TrimSuffix(r.Text, "."); got != want || r.Text == "" {
+	r, _ := allspecs.Set().Rule("LACE-BLOB-03")
+	if got, want := vecgen.ReportedUnder(allspecs.Set().Rule, "a leading zero", "LACE-BLOB-03"), "a leading zero: reported under LACE-BLOB-03: "+strings.TrimSuffix(r.Text, "."); got != want || r.Text == "" {
 		t.Errorf("ReportedUnder: %q, want %q", got, want)
 	}
-	if got := vecgen.ReportedUnder("a leading zero (LACE-BLOB-03)", "LACE-BLOB-03"); got != "a leading zero (LACE-BLOB-03)" {
+	if got := vecgen.ReportedUnder(allspecs.Set().Rule, "a leading zero (LACE-BLOB-03)", "LACE-BLOB-03"); got != "a leading zero (LACE-BLOB-03)" {
 		t.Errorf("ReportedUnder of a comment naming the rule: %q", got)
 	}
 }

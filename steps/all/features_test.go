@@ -14,7 +14,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/cucumber/godog/colors"
 
-	"github.com/threespec/conformance/impl/catalog"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
 )
@@ -55,7 +55,7 @@ func TestFeatures(t *testing.T) {
 	o.Paths = []string{featuresDir}
 	o.TestingT = t
 
-	impl := reference.New()
+	impl := reference.New(allspecs.Set())
 	rep, err := steps.Run(context.Background(), steps.Config{Impl: impl, Specs: Specs, StrictRules: true, Options: o})
 	if err != nil {
 		t.Fatal(err)
@@ -67,18 +67,18 @@ func TestFeatures(t *testing.T) {
 		t.Logf("tags %q select a subset of the features: traceability not checked", o.Tags)
 		return
 	}
-	inv, err := steps.LoadInventory([]string{featuresDir})
+	inv, err := steps.LoadInventory(allspecs.Set(), []string{featuresDir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var names []string
 	for _, s := range Specs {
-		names = append(names, s.Name)
+		names = append(names, s.Name())
 	}
-	if !slices.Equal(names, catalog.Specs) {
-		t.Errorf("Specs are the steps of %q; the catalog's specs are %q", names, catalog.Specs)
+	if !slices.Equal(names, allspecs.Set().Names()) {
+		t.Errorf("Specs are the steps of %q; the catalog's specs are %q", names, allspecs.Set().Names())
 	}
-	for _, spec := range catalog.Specs {
+	for _, spec := range allspecs.Set().Names() {
 		if !specHasFeatures(spec) {
 			t.Errorf("features/%s/ is missing: every rule of %s needs a Gherkin rule", spec, spec)
 		}
@@ -138,7 +138,7 @@ func checkTraceability(t *testing.T, inv *steps.Inventory, rep *steps.Report) {
 
 	// Features against the catalog.
 	cat := map[string]string{}
-	for _, r := range catalog.All() {
+	for _, r := range allspecs.Set().Rules() {
 		cat[string(r.ID)] = r.Spec.String()
 	}
 	for _, r := range inv.Rules {

@@ -11,6 +11,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
@@ -35,7 +36,7 @@ func TestReadingScenarios(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tag := range readingTagPattern.FindAllString(string(b), -1) {
-			id, alt, ok := steps.ReadingTag(tag)
+			id, alt, ok := steps.ReadingTag(allspecs.Set(), tag)
 			if !ok {
 				t.Errorf("%s: tag %s names no reading of the catalog, or no alternative of it", f, tag)
 				continue
@@ -52,7 +53,7 @@ func TestReadingScenarios(t *testing.T) {
 	for k, paths := range alts {
 		t.Run(k, func(t *testing.T) {
 			id, alt, _ := strings.Cut(k, "=")
-			ref := reference.New().WithChecks(rules.Checks{Readings: reading.Of(map[string]string{id: alt})})
+			ref := reference.New(allspecs.Set()).WithChecks(rules.Checks{Readings: reading.Of(map[string]string{id: alt})})
 			rep, err := steps.Run(context.Background(), steps.Config{Impl: ref, Specs: Specs, StrictRules: false,
 				Options: godog.Options{Paths: paths, Format: "progress", TestingT: t}})
 			if err != nil {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/threespec/conformance/steps"
+	"github.com/threespec/conformance/internal/allspecs"
 )
 
 // ruleUsage scans the reference implementation's non-test sources under dir
@@ -69,7 +69,7 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 					if !ok || lit.Kind != token.STRING {
 						continue
 					}
-					if v, err := strconv.Unquote(lit.Value); err == nil && steps.RuleIDPattern.MatchString(v) && !strings.Contains(v, "-READ-") {
+					if v, err := strconv.Unquote(lit.Value); err == nil && allspecs.Set().RuleIDPattern().MatchString(v) && !strings.Contains(v, "-READ-") {
 						// Reading IDs (docs/READINGS.md) name no rule.
 						consts[f.Name.Name+"."+name.Name] = v
 					}

@@ -7,8 +7,8 @@ import (
 	"github.com/cucumber/godog"
 	"golang.org/x/crypto/blake2b"
 
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
 	"github.com/threespec/conformance/steps"
-	"github.com/threespec/conformance/suites/hivesuite"
 )
 
 // The step registrations, one function per feature file of
@@ -42,7 +42,7 @@ func (s *hrScenario) schemaSteps() []steps.Def {
 			return s.setByte(at, h)
 		}),
 		steps.When(`^it is decoded as `+hrSchemaPattern+`$`, func(schema string) error {
-			return s.decode(hivesuite.DecodeArgs{Schema: schema})
+			return s.decode(hivespec.DecodeArgs{Schema: schema})
 		}),
 		steps.Then(`^the re-encoding equals the input$`, func() error { return s.reencodingIs(s.sent, "the input") }),
 		steps.Then(`^the re-encoding equals the vector "([^"]+)"$`, func(p string) error {
@@ -61,10 +61,10 @@ func (s *hrScenario) cellBlobSteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^a CellBlobV1 of class (\d+)$`, s.blobOfClass),
 		steps.When(`^it is decoded as CellBlobV1 of class (-?\d+)$`, func(class int) error {
-			return s.decode(hivesuite.DecodeArgs{Schema: "CellBlobV1", Class: class})
+			return s.decode(hivespec.DecodeArgs{Schema: "CellBlobV1", Class: class})
 		}),
 		steps.When(`^it is decoded as CellBlobV1 without a class$`, func() error {
-			return s.decode(hivesuite.DecodeArgs{Schema: "CellBlobV1"})
+			return s.decode(hivespec.DecodeArgs{Schema: "CellBlobV1"})
 		}),
 	}
 }

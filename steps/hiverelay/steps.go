@@ -22,14 +22,13 @@ import (
 	"github.com/cucumber/godog"
 	"golang.org/x/crypto/blake2b"
 
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
 	"github.com/threespec/conformance/steps"
-	"github.com/threespec/conformance/suites/hivesuite"
-	"github.com/threespec/conformance/testee"
 )
 
 // Steps are the HiveRelay steps; each scenario keeps its HiveRelay state in
 // its own hrScenario.
-var Steps = steps.Spec{Name: "hiverelay", Register: register, Unreachable: unreachable}
+var Steps = steps.Spec{Spec: hivespec.Spec, Register: register, Unreachable: unreachable}
 
 // hrScenario is the HiveRelay state of one scenario.
 type hrScenario struct {
@@ -148,7 +147,7 @@ func (s *hrScenario) referenceArtifact() error {
 func (s *hrScenario) verifyFormat() error {
 	s.sent = s.bytes()
 	s.sentArtifact = s.sent
-	return s.w.Call(testee.OpHiveRelayFormat, nil, s.sent)
+	return s.w.Call(hivespec.OpFormat, nil, s.sent)
 }
 
 // specIs checks the length and SHA-256 of the spec copy.
@@ -229,7 +228,7 @@ func (s *hrScenario) addFileAt(pathExpr, expr string) error {
 func (s *hrScenario) parseManifest() error {
 	s.sent = s.bytes()
 	s.sentManifest = s.sent
-	return s.w.Call(testee.OpHiveRelayManifest, nil, s.sent)
+	return s.w.Call(hivespec.OpManifest, nil, s.sent)
 }
 
 // entryCount checks the number of manifest entries in the answer.
@@ -547,9 +546,9 @@ func (s *hrScenario) vectorSetWith(withMetadata bool) error {
 
 // Operations.
 
-func (s *hrScenario) decode(args hivesuite.DecodeArgs) error {
+func (s *hrScenario) decode(args hivespec.DecodeArgs) error {
 	s.sent = s.bytes()
-	return s.w.Call(testee.OpHiveRelayDecode, args, s.sent)
+	return s.w.Call(hivespec.OpDecode, args, s.sent)
 }
 
 // verifyHolding verifies the reference format artifact around the input as
@@ -567,14 +566,14 @@ func (s *hrScenario) verifyHolding() error {
 	}
 	s.sent = a.encode()
 	s.sentArtifact = s.sent
-	return s.w.Call(testee.OpHiveRelayFormat, nil, s.sent)
+	return s.w.Call(hivespec.OpFormat, nil, s.sent)
 }
 
 func (s *hrScenario) verifySet(withMetadata bool) error {
 	if s.set == nil {
 		return fmt.Errorf("no vector set was given")
 	}
-	in := hivesuite.AuthorityInput{FormatArtifact: s.set.artifact, Files: s.set.files}
+	in := hivespec.AuthorityInput{FormatArtifact: s.set.artifact, Files: s.set.files}
 	if !s.set.omitManifest {
 		in.VectorManifest = s.set.manifest
 	}
@@ -592,7 +591,7 @@ func (s *hrScenario) verifySet(withMetadata bool) error {
 	if s.set.omitManifest {
 		s.sentManifest = hrManifest(s.set.files).encode()
 	}
-	return s.w.Call(testee.OpHiveRelayAuthority, nil, b)
+	return s.w.Call(hivespec.OpAuthority, nil, b)
 }
 
 // Results.

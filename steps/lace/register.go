@@ -7,9 +7,8 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/steps"
-	"github.com/threespec/conformance/suites/lacesuite"
-	"github.com/threespec/conformance/testee"
 )
 
 // The step registrations, one function per feature file of features/lace/:
@@ -54,7 +53,7 @@ func (s *laceScenario) glyphSteps() []steps.Def {
 			}
 			return s.resultField("hash", r.hashText())
 		}),
-	}, s.parseSteps(`it is parsed`, testee.OpLaceRecord, func() []byte { return s.input }))
+	}, s.parseSteps(`it is parsed`, lacespec.OpRecord, func() []byte { return s.input }))
 }
 
 // streamSteps are 02-stream.feature's: streams of records, parsed, and their records.
@@ -70,7 +69,7 @@ func (s *laceScenario) streamSteps() []steps.Def {
 		steps.Then(`^the stream holds the records ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error {
 			return s.hashesAre(listArgs(list))
 		}),
-	}, s.parseSteps(`it is parsed as a stream`, testee.OpLaceStream, func() []byte { return s.input }))
+	}, s.parseSteps(`it is parsed as a stream`, lacespec.OpStream, func() []byte { return s.input }))
 }
 
 // fieldSteps are 03-field.feature's: a field line of a given length.
@@ -159,7 +158,7 @@ func (s *laceScenario) constructorSteps() []steps.Def {
 		steps.Then(`^the constructed record is the (?:Lace )?record "([\w-]+)"$`, s.constructedIsNamed),
 		steps.Then(`^it constructs an? (blob|plex|seal) with hash `+quoted+`$`, s.constructs),
 		steps.Then(`^it constructs an? (blob|plex|seal)$`, func(form string) error { return s.constructs(form, "") }),
-	}, s.parseSteps(`the constructed record is parsed`, testee.OpLaceRecord, func() []byte { return s.constructed }))
+	}, s.parseSteps(`the constructed record is parsed`, lacespec.OpRecord, func() []byte { return s.constructed }))
 }
 
 // linksSteps are 08-links.feature's: the record links of the answer.
@@ -183,10 +182,10 @@ func (s *laceScenario) chunksSteps() []steps.Def {
 			return nil
 		}),
 		steps.When(`^the chunks of "([\w-]+)" are assembled(?: with (.+))?$`, func(root, with string) error {
-			return s.convention(testee.OpLaceChunks, root, with)
+			return s.convention(lacespec.OpChunks, root, with)
 		}),
 		steps.When(`^the chunks of an empty stream are assembled$`, func() error {
-			return s.call(testee.OpLaceChunks, nil, []byte{})
+			return s.call(lacespec.OpChunks, nil, []byte{})
 		}),
 		steps.Then(`^the assembled file is `+quoted+`$`, s.fileIs),
 		steps.Then(`^the assembled file is empty$`, func() error { return s.fileIs("") }),
@@ -207,10 +206,10 @@ func (s *laceScenario) directorySteps() []steps.Def {
 			return err
 		}),
 		steps.When(`^the directory "([\w-]+)" is listed(?: with (.+))?$`, func(root, with string) error {
-			return s.convention(testee.OpLaceDirectory, root, with)
+			return s.convention(lacespec.OpDirectory, root, with)
 		}),
 		steps.When(`^the directory of an empty stream is listed$`, func() error {
-			return s.call(testee.OpLaceDirectory, nil, []byte{})
+			return s.call(lacespec.OpDirectory, nil, []byte{})
 		}),
 		steps.Then(`^the listing is:$`, s.listingIs),
 		steps.Then(`^the listing is empty$`, func() error { return s.listingIs(nil) }),
@@ -232,7 +231,7 @@ func (s *laceScenario) parseSteps(subject, op string, input func() []byte) []ste
 	return []steps.Def{
 		steps.When(`^`+subject+`$`, func() error { return s.call(op, nil, input()) }),
 		steps.When(`^`+subject+` with mark checking "([\w-]+)"$`, func(m string) error {
-			return s.call(op, lacesuite.Args{Mark: m}, input())
+			return s.call(op, lacespec.Args{Mark: m}, input())
 		}),
 	}
 }

@@ -19,13 +19,14 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/zeebo/blake3"
 
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/testee"
 )
 
 // Steps are the Lace steps; each scenario keeps its Lace state in its own
 // scenario value.
-var Steps = steps.Spec{Name: "lace", Register: register, Unreachable: unreachable}
+var Steps = steps.Spec{Spec: lacespec.Spec, Register: register, Unreachable: unreachable}
 
 // laceScenario is the Lace state of one scenario.
 type laceScenario struct {
@@ -393,7 +394,7 @@ func (s *laceScenario) construct() error {
 	if err != nil {
 		return err
 	}
-	if err := s.call(testee.OpLaceConstruct, nil, in); err != nil {
+	if err := s.call(lacespec.OpConstruct, nil, in); err != nil {
 		return err
 	}
 	if s.w.Response().Outcome == testee.Accepted {
@@ -626,7 +627,7 @@ func (s *laceScenario) linksAre(t *godog.Table) error {
 // (where the run checks rules) with the rule its value breaks. The expected
 // rule is recorded for the traceability test like a rejection's.
 func (s *laceScenario) malformedLink(field, id string) error {
-	if !steps.RuleIDPattern.MatchString(id) {
+	if !s.w.RuleID(id) {
 		return fmt.Errorf("%q is not a rule ID", id)
 	}
 	line, err := s.rv.build(field)

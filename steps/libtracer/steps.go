@@ -17,14 +17,14 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/steps"
-	"github.com/threespec/conformance/suites/tracersuite"
 	"github.com/threespec/conformance/testee"
 )
 
 // Steps are the libtracer steps; each scenario keeps its libtracer state in
 // its own ltState.
-var Steps = steps.Spec{Name: "libtracer", Register: register, Unreachable: unreachable}
+var Steps = steps.Spec{Spec: tracerspec.Spec, Register: register, Unreachable: unreachable}
 
 // ltState is one scenario's libtracer state.
 type ltState struct {
@@ -375,11 +375,11 @@ var ltReceiveOpts = []struct {
 	apply func(a map[string]any, m []string) error
 }{
 	{regexp.MustCompile(`^ as a datagram`), func(a map[string]any, _ []string) error {
-		a["transport"] = tracersuite.TransportDatagram
+		a["transport"] = tracerspec.TransportDatagram
 		return nil
 	}},
 	{regexp.MustCompile(`^ on a stream`), func(a map[string]any, _ []string) error {
-		a["transport"] = tracersuite.TransportStream
+		a["transport"] = tracerspec.TransportStream
 		return nil
 	}},
 	{regexp.MustCompile(`^ (?:with|and) MAX_TLV_BYTES (\d+)`), func(a map[string]any, m []string) error {
@@ -432,7 +432,7 @@ var ltReceiveOpts = []struct {
 // " on a stream", then any of " with MAX_TLV_BYTES N", " with a work
 // budget of N", " with per-frame reports" (later ones start with "and").
 func ltReceiveArgs(words string) (map[string]any, error) {
-	a := map[string]any{"transport": tracersuite.TransportDatagram}
+	a := map[string]any{"transport": tracerspec.TransportDatagram}
 	rest := words
 	for rest != "" {
 		matched := false
@@ -456,7 +456,7 @@ func ltReceiveArgs(words string) (map[string]any, error) {
 func (s *ltState) decode(in []byte, args map[string]any) error {
 	s.received = append([]byte(nil), in...)
 	s.frames = nil
-	if err := s.w.Call(testee.OpLibtracerDecode, args, in); err != nil {
+	if err := s.w.Call(tracerspec.OpDecode, args, in); err != nil {
 		return err
 	}
 	if s.w.Response().Outcome != testee.Accepted {
@@ -506,12 +506,12 @@ func (s *ltState) whenReceivedBoth(words string) error {
 	if err != nil {
 		return err
 	}
-	args["transport"] = tracersuite.TransportDatagram
+	args["transport"] = tracerspec.TransportDatagram
 	if err := s.decode(s.input, args); err != nil {
 		return err
 	}
 	s.datagram, s.datagramFrames = s.w.Response(), s.frames
-	args["transport"] = tracersuite.TransportStream
+	args["transport"] = tracerspec.TransportStream
 	if err := s.decode(s.input, args); err != nil {
 		return err
 	}
@@ -604,7 +604,7 @@ func (s *ltState) whenAttached(at, crc string) error {
 
 func (s *ltState) encode(tree []byte, mode string) error {
 	s.encoded = nil
-	if err := s.w.Call(testee.OpLibtracerEncode, map[string]any{"mode": mode}, tree); err != nil {
+	if err := s.w.Call(tracerspec.OpEncode, map[string]any{"mode": mode}, tree); err != nil {
 		return err
 	}
 	if s.w.Response().Outcome != testee.Accepted {
@@ -641,9 +641,9 @@ func (s *ltState) whenEncoded(how string) error {
 	if err != nil {
 		return err
 	}
-	mode := tracersuite.ModeExact
+	mode := tracerspec.ModeExact
 	if how != "exactly" {
-		mode = tracersuite.ModeSmallest
+		mode = tracerspec.ModeSmallest
 	}
 	return s.encode(tree, mode)
 }
@@ -687,5 +687,5 @@ func (s *ltState) whenEncodedWithTrailer(at, crc string) error {
 	if err != nil {
 		return err
 	}
-	return s.encode(tree, tracersuite.ModeExact)
+	return s.encode(tree, tracerspec.ModeExact)
 }

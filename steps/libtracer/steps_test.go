@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/threespec/conformance/impl/catalog"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/steps"
 )
 
@@ -161,18 +161,18 @@ func TestLibtracerStepByteStrings(t *testing.T) {
 // Every libtracer feature rule has the catalog's level (@should on exactly
 // the SHOULD rules) and sits in a feature tagged @libtracer.
 func TestLibtracerFeatureLevels(t *testing.T) {
-	inv, err := steps.LoadInventory([]string{"../../features/libtracer"})
+	inv, err := steps.LoadInventory(allspecs.Set(), []string{"../../features/libtracer"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for _, r := range inv.Rules {
-		if r.Spec() != "libtracer" {
+		if r.Spec != "libtracer" {
 			t.Errorf("%s (%s:%d) is not a libtracer rule", r.ID, r.URI, r.Line)
 			continue
 		}
 		n++
-		c, ok := catalog.Lookup(rules.ID(r.ID))
+		c, ok := allspecs.Set().Rule(rules.ID(r.ID))
 		if !ok {
 			continue // checkTraceability reports it
 		}

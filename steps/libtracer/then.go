@@ -291,7 +291,7 @@ func (s *ltState) thenPayload(n int, want string) error {
 // thenFrameRejected checks the error of a top-level frame in a per-frame
 // report, and records the expected rule like "it is rejected by rule".
 func (s *ltState) thenFrameRejected(n int, rule, code string) error {
-	if !steps.RuleIDPattern.MatchString(rule) {
+	if !s.w.RuleID(rule) {
 		return fmt.Errorf("%q is not a rule ID", rule)
 	}
 	f, err := s.frame(n)

@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	hr "github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -27,7 +27,7 @@ import (
 // they are recipes: JSON text as hex parts around file_base64 parts that
 // name the committed files (docs/VECTORS.md), 2 MiB each when expanded.
 
-var authorityOp = request{testee.OpHiveRelayAuthority, json.RawMessage("{}"), ".json"}
+var authorityOp = request{hivespec.OpAuthority, json.RawMessage("{}"), ".json"}
 
 // authFile is one member of the input's "files": a suite-tree file, or bytes
 // given inline (for files that are not committed vectors).

@@ -22,10 +22,9 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/suites/hivesuite"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -102,7 +101,7 @@ func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 // Operations and their arguments.
 
 func decodeArgs(schema string, class int) json.RawMessage {
-	b, _ := json.Marshal(hivesuite.DecodeArgs{Schema: schema, Class: class})
+	b, _ := json.Marshal(hivespec.DecodeArgs{Schema: schema, Class: class})
 	return b
 }
 
@@ -115,16 +114,16 @@ type request struct {
 }
 
 func decoder(schema string) request {
-	return request{testee.OpHiveRelayDecode, decodeArgs(schema, 0), ".bin"}
+	return request{hivespec.OpDecode, decodeArgs(schema, 0), ".bin"}
 }
 
 func blobDecoder(class int) request {
-	return request{testee.OpHiveRelayDecode, decodeArgs(hiverelay.SchemaCellBlobV1, class), ".bin"}
+	return request{hivespec.OpDecode, decodeArgs(hiverelay.SchemaCellBlobV1, class), ".bin"}
 }
 
 var (
-	formatOp   = request{testee.OpHiveRelayFormat, json.RawMessage("{}"), ".cenc"}
-	manifestOp = request{testee.OpHiveRelayManifest, json.RawMessage("{}"), ".bin"}
+	formatOp   = request{hivespec.OpFormat, json.RawMessage("{}"), ".cenc"}
+	manifestOp = request{hivespec.OpManifest, json.RawMessage("{}"), ".bin"}
 )
 
 // meta is what an index entry says about a vector besides its input.
@@ -162,7 +161,7 @@ func (g *gen) add(polarity, name string, s request, in input, result map[string]
 	ids := append([]rules.ID(nil), m.rules...)
 	if polarity == "negative" {
 		v.Expect, v.Code = vectorset.Reject, Code
-		v.Comment = vecgen.ReportedUnder(v.Comment, string(m.rules[0]))
+		v.Comment = vecgen.ReportedUnder(hivespec.Spec.Rule, v.Comment, string(m.rules[0]))
 		// The rule that rejects first, then the general rules it realizes.
 		ids = append(ids, g.parents[m.rules[0]]...)
 		if g.reading[m.rules[0]] && !slices.Contains(v.Tags, tagDecision) {

@@ -10,11 +10,11 @@ import (
 
 	"github.com/threespec/conformance/impl/cenc"
 	hr "github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/suites/hivesuite"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -50,9 +50,9 @@ func byID(t testing.TB) map[string]*vecgen.Vector {
 	return m
 }
 
-func schemaOf(t testing.TB, v *vecgen.Vector) hivesuite.DecodeArgs {
-	var a hivesuite.DecodeArgs
-	if v.Op == testee.OpHiveRelayDecode {
+func schemaOf(t testing.TB, v *vecgen.Vector) hivespec.DecodeArgs {
+	var a hivespec.DecodeArgs
+	if v.Op == hivespec.OpDecode {
 		if err := json.Unmarshal(v.Args, &a); err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +114,7 @@ func TestGeneralRulesForEverySchema(t *testing.T) {
 	have := map[key]int{}
 	for i := range generated(t) {
 		v := &generated(t)[i]
-		if v.Expect != vectorset.Reject || v.Op != testee.OpHiveRelayDecode {
+		if v.Expect != vectorset.Reject || v.Op != hivespec.OpDecode {
 			continue
 		}
 		a := schemaOf(t, v)
@@ -349,7 +349,7 @@ func TestKebab(t *testing.T) {
 // Every vector is checked by the engine against the reference; the
 // systematic family stays reviewable, and Large adds more.
 func TestGenerationAgreesWithTheReference(t *testing.T) {
-	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{})
+	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{Specs: spec.MustSet(hivespec.Spec)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,7 +434,7 @@ func TestAuthorityVectors(t *testing.T) {
 	first := map[rules.ID]int{}
 	n := 0
 	for _, v := range generated(t) {
-		if v.Op != testee.OpHiveRelayAuthority {
+		if v.Op != hivespec.OpAuthority {
 			continue
 		}
 		n++
@@ -445,7 +445,7 @@ func TestAuthorityVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var obj hivesuite.AuthorityInput
+		var obj hivespec.AuthorityInput
 		if err := json.Unmarshal(in, &obj); err != nil || len(obj.FormatArtifact) == 0 || len(obj.Files) < 17 {
 			t.Fatalf("%s: not the authority input object: %v", v.ID, err)
 		}

@@ -8,11 +8,10 @@ import (
 
 	"github.com/threespec/conformance/impl/cenc"
 	hr "github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/suites/hivesuite"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -103,13 +102,13 @@ func (g *gen) mutantAlso(from string, name string, s request, in input, rule rul
 func classify(s request, b []byte) rules.ID {
 	var err error
 	switch s.op {
-	case testee.OpHiveRelayDecode:
-		var a hivesuite.DecodeArgs
+	case hivespec.OpDecode:
+		var a hivespec.DecodeArgs
 		mustUnmarshal(s.args, &a)
 		_, _, err = hr.Decode(a.Schema, uint8(a.Class), b)
-	case testee.OpHiveRelayFormat:
+	case hivespec.OpFormat:
 		_, err = hr.VerifyFormatArtifact(b)
-	case testee.OpHiveRelayManifest:
+	case hivespec.OpManifest:
 		_, err = manifest.Parse(b)
 	}
 	if err == nil {
@@ -335,20 +334,20 @@ func (g *gen) everyPositive() {
 	n := len(g.vecs)
 	for i := 0; i < n; i++ {
 		v := g.vecs[i]
-		if v.Expect != vectorset.Accept || v.Op == testee.OpHiveRelayAuthority {
+		if v.Expect != vectorset.Accept || v.Op == hivespec.OpAuthority {
 			continue
 		}
 		name := v.ID[len("hiverelay/positive/"):]
 		s := request{v.Op, v.Args, ".bin"}
 		trail, short := cenc.RuleTrailing, cenc.RuleTruncated
 		switch v.Op {
-		case testee.OpHiveRelayFormat:
+		case hivespec.OpFormat:
 			s.ext = ".cenc"
 			trail = hr.RuleFmtTrailing
-		case testee.OpHiveRelayManifest:
+		case hivespec.OpManifest:
 			trail, short = manifest.RuleTrailing, manifest.RuleTruncated
 		default:
-			var a hivesuite.DecodeArgs
+			var a hivespec.DecodeArgs
 			mustUnmarshal(v.Args, &a)
 			if a.Schema == hr.SchemaCellBlobV1 {
 				trail, short = hr.RuleBlobLong, hr.RuleBlobShort

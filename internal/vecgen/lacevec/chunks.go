@@ -8,8 +8,8 @@ import (
 	"github.com/zeebo/blake3"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/testee"
 )
 
 // Chunk sequences describe complete file bytes (Lace-010, LACE-CHUNK-01..24):
@@ -92,11 +92,11 @@ func (g *gen) chunksOK(name string, f *file, in []byte, bounds string, rs []rule
 	if in == nil {
 		in = treeStream(f)
 	}
-	g.add(vec{name: name, op: testee.OpLaceChunks, in: in, bounds: bounds, ok: true, result: chunksResult(f), rules: rs, tags: t, comment: comment})
+	g.add(vec{name: name, op: lacespec.OpChunks, in: in, bounds: bounds, ok: true, result: chunksResult(f), rules: rs, tags: t, comment: comment})
 }
 
 func (g *gen) chunksBad(name string, in []byte, bounds string, rs []rules.ID, t []string, comment string) {
-	g.add(vec{name: name, op: testee.OpLaceChunks, in: in, bounds: bounds, rules: rs, tags: t, comment: comment})
+	g.add(vec{name: name, op: lacespec.OpChunks, in: in, bounds: bounds, rules: rs, tags: t, comment: comment})
 }
 
 // padBits is canonical H3 hash text with one pad bit of its last digest

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -38,7 +38,7 @@ func (s ctorSpec) json() []byte {
 	return buf.Bytes()
 }
 
-func spec(data []byte, fs ...field) ctorSpec {
+func ctor(data []byte, fs ...field) ctorSpec {
 	var s ctorSpec
 	if data != nil {
 		s.Data = &data
@@ -85,7 +85,7 @@ func constructResult(r record) map[string]any {
 }
 
 func (g *gen) constructOK(name string, s ctorSpec, rs []rules.ID, t []string, comment string) {
-	v := vec{name: name, op: testee.OpLaceConstruct, in: s.json(), ok: true, result: constructResult(s.canonical()), rules: rs, tags: t, comment: comment}
+	v := vec{name: name, op: lacespec.OpConstruct, in: s.json(), ok: true, result: constructResult(s.canonical()), rules: rs, tags: t, comment: comment}
 	if s.Secret != nil {
 		v.mark = markStandin // the Mark's bytes are the stand-in's: made under it, profile lace-mark-bip340-standin
 	}
@@ -93,7 +93,7 @@ func (g *gen) constructOK(name string, s ctorSpec, rs []rules.ID, t []string, co
 }
 
 func (g *gen) constructBad(name string, s ctorSpec, rs []rules.ID, comment string) {
-	v := vec{name: name, op: testee.OpLaceConstruct, in: s.json(), rules: rs, comment: comment}
+	v := vec{name: name, op: lacespec.OpConstruct, in: s.json(), rules: rs, comment: comment}
 	g.add(v)
 }
 
@@ -102,47 +102,47 @@ func constructVectors(g *gen) {
 	// The form-selection table, row by row (LACE-CTOR-01..05).
 	g.constructOK("construct-empty-spec", ctorSpec{}, ids(lace.RuleCtorEmpty, lace.RuleCtorOmittedData), nil,
 		"{}: the empty specification gives the empty Blob")
-	g.constructOK("construct-empty-data-no-fields", spec([]byte{}), ids(lace.RuleCtorEmpty), nil,
+	g.constructOK("construct-empty-data-no-fields", ctor([]byte{}), ids(lace.RuleCtorEmpty), nil,
 		`{"data":""}: empty data and no fields is the empty specification too`)
-	g.constructOK("construct-only-data", spec(hello), ids(lace.RuleCtorDataOnly, lace.RuleVecBlob), ka,
+	g.constructOK("construct-only-data", ctor(hello), ids(lace.RuleCtorDataOnly, lace.RuleVecBlob), ka,
 		"only data hello gives the canonical Blob")
-	g.constructOK("construct-seed-plex", spec(hello, seedFieldsAsFields()...), ids(lace.RuleCtorFields, lace.RuleVecPlex, lace.RuleVecAppOrder, lace.RuleCtorNoInvented), ka,
+	g.constructOK("construct-seed-plex", ctor(hello, seedFieldsAsFields()...), ids(lace.RuleCtorFields, lace.RuleVecPlex, lace.RuleVecAppOrder, lace.RuleCtorNoInvented), ka,
 		"data hello with the canonical fields in their order gives the canonical Plex, nothing added")
-	g.constructBad("construct-secret-without-fields", spec(hello).sealedBy(signer7), ids(lace.RuleCtorSecretOnly),
+	g.constructBad("construct-secret-without-fields", ctor(hello).sealedBy(signer7), ids(lace.RuleCtorSecretOnly),
 		"a By-secret with data and no fields is an error: a Seal wraps a Plex")
 	g.constructBad("construct-secret-only", ctorSpec{}.sealedBy(signer7), ids(lace.RuleCtorSecretOnly),
 		"a By-secret and nothing else is an error")
-	g.constructOK("construct-seed-seal-standin", spec(hello, seedFieldsAsFields()...).sealedBy(signer7), ids(lace.RuleCtorSeal, lace.RuleCtorDeriveMark), nil,
+	g.constructOK("construct-seed-seal-standin", ctor(hello, seedFieldsAsFields()...).sealedBy(signer7), ids(lace.RuleCtorSeal, lace.RuleCtorDeriveMark), nil,
 		"the canonical Plex's specification with the secret of 32 0x07 bytes and aux of 32 0x01 bytes: a Seal whose By and Mark are the stand-in's")
-	g.constructOK("construct-seal-no-data", spec(nil, field{"App", "chat"}).sealedBy(signer9), ids(lace.RuleCtorSeal, lace.RuleCtorOmittedData), nil,
+	g.constructOK("construct-seal-no-data", ctor(nil, field{"App", "chat"}).sealedBy(signer9), ids(lace.RuleCtorSeal, lace.RuleCtorOmittedData), nil,
 		"a secret of 32 0x09 bytes and one field, data omitted: a Seal over an empty Blob")
-	g.constructOK("construct-fields-no-data", spec(nil, field{"App", "chat"}), ids(lace.RuleCtorOmittedData, lace.RuleCtorFields), nil,
+	g.constructOK("construct-fields-no-data", ctor(nil, field{"App", "chat"}), ids(lace.RuleCtorOmittedData, lace.RuleCtorFields), nil,
 		"fields and omitted data: a Plex over the empty Blob")
 
 	// Ordering duties (LACE-PLEX-05..07, -09; LACE-EX-07).
-	g.constructOK("construct-label-mode", spec(hello, field{"Mode", "public"}, field{"Label", "second"}, field{"Label", "first"}),
+	g.constructOK("construct-label-mode", ctor(hello, field{"Mode", "public"}, field{"Label", "second"}, field{"Label", "first"}),
 		ids(lace.RulePlexCtorOrder, lace.RuleExNoValueSort, lace.RulePlexSortNames), nil,
 		"Mode, Label second, Label first gives Label: second, Label: first, Mode: public: names sorted, same-name order kept, values unsorted")
-	g.constructOK("construct-seed-fields-shuffled", spec(hello, field{"TAI", "tomorrow"}, field{"App", "chat"}, field{"Name", "note"}, field{"Group", "room7"}, field{"App", "archive"}),
+	g.constructOK("construct-seed-fields-shuffled", ctor(hello, field{"TAI", "tomorrow"}, field{"App", "chat"}, field{"Name", "note"}, field{"Group", "room7"}, field{"App", "archive"}),
 		ids(lace.RulePlexSortNames, lace.RulePlexSameName, lace.RulePlexCtorOrder, lace.RulePlexValuesUnsorted), ka,
 		"the canonical fields in another order, App: chat still before App: archive, give the canonical Plex")
-	g.constructOK("construct-names-bytewise", spec(nil, field{"é", "1"}, field{"a", "2"}, field{"Z", "3"}, field{"#K", "4"}, field{"_", "5"}),
+	g.constructOK("construct-names-bytewise", ctor(nil, field{"é", "1"}, field{"a", "2"}, field{"Z", "3"}, field{"#K", "4"}, field{"_", "5"}),
 		ids(lace.RulePlexSortNames), nil, "names are sorted by bytes: #K, Z, _, a, é")
-	g.constructOK("construct-value-spaces-kept", spec(nil, field{"Note", " a  b "}), ids(lace.RuleFieldWhitespace, lace.RuleFieldLeadingSpace), tags("decision"),
+	g.constructOK("construct-value-spaces-kept", ctor(nil, field{"Note", " a  b "}), ids(lace.RuleFieldWhitespace, lace.RuleFieldLeadingSpace), tags("decision"),
 		"the value ' a  b ' is kept with every space (the line is Note:  a  b )")
 	many := make([]field, 513)
 	for i := range many {
 		many[i] = field{"F", strconv.Itoa(512 - i)}
 	}
-	g.constructOK("construct-512-fields", spec(nil, many[:512]...), ids(lace.RulePlexMaxFields, lace.RulePlexCtorOrder), tags("boundary"),
+	g.constructOK("construct-512-fields", ctor(nil, many[:512]...), ids(lace.RulePlexMaxFields, lace.RulePlexCtorOrder), tags("boundary"),
 		"512 occurrences of one name, in caller order")
-	g.constructBad("construct-513-fields", spec(nil, many...), ids(lace.RulePlexMaxFields), "513 field occurrences")
+	g.constructBad("construct-513-fields", ctor(nil, many...), ids(lace.RulePlexMaxFields), "513 field occurrences")
 
 	// Validation and reserved names (LACE-CTOR-08, -09).
 	for _, c := range []struct{ name, field string }{
 		{"data-length", "Data-Length"}, {"by", "By"}, {"mark", "Mark"}, {"glyph", glyph}, {"reserved-glyph", reservedGlyph},
 	} {
-		g.constructBad("construct-reserved-name-"+c.name, spec(hello, field{"App", "chat"}, field{c.field, "x"}), ids(lace.RuleCtorReserved, lace.RulePlexReserved),
+		g.constructBad("construct-reserved-name-"+c.name, ctor(hello, field{"App", "chat"}, field{c.field, "x"}), ids(lace.RuleCtorReserved, lace.RulePlexReserved),
 			"a field named "+c.field+": constructors reject reserved names")
 	}
 	for _, c := range []struct {
@@ -161,27 +161,27 @@ func constructVectors(g *gen) {
 		{"value-nul", field{"App", "ch\x00at"}, lace.RuleFieldControl, "a value holding NUL"},
 		{"line-129-bytes", field{"X", strings.Repeat("a", 126)}, lace.RuleFieldLineLength, "X: plus 126 a, a 129-byte line"},
 	} {
-		g.constructBad("construct-field-"+c.name, spec(hello, c.f), ids(c.rule, lace.RuleCtorValidate), c.comment+": constructors validate fields")
+		g.constructBad("construct-field-"+c.name, ctor(hello, c.f), ids(c.rule, lace.RuleCtorValidate), c.comment+": constructors validate fields")
 	}
-	g.constructOK("construct-field-line-128-bytes", spec(hello, field{"X", strings.Repeat("a", 125)}), ids(lace.RuleCtorValidate, lace.RuleFieldLineLength), tags("boundary"),
+	g.constructOK("construct-field-line-128-bytes", ctor(hello, field{"X", strings.Repeat("a", 125)}), ids(lace.RuleCtorValidate, lace.RuleFieldLineLength), tags("boundary"),
 		"X: plus 125 a, a 128-byte line, is constructed")
 
 	z := make([]byte, 32)
-	zero := spec(hello, field{"App", "chat"})
+	zero := ctor(hello, field{"App", "chat"})
 	zero.Secret, zero.Aux = &z, &z
-	g.add(vec{name: "construct-secret-zero", op: testee.OpLaceConstruct, in: zero.json(), rules: ids(lace.RuleCtorDeriveMark),
+	g.add(vec{name: "construct-secret-zero", op: lacespec.OpConstruct, in: zero.json(), rules: ids(lace.RuleCtorDeriveMark),
 		mark:    markStandin,
 		comment: "a By-secret of 32 zero bytes, which the stand-in scheme refuses (BIP-340 secret keys are 1..n-1)"})
 
 	// Data of 32 MiB and over, as recipes: 33,554,433 bytes 'A' are
 	// 11,184,811 times the base64 QUFB; 33,554,432 bytes end in QUE=.
-	atLimit := spec(bytes.Repeat([]byte("A"), maxData))
-	g.add(vec{name: "construct-data-32mib", op: testee.OpLaceConstruct, ok: true, result: constructResult(atLimit.canonical()), rules: ids(lace.RuleBlobMaxData, lace.RuleCtorDataOnly),
+	atLimit := ctor(bytes.Repeat([]byte("A"), maxData))
+	g.add(vec{name: "construct-data-32mib", op: lacespec.OpConstruct, ok: true, result: constructResult(atLimit.canonical()), rules: ids(lace.RuleBlobMaxData, lace.RuleCtorDataOnly),
 		recipe: &vectorset.Recipe{Parts: []vectorset.Part{
 			hexPart([]byte(`{"data":"`)), repeatPart([]byte("QUFB"), maxData/3), hexPart([]byte("QUE=\"}\n")),
 		}},
 		tags: tags("boundary"), comment: "data of exactly 32 MiB: the largest Blob a constructor makes"})
-	g.add(vec{name: "construct-data-over-32mib", op: testee.OpLaceConstruct, rules: ids(lace.RuleBlobMaxData),
+	g.add(vec{name: "construct-data-over-32mib", op: lacespec.OpConstruct, rules: ids(lace.RuleBlobMaxData),
 		recipe: &vectorset.Recipe{Parts: []vectorset.Part{
 			hexPart([]byte(`{"data":"`)), repeatPart([]byte("QUFB"), (maxData+1)/3), hexPart([]byte("\"}\n")),
 		}},

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/testee"
 )
 
 // Directory links name files, children and continuation pages (Lace-010,
@@ -97,11 +97,11 @@ func dirResult(d *dir) map[string]any {
 }
 
 func (g *gen) dirOK(name string, d *dir, bounds string, rs []rules.ID, t []string, comment string) {
-	g.add(vec{name: name, op: testee.OpLaceDirectory, in: treeStream(d), bounds: bounds, ok: true, result: dirResult(d), rules: rs, tags: t, comment: comment})
+	g.add(vec{name: name, op: lacespec.OpDirectory, in: treeStream(d), bounds: bounds, ok: true, result: dirResult(d), rules: rs, tags: t, comment: comment})
 }
 
 func (g *gen) dirBad(name string, in []byte, bounds string, rs []rules.ID, t []string, comment string) {
-	g.add(vec{name: name, op: testee.OpLaceDirectory, in: in, bounds: bounds, rules: rs, tags: t, comment: comment})
+	g.add(vec{name: name, op: lacespec.OpDirectory, in: in, bounds: bounds, rules: rs, tags: t, comment: comment})
 }
 
 func directoryVectors(g *gen) {

@@ -28,7 +28,7 @@ func genericVectors(g *gen) {
 		"the five convention names in a Plex with data, with values no convention accepts: ordinary application fields")
 
 	// They change no generic constructor rule (LACE-LINK-17).
-	g.constructOK("construct-convention-links-caller-order", spec(nil,
+	g.constructOK("construct-convention-links-caller-order", ctor(nil,
 		field{"File+Link", "z.txt " + target}, field{"Kind", "directory"}, field{"File+Link", "a.txt " + target},
 		field{"Child+Link", "y " + target}, field{"Child+Link", "b " + target}),
 		ids(lace.RuleConvNoCtor, lace.RulePlexCtorOrder), nil,

@@ -16,9 +16,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -87,9 +87,9 @@ func (g *gen) add(v vec) { g.vecs = append(g.vecs, v) }
 // ext is the file extension of a vector of op (docs/VECTORS.md).
 func ext(op string) string {
 	switch op {
-	case testee.OpLaceRecord:
+	case lacespec.OpRecord:
 		return ".lr"
-	case testee.OpLaceConstruct:
+	case lacespec.OpConstruct:
 		return ".json"
 	}
 	return ".lrs"
@@ -97,7 +97,7 @@ func ext(op string) string {
 
 // args is the vector's argument object.
 func (v vec) args() string {
-	if v.op == testee.OpLaceConstruct {
+	if v.op == lacespec.OpConstruct {
 		// A constructor reads no record: mark names only the scheme a Seal's
 		// Mark is made under, given where the vector makes one.
 		if v.mark == markStandin {
@@ -136,9 +136,9 @@ func (v vec) vector() (vecgen.Vector, error) {
 	g.Tags = slices.Clone(v.tags)
 	switch v.mark {
 	case markStandin:
-		g.Profiles = append(g.Profiles, testee.ProfileLaceMarkBIP340Standin)
+		g.Profiles = append(g.Profiles, lacespec.ProfileMarkBIP340Standin)
 	case mark009:
-		g.Profiles = append(g.Profiles, testee.ProfileLace009)
+		g.Profiles = append(g.Profiles, lacespec.Profile009)
 	}
 	for _, p := range v.profiles {
 		if !slices.Contains(g.Profiles, p) {
@@ -169,7 +169,7 @@ func (v vec) vector() (vecgen.Vector, error) {
 		g.Result = res
 	} else {
 		g.Expect = vectorset.Reject
-		g.Comment = vecgen.ReportedUnder(g.Comment, g.Rules[0])
+		g.Comment = vecgen.ReportedUnder(lacespec.Spec.Rule, g.Comment, g.Rules[0])
 	}
 	return g, nil
 }
@@ -197,7 +197,7 @@ func streamResult(hashes ...string) map[string]any {
 // accept adds a positive lace.record vector for r.
 func (g *gen) accept(name string, r record, rs []rules.ID, t []string, comment string) {
 	rc := r.clone()
-	g.add(vec{name: name, op: testee.OpLaceRecord, in: r.bytes(), ok: true, result: recordResult(r),
+	g.add(vec{name: name, op: lacespec.OpRecord, in: r.bytes(), ok: true, result: recordResult(r),
 		rules: rs, tags: t, comment: comment, rec: &rc})
 }
 
@@ -209,7 +209,7 @@ func (g *gen) acceptMark(name, mode string, r record, rs []rules.ID, t []string,
 
 // reject adds a negative lace.record vector.
 func (g *gen) reject(name string, in []byte, rs []rules.ID, t []string, comment string) {
-	g.add(vec{name: name, op: testee.OpLaceRecord, in: in, rules: rs, tags: t, comment: comment})
+	g.add(vec{name: name, op: lacespec.OpRecord, in: in, rules: rs, tags: t, comment: comment})
 }
 
 // rejectMark is reject under a mark mode.

@@ -13,8 +13,9 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 
 	"github.com/threespec/conformance/specs"
@@ -244,14 +245,14 @@ func TestMutationFamilies(t *testing.T) {
 			continue
 		}
 		p, ok := ids[v.DerivedFrom]
-		if !ok || p.Expect != vectorset.Accept || p.Op != testee.OpLaceRecord {
+		if !ok || p.Expect != vectorset.Accept || p.Op != lacespec.OpRecord {
 			t.Errorf("%s is derived from %q, no positive record vector", v.ID, v.DerivedFrom)
 		}
 		family[v.DerivedFrom]++
 	}
 	for _, v := range vs {
-		mutable := v.Expect == vectorset.Accept && v.Op == testee.OpLaceRecord && v.Recipe == nil &&
-			v.DerivedFrom == "" && !slices.Contains(v.Profiles, testee.ProfileLace009)
+		mutable := v.Expect == vectorset.Accept && v.Op == lacespec.OpRecord && v.Recipe == nil &&
+			v.DerivedFrom == "" && !slices.Contains(v.Profiles, lacespec.Profile009)
 		if mutable && family[v.ID] == 0 {
 			t.Errorf("positive %s has no mutations", v.ID)
 		}
@@ -277,7 +278,7 @@ func BenchmarkGenerate(b *testing.B) {
 // against the reference, the index and manifest laid out.
 func BenchmarkSuite(b *testing.B) {
 	for b.Loop() {
-		if _, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{}); err != nil {
+		if _, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{Specs: spec.MustSet(lacespec.Spec)}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 )
@@ -229,12 +231,12 @@ func nameOfLine(l string) string {
 
 // classify asks the reference about one lace.record input.
 func classify(ref *reference.Reference, args string, in []byte) (testee.Response, error) {
-	return ref.Do(context.Background(), testee.Request{Op: testee.OpLaceRecord, Args: json.RawMessage(args), Input: in})
+	return ref.Do(context.Background(), testee.Request{Op: lacespec.OpRecord, Args: json.RawMessage(args), Input: in})
 }
 
 // mutations adds the mutation family of every positive lace.record vector.
 func (g *gen) mutations() error {
-	ref := reference.New()
+	ref := reference.New(spec.MustSet(lacespec.Spec))
 	seen := map[[32]byte]bool{}
 	key := func(v vec) [32]byte { return sha256.Sum256([]byte(v.op + "\x00" + v.args() + "\x00" + string(v.in))) }
 	for _, v := range g.vecs {
@@ -243,7 +245,7 @@ func (g *gen) mutations() error {
 	n := len(g.vecs)
 	for i := 0; i < n; i++ {
 		p := g.vecs[i]
-		if p.rec == nil || !p.ok || p.op != testee.OpLaceRecord {
+		if p.rec == nil || !p.ok || p.op != lacespec.OpRecord {
 			continue
 		}
 		for _, m := range mutants(*p.rec, p.in, p.mark, g.opt.Large) {

@@ -2,9 +2,9 @@ package lacevec
 
 import (
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -59,7 +59,7 @@ var affected = [][2]string{
 // record, such a stream fails only for the bytes after that record
 // (LACE-GLYPH-08).
 func validRecordBeforeDefect(v *vecgen.Vector) bool {
-	if v.Op != testee.OpLaceStream || v.Expect != vectorset.Reject || v.Data == nil {
+	if v.Op != lacespec.OpStream || v.Expect != vectorset.Reject || v.Data == nil {
 		return false
 	}
 	_, err := lace.Parse(v.Data, lace.Options{})

@@ -2,7 +2,7 @@ package lacevec
 
 import (
 	"github.com/threespec/conformance/impl/lace"
-	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/impl/lace/lacespec"
 )
 
 // Lace-010, "A canonical vector covers all three record forms": the three
@@ -44,18 +44,18 @@ func seedSeal() record {
 // the hash text the specification prints.
 func seedVectors(g *gen) {
 	ka := tags("known-answer")
-	g.add(vec{name: "seed-blob", op: testee.OpLaceRecord, in: []byte(seedBlobText), ok: true,
+	g.add(vec{name: "seed-blob", op: lacespec.OpRecord, in: []byte(seedBlobText), ok: true,
 		result: map[string]any{"form": "blob", "hash": seedBlobHash}, rules: ids(lace.RuleVecBlob, lace.RuleGlyphDigestBytes, lace.RuleBlobExactData),
 		tags: ka, comment: "the canonical Blob of Lace-010 (data hello, no final LF) with its printed hash", rec: recPtr(seedBlob())})
-	g.add(vec{name: "seed-plex", op: testee.OpLaceRecord, in: []byte(seedPlexText), ok: true,
+	g.add(vec{name: "seed-plex", op: lacespec.OpRecord, in: []byte(seedPlexText), ok: true,
 		result: map[string]any{"form": "plex", "hash": seedPlexHash},
 		rules:  ids(lace.RuleVecPlex, lace.RuleVecAppOrder, lace.RulePlexStructure, lace.RulePlexValuesUnsorted, lace.RuleGlyphEmbedded),
 		tags:   ka, comment: "the canonical Plex of Lace-010, App: chat before App: archive, with its printed hash", rec: recPtr(seedPlex())})
-	g.add(vec{name: "seed-seal-mark-not-verified", op: testee.OpLaceRecord, in: []byte(seedSealText), ok: true,
+	g.add(vec{name: "seed-seal-mark-not-verified", op: lacespec.OpRecord, in: []byte(seedSealText), ok: true,
 		result: map[string]any{"form": "seal", "hash": seedSealHash},
 		rules:  ids(lace.RuleVecSeal, lace.RuleSealStructure, lace.RuleSealByText, lace.RuleSealMarkText, lace.RuleNestSeal),
 		tags:   ka, comment: "the canonical Seal under mark none: structure, outer and embedded hashes and canonical By/Mark text checked; its 009 Mark is not verified", rec: recPtr(seedSeal())})
-	g.add(vec{name: "seed-seal-mark-009", op: testee.OpLaceRecord, mark: mark009, in: []byte(seedSealText), ok: true,
+	g.add(vec{name: "seed-seal-mark-009", op: lacespec.OpRecord, mark: mark009, in: []byte(seedSealText), ok: true,
 		result: map[string]any{"form": "seal", "hash": seedSealHash},
 		rules:  ids(lace.RuleVecSealMark, lace.RuleVecSeal, lace.RuleSealVerify, lace.RuleSealSubject),
 		tags:   ka, comment: "the canonical Seal verified under the real 009: its Mark by the secret of 32 0x07 bytes over the embedded Plex digest"})

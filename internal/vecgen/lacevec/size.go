@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/lace"
-	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -53,11 +53,11 @@ func sizeVectors(g *gen) {
 	tg := tags("boundary")
 
 	recipe, result := bigRecipe(blobR(atLimit))
-	g.add(vec{name: "blob-32mib", op: testee.OpLaceRecord, recipe: recipe, ok: true, result: result,
+	g.add(vec{name: "blob-32mib", op: lacespec.OpRecord, recipe: recipe, ok: true, result: result,
 		rules: ids(lace.RuleBlobMaxData, lace.RuleSizeBlob), tags: tg,
 		comment: "a Blob of exactly 32 MiB (33,554,432 data bytes a): 33,554,510 bytes, the largest Blob"})
 	recipe, _ = bigRecipe(blobR(data))
-	g.add(vec{name: "blob-32mib-plus-1", op: testee.OpLaceRecord, recipe: recipe,
+	g.add(vec{name: "blob-32mib-plus-1", op: lacespec.OpRecord, recipe: recipe,
 		rules: ids(lace.RuleBlobMaxData, lace.RuleSizeBlob), tags: tg,
 		comment: "a Blob of 32 MiB + 1 data bytes, digest correct: over the Blob data limit"})
 	// A prefix suffices: the limit is judged from Data-Length, before any data is read.
@@ -71,11 +71,11 @@ func sizeVectors(g *gen) {
 	}
 	plex := plexR(atLimit, fields...)
 	recipe, result = bigRecipe(plex)
-	g.add(vec{name: "plex-max-size", op: testee.OpLaceRecord, recipe: recipe, ok: true, result: result,
+	g.add(vec{name: "plex-max-size", op: lacespec.OpRecord, recipe: recipe, ok: true, result: result,
 		rules: ids(lace.RuleSizePlex, lace.RulePlexMaxFields, lace.RuleFieldLineLength, lace.RuleBlobMaxData), tags: tg,
 		comment: "the largest Plex: 512 field lines of 129 bytes over a 32 MiB Blob, 33,620,613 bytes"})
 	recipe, result = bigRecipe(signer7.seal(plex))
-	g.add(vec{name: "seal-max-size", op: testee.OpLaceRecord, recipe: recipe, ok: true, result: result,
+	g.add(vec{name: "seal-max-size", op: lacespec.OpRecord, recipe: recipe, ok: true, result: result,
 		rules: ids(lace.RuleSizeSeal, lace.RulePlexMaxFields, lace.RuleBlobMaxData), tags: tg,
 		comment: "the largest Seal: 53-byte By and 93-byte Mark lines over the largest Plex, 33,620,814 bytes (Mark not verified)"})
 	// The same structure cut before its data fits the maximum yet is invalid.

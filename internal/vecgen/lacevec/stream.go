@@ -2,8 +2,8 @@ package lacevec
 
 import (
 	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/testee"
 )
 
 // Record streams concatenate complete records (Lace-010, LACE-STREAM-01..06):
@@ -16,11 +16,11 @@ func (g *gen) streamOK(name string, rs []record, rules []rules.ID, comment strin
 		in = append(in, r.bytes())
 		hashes = append(hashes, r.hash())
 	}
-	g.add(vec{name: name, op: testee.OpLaceStream, in: concat(in...), ok: true, result: streamResult(hashes...), rules: rules, comment: comment})
+	g.add(vec{name: name, op: lacespec.OpStream, in: concat(in...), ok: true, result: streamResult(hashes...), rules: rules, comment: comment})
 }
 
 func (g *gen) streamBad(name string, in []byte, rules []rules.ID, t []string, comment string) {
-	g.add(vec{name: name, op: testee.OpLaceStream, in: in, rules: rules, tags: t, comment: comment})
+	g.add(vec{name: name, op: lacespec.OpStream, in: in, rules: rules, tags: t, comment: comment})
 }
 
 // cut is a named position inside a record.

@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/threespec/conformance/suites/tracersuite"
-	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -21,8 +20,8 @@ type encodeArgs struct {
 }
 
 var (
-	exact    = encodeArgs{Mode: tracersuite.ModeExact}
-	smallest = encodeArgs{Mode: tracersuite.ModeSmallest}
+	exact    = encodeArgs{Mode: tracerspec.ModeExact}
+	smallest = encodeArgs{Mode: tracerspec.ModeSmallest}
 )
 
 // encodeInput is the JSON input of libtracer.encode for a frame list.
@@ -37,14 +36,14 @@ func encodeInput(list []flat) []byte {
 // encodeAccept adds an encode vector whose expected bytes the generator
 // wrote.
 func (s *set) encodeAccept(name string, list []flat, a encodeArgs, want []byte, m meta) {
-	s.add(name, ".json", testee.OpLibtracerEncode, a, in(encodeInput(list)), vectorset.Accept, "", map[string]any{"bytes": vectorset.BytesMatcher(want)}, m)
+	s.add(name, ".json", tracerspec.OpEncode, a, in(encodeInput(list)), vectorset.Accept, "", map[string]any{"bytes": vectorset.BytesMatcher(want)}, m)
 }
 
 // encodeReject adds an encode vector the encoder refuses. The spec names
 // no code for a sender's refusal: any code will do (PROTOCOL.md).
 func (s *set) encodeReject(name string, list []flat, a encodeArgs, m meta) {
 	m.comment += ": refused, " + m.rules[0]
-	s.add(name, ".json", testee.OpLibtracerEncode, a, in(encodeInput(list)), vectorset.Reject, "", nil, m)
+	s.add(name, ".json", tracerspec.OpEncode, a, in(encodeInput(list)), vectorset.Reject, "", nil, m)
 }
 
 // smallestOf rewrites frames in the smallest variants a sender should

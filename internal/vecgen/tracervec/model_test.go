@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 )
@@ -76,7 +78,7 @@ func unhexT(t *testing.T, s string) []byte {
 // every frame listed with an error (which vectors leave free).
 func agree(ref *reference.Reference, in []byte, a decodeArgs) (string, bool) {
 	ab, _ := json.Marshal(a)
-	resp, err := ref.Do(context.Background(), testee.Request{Op: testee.OpLibtracerDecode, Args: ab, Input: in})
+	resp, err := ref.Do(context.Background(), testee.Request{Op: tracerspec.OpDecode, Args: ab, Input: in})
 	if err != nil {
 		return err.Error(), false
 	}
@@ -123,12 +125,12 @@ func FuzzModelAgainstReference(f *testing.F) {
 		f.Fatal(err)
 	}
 	for _, v := range vecs {
-		if v.Op == testee.OpLibtracerDecode && v.Data != nil && len(v.Data) <= 4<<10 {
+		if v.Op == tracerspec.OpDecode && v.Data != nil && len(v.Data) <= 4<<10 {
 			f.Add(v.Data, uint8(0))
 			f.Add(v.Data, uint8(15))
 		}
 	}
-	ref := reference.New()
+	ref := reference.New(allspecs.Set())
 	f.Fuzz(func(t *testing.T, in []byte, mode uint8) {
 		a := dgram
 		if mode&1 != 0 {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 
-	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -178,7 +178,7 @@ func (s *set) mutations() {
 			}
 			m.set(list[0])
 			b, _ := json.Marshal(list)
-			s.add(v.name+"--"+m.suffix, ".json", testee.OpLibtracerEncode, v.args, in(b), vectorset.Reject, "", nil,
+			s.add(v.name+"--"+m.suffix, ".json", tracerspec.OpEncode, v.args, in(b), vectorset.Reject, "", nil,
 				meta{rules: rulesOf(m.rule), tags: tags("mutation"), derived: v.name, comment: v.name + " with " + m.what + ", which no sender emits: refused, " + m.rule})
 		}
 	}
@@ -194,7 +194,7 @@ type encodePositive struct {
 func (s *set) encodePositives() []encodePositive {
 	var out []encodePositive
 	for _, v := range s.vecs {
-		if v.Op == testee.OpLibtracerEncode && v.Expect == vectorset.Accept && v.DerivedFrom == "" && string(v.Args) == `{"mode":"exact"}` && v.Recipe == nil {
+		if v.Op == tracerspec.OpEncode && v.Expect == vectorset.Accept && v.DerivedFrom == "" && string(v.Args) == `{"mode":"exact"}` && v.Recipe == nil {
 			out = append(out, encodePositive{name: v.Name(), in: v.Data, args: v.Args})
 		}
 	}
@@ -216,14 +216,14 @@ func (s *set) mutant(p positive, m mutation) {
 	if got.err != nil {
 		md.rules = rulesOf(got.err.rule)
 		md.comment = fmt.Sprintf("%s with %s: %s", p.name, m.what, verdict(p, got.err))
-		s.add(name, ".bin", testee.OpLibtracerDecode, a, in(m.b), vectorset.Reject, got.err.code, nil, md)
+		s.add(name, ".bin", tracerspec.OpDecode, a, in(m.b), vectorset.Reject, got.err.code, nil, md)
 		return
 	}
 	md.rules = rulesOf(m.rule)
 	md.comment = fmt.Sprintf("%s with %s: still a valid input", p.name, m.what)
 	res := framesResult(got.frames)
 	lifecycleResult(res, m.b, got.frames, a)
-	s.add(name, ".bin", testee.OpLibtracerDecode, a, in(m.b), vectorset.Accept, "", res, md)
+	s.add(name, ".bin", tracerspec.OpDecode, a, in(m.b), vectorset.Accept, "", res, md)
 }
 
 // verdict says why a mutation of p is rejected, ending with the code and the

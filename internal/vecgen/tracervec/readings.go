@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/threespec/conformance/impl/libtracer"
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -163,7 +163,7 @@ func carriesCRC16(v *vecgen.Vector) bool {
 // anyFrame reports whether v is a decode vector one of whose frames, at
 // any depth the reference lists, has property p.
 func anyFrame(v *vecgen.Vector, p func(libtracer.Frame) bool) bool {
-	if v.Op != testee.OpLibtracerDecode || v.Data == nil {
+	if v.Op != tracerspec.OpDecode || v.Data == nil {
 		return false
 	}
 	var has func(fs []libtracer.Frame) bool
@@ -182,7 +182,7 @@ func anyFrame(v *vecgen.Vector, p func(libtracer.Frame) bool) bool {
 // "strip") a top-level frame that has a trailer: the stored bytes they
 // expect have the TS and CR bits cleared (LT-READ-20).
 func stripsATrailer(v *vecgen.Vector) bool {
-	if v.Op != testee.OpLibtracerDecode || v.Expect != vectorset.Accept || v.Data == nil {
+	if v.Op != tracerspec.OpDecode || v.Expect != vectorset.Accept || v.Data == nil {
 		return false
 	}
 	var args struct {

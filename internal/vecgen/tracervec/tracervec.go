@@ -16,8 +16,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -176,7 +176,7 @@ func (s *set) accept(name string, in input, a decodeArgs, built []flat, m meta) 
 	}
 	res := framesResult(built)
 	lifecycleResult(res, in.b, built, a)
-	if s.add(name, ".bin", testee.OpLibtracerDecode, a, in, vectorset.Accept, "", res, m) && m.derived == "" {
+	if s.add(name, ".bin", tracerspec.OpDecode, a, in, vectorset.Accept, "", res, m) && m.derived == "" {
 		s.positives = append(s.positives, positive{name: name, in: in.b, args: a, frames: built, core: hasTag(m.tags, "known-answer") && a.Transport == transportDgram})
 	}
 }
@@ -189,7 +189,7 @@ func (s *set) acceptModel(name string, in input, a decodeArgs, m meta) {
 		s.failf("%s: the model rejects it: %v", name, got.err)
 		return
 	}
-	if s.add(name, ".bin", testee.OpLibtracerDecode, a, in, vectorset.Accept, "", framesResult(got.frames), m) && m.derived == "" {
+	if s.add(name, ".bin", tracerspec.OpDecode, a, in, vectorset.Accept, "", framesResult(got.frames), m) && m.derived == "" {
 		s.positives = append(s.positives, positive{name: name, in: in.b, args: a, frames: got.frames})
 	}
 }
@@ -205,7 +205,7 @@ func (s *set) reject(name string, in input, a decodeArgs, m meta) {
 	if !vecgen.CommentNamesRule(m.comment, m.rules[0]) {
 		m.comment += ": " + got.err.why + ": " + got.err.code + ", " + m.rules[0]
 	}
-	s.add(name, ".bin", testee.OpLibtracerDecode, a, in, vectorset.Reject, got.err.code, nil, m)
+	s.add(name, ".bin", tracerspec.OpDecode, a, in, vectorset.Reject, got.err.code, nil, m)
 }
 
 func framesResult(list []flat) map[string]any {

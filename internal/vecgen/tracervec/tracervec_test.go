@@ -13,9 +13,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
+	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/reference"
-	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -42,7 +44,7 @@ func diffResult(want, got []byte) string {
 // checked against the reference (accepted ones with the generator's
 // result, rejected ones by the rule they name).
 func TestSuiteAgainstTheReference(t *testing.T) {
-	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{})
+	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,11 +61,11 @@ func TestLargeFamilies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large families: a few seconds")
 	}
-	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{Large: true})
+	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{Specs: spec.MustSet(tracerspec.Spec), Large: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, _ := generate(vecgen.Options{})
+	small, _ := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
 	if n := out.Summary[0].Positive + out.Summary[0].Negative; n <= len(small) {
 		t.Errorf("the large set has %d vectors, the default one %d", n, len(small))
 	}
@@ -71,11 +73,11 @@ func TestLargeFamilies(t *testing.T) {
 
 // TestDeterministic: two generations give the same vectors.
 func TestDeterministic(t *testing.T) {
-	a, err := generate(vecgen.Options{})
+	a, err := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := generate(vecgen.Options{})
+	b, _ := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
 	if len(a) != len(b) {
 		t.Fatalf("%d then %d vectors", len(a), len(b))
 	}
@@ -160,7 +162,7 @@ func rejectingRules(t *testing.T) map[string]bool {
 // has a negative vector that names it first, unless no protocol operation
 // can reach it (notByteTestable, each with its reason).
 func TestEveryRejectingRuleHasANegative(t *testing.T) {
-	vecs, err := generate(vecgen.Options{})
+	vecs, err := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,14 +197,14 @@ func TestEveryRejectingRuleHasANegative(t *testing.T) {
 // the reference give the same answer, including the rule of every frame
 // listed with an error in report "frames" (the vectors leave it free).
 func TestReportModeAgrees(t *testing.T) {
-	vecs, err := generate(vecgen.Options{})
+	vecs, err := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := reference.New()
+	ref := reference.New(allspecs.Set())
 	n := 0
 	for _, v := range vecs {
-		if v.Op != testee.OpLibtracerDecode || v.Data == nil {
+		if v.Op != tracerspec.OpDecode || v.Data == nil {
 			continue
 		}
 		var a decodeArgs
@@ -222,7 +224,7 @@ func TestReportModeAgrees(t *testing.T) {
 // TestFamilies: every decode positive of the generator's own has at least
 // one mutation derived from it, and the default set stays reviewable.
 func TestFamilies(t *testing.T) {
-	vecs, err := generate(vecgen.Options{})
+	vecs, err := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +239,7 @@ func TestFamilies(t *testing.T) {
 		}
 	}
 	for _, v := range vecs {
-		if v.Op == testee.OpLibtracerDecode && v.Expect == vectorset.Accept && v.DerivedFrom == "" && derived[v.ID] == 0 {
+		if v.Op == tracerspec.OpDecode && v.Expect == vectorset.Accept && v.DerivedFrom == "" && derived[v.ID] == 0 {
 			t.Errorf("%s has no mutation", v.ID)
 		}
 	}

@@ -1,4 +1,15 @@
-package reference
+// Package plainjson decodes plain JSON objects in place: the inputs of
+// operations whose members hold bytes as standard base64 strings
+// (lace.construct and hiverelay.authority, docs/PROTOCOL.md), up to
+// 44.7 MiB of them. encoding/json validates such an input, then decodes
+// it, copying and checking every string byte by byte; a plain input, as
+// json.Marshal writes one, is decoded here in one pass instead, its base64
+// straight from the input. Plain means: no white space but after the
+// object, no escape in any string, member names the caller knows, none
+// twice, and every base64 string canonical without CR or LF. Anything
+// else the caller leaves to encoding/json, which gives the same values
+// for plain input (the callers' tests compare them).
+package plainjson
 
 import (
 	"bytes"
@@ -6,28 +17,16 @@ import (
 	"unicode/utf8"
 )
 
-// Plain JSON inputs decoded in place. The inputs of lace.construct and
-// hiverelay.authority are JSON objects whose members hold bytes as
-// standard base64 strings (docs/PROTOCOL.md), up to 44.7 MiB of them.
-// encoding/json validates such an input, then decodes it, copying and
-// checking every string byte by byte; a plain input, as json.Marshal
-// writes one, is decoded here in one pass instead, its base64 straight
-// from the input. Plain means: no white space but after the object, no
-// escape in any string, member names the caller knows, none twice, and
-// every base64 string canonical without CR or LF. Anything else the
-// caller leaves to encoding/json, which gives the same values for plain
-// input (the tests compare them).
-
-// plainReader reads plain JSON from b at i; ok turns false at the first
+// Reader reads plain JSON from b at i; ok turns false at the first
 // byte that is not what it expects, and stays false.
-type plainReader struct {
+type Reader struct {
 	b  []byte
 	i  int
 	ok bool
 }
 
 // byte1 reads c.
-func (p *plainReader) byte1(c byte) {
+func (p *Reader) byte1(c byte) {
 	if p.ok && p.i < len(p.b) && p.b[p.i] == c {
 		p.i++
 		return
@@ -35,12 +34,15 @@ func (p *plainReader) byte1(c byte) {
 	p.ok = false
 }
 
+// Fail marks the input as not plain: the caller decodes it otherwise.
+func (p *Reader) Fail() { p.ok = false }
+
 // peek reports whether the next byte is c.
-func (p *plainReader) peek(c byte) bool { return p.ok && p.i < len(p.b) && p.b[p.i] == c }
+func (p *Reader) peek(c byte) bool { return p.ok && p.i < len(p.b) && p.b[p.i] == c }
 
 // str reads a string without escapes or control characters, in UTF-8,
 // and returns its bytes (what encoding/json decodes it to).
-func (p *plainReader) str() []byte {
+func (p *Reader) str() []byte {
 	s := p.quoted()
 	if !p.ok {
 		return nil
@@ -61,7 +63,7 @@ func (p *plainReader) str() []byte {
 
 // quoted returns the bytes from an opening quote at i to the next quote,
 // leaving i on the first of them; ok turns false when either is missing.
-func (p *plainReader) quoted() []byte {
+func (p *Reader) quoted() []byte {
 	p.byte1('"')
 	if !p.ok {
 		return nil
@@ -74,11 +76,11 @@ func (p *plainReader) quoted() []byte {
 	return p.b[p.i : p.i+n]
 }
 
-// base64 reads a string of canonical standard base64 and returns its
+// Base64 reads a string of canonical standard base64 and returns its
 // bytes, never nil (as encoding/json decodes a []byte). The decoder
 // rejects every byte outside the alphabet but CR and LF, which it skips
 // and which are refused here first: so none of JSON's escapes either.
-func (p *plainReader) base64() []byte {
+func (p *Reader) Base64() []byte {
 	s := p.quoted()
 	if !p.ok {
 		return nil
@@ -98,10 +100,10 @@ func (p *plainReader) base64() []byte {
 	return out[:m]
 }
 
-// object reads an object, calling member for each member after its name
+// Object reads an object, calling member for each member after its name
 // and colon, with the name; member reads the value. A name seen twice
 // makes the object not plain.
-func (p *plainReader) object(member func(name string)) {
+func (p *Reader) Object(member func(name string)) {
 	p.byte1('{')
 	if p.peek('}') {
 		p.i++
@@ -128,12 +130,12 @@ func (p *plainReader) object(member func(name string)) {
 	p.byte1('}')
 }
 
-// plainObject reads b as one plain object (JSON white space after it
-// allowed) with member as in object, and reports whether it was one and
-// member accepted each name (member sets p.ok false for a name it does
-// not know).
-func plainObject(b []byte, member func(p *plainReader, name string)) bool {
-	p := &plainReader{b: b, ok: true}
-	p.object(func(name string) { member(p, name) })
+// Object reads b as one plain object (JSON white space after it
+// allowed) with member as in Reader.Object, and reports whether it was one
+// and member accepted each name (member calls Fail for a name it does not
+// know).
+func Object(b []byte, member func(p *Reader, name string)) bool {
+	p := &Reader{b: b, ok: true}
+	p.Object(func(name string) { member(p, name) })
 	return p.ok && len(bytes.TrimLeft(b[p.i:], " \t\r\n")) == 0
 }

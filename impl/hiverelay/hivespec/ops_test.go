@@ -1,4 +1,4 @@
-package reference
+package hivespec
 
 import (
 	"bytes"
@@ -12,7 +12,8 @@ import (
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
-	"github.com/threespec/conformance/suites/hivesuite"
+	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/reference/referencetest"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -23,7 +24,7 @@ const (
 	knownVectorSetHash = "fd0639c088f1c420a7768940bd1e82b85e4831d2a0508a468e611be1ad9e54ca"
 )
 
-func authorityInput(t *testing.T, in hivesuite.AuthorityInput) []byte {
+func authorityInput(t *testing.T, in AuthorityInput) []byte {
 	t.Helper()
 	b, err := json.Marshal(in)
 	if err != nil {
@@ -34,7 +35,7 @@ func authorityInput(t *testing.T, in hivesuite.AuthorityInput) []byte {
 
 func TestHiveRelayAuthority(t *testing.T) {
 	files := hiverelay.VectorFiles()
-	ref := hivesuite.AuthorityInput{
+	ref := AuthorityInput{
 		FormatArtifact: hiverelay.ReferenceFormatArtifact(),
 		VectorManifest: hiverelay.VectorManifest(),
 		Files:          files,
@@ -53,7 +54,7 @@ func TestHiveRelayAuthority(t *testing.T) {
 
 	for _, tc := range []struct {
 		name string
-		in   hivesuite.AuthorityInput
+		in   AuthorityInput
 		rule string // "" when accepted
 	}{
 		{"the reference authority", ref, ""},
@@ -63,7 +64,7 @@ func TestHiveRelayAuthority(t *testing.T) {
 		{"a path too long to frame", unframeable, "HR-MAN-01"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			resp := do(t, testee.OpHiveRelayAuthority, "{}", authorityInput(t, tc.in))
+			resp := referencetest.Do(t, Spec, OpAuthority, "{}", authorityInput(t, tc.in))
 			if tc.rule != "" {
 				if resp.Outcome != testee.Rejected || resp.Code != "BAD_ENCODING" || resp.Rule != tc.rule {
 					t.Fatalf("%+v, want rejection by %s", resp, tc.rule)
@@ -84,7 +85,7 @@ func TestHiveRelayAuthority(t *testing.T) {
 }
 
 func TestHiveRelayAuthorityInputIsJSON(t *testing.T) {
-	_, err := New().Do(t.Context(), testee.Request{ID: 1, Op: testee.OpHiveRelayAuthority, Args: json.RawMessage("{}"), Input: []byte("not json")})
+	_, err := reference.For(Spec).Do(t.Context(), testee.Request{ID: 1, Op: OpAuthority, Args: json.RawMessage("{}"), Input: []byte("not json")})
 	if !errors.Is(err, testee.ErrInvalidRequest) {
 		t.Fatalf("err = %v, want a request error", err)
 	}
@@ -101,7 +102,7 @@ func TestHiveRelayWithChecks(t *testing.T) {
 	zeroRelay := slices.Concat([]byte{1}, make([]byte, 32), bytes.Repeat([]byte{0x22}, 64), []byte{2, 0})
 	files := maps.Clone(hiverelay.VectorFiles())
 	delete(files, "positive/read-cell-cap-v1.bin")
-	missing := authorityInput(t, hivesuite.AuthorityInput{
+	missing := authorityInput(t, AuthorityInput{
 		FormatArtifact: hiverelay.ReferenceFormatArtifact(), VectorManifest: hiverelay.VectorManifest(), Files: files,
 		Metadata: hiverelay.ReferenceMetadata().Encode(),
 	})
@@ -110,15 +111,15 @@ func TestHiveRelayWithChecks(t *testing.T) {
 		input    []byte
 		fault    rules.ID
 	}{
-		{testee.OpHiveRelayDecode, `{"schema":"ReadCellCapV1"}`, zeroRelay, hiverelay.RuleRCapRelayKey},
-		{testee.OpHiveRelayManifest, "{}", hiverelay.VectorManifest(), hiverelay.RuleVecSetHash},
-		{testee.OpHiveRelayFormat, "{}", hiverelay.ReferenceFormatArtifact(), hiverelay.RuleFmtHash},
-		{testee.OpHiveRelayAuthority, "{}", missing, hiverelay.RuleVecMissing},
+		{OpDecode, `{"schema":"ReadCellCapV1"}`, zeroRelay, hiverelay.RuleRCapRelayKey},
+		{OpManifest, "{}", hiverelay.VectorManifest(), hiverelay.RuleVecSetHash},
+		{OpFormat, "{}", hiverelay.ReferenceFormatArtifact(), hiverelay.RuleFmtHash},
+		{OpAuthority, "{}", missing, hiverelay.RuleVecMissing},
 	} {
 		t.Run(tc.op, func(t *testing.T) {
 			req := testee.Request{ID: 1, Op: tc.op, Args: json.RawMessage(tc.args), Input: tc.input}
-			std, err1 := New().Do(t.Context(), req)
-			faulty, err2 := New().WithChecks(rules.Checks{Faults: fault.Of(string(tc.fault))}).Do(t.Context(), req)
+			std, err1 := reference.For(Spec).Do(t.Context(), req)
+			faulty, err2 := reference.For(Spec).WithChecks(rules.Checks{Faults: fault.Of(string(tc.fault))}).Do(t.Context(), req)
 			if err1 != nil || err2 != nil {
 				t.Fatal(err1, err2)
 			}

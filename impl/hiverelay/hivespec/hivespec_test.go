@@ -1,4 +1,4 @@
-package hivesuite
+package hivespec
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ func committedTree(t *testing.T) map[string][]byte {
 	t.Helper()
 	tree := map[string][]byte{}
 	for _, d := range []string{"positive", "negative", "registry"} {
-		paths, err := filepath.Glob(filepath.Join("../../vectors", d, "hiverelay", "*"))
+		paths, err := filepath.Glob(filepath.Join("../../../vectors", d, "hiverelay", "*"))
 		if err != nil || len(paths) == 0 {
 			t.Fatalf("vectors/%s/hiverelay: %v", d, err)
 		}
@@ -34,7 +34,7 @@ func committedTree(t *testing.T) map[string][]byte {
 // The committed authority verifies and gives the hashes the metadata
 // artifact publishes; a changed inventory file does not verify.
 func TestVerifyAuthority(t *testing.T) {
-	const dir = "../../manifest/hiverelay"
+	const dir = "../../../manifest/hiverelay"
 	tree := committedTree(t)
 	a, err := VerifyAuthority(dir, tree)
 	if err != nil {

@@ -1,9 +1,10 @@
-// Package hivesuite is what the spec-neutral packages are told of the
-// HiveRelay Blind Client Composition v1 suite: its definition for the
-// harness (Def, whose hook verifies the authority of section 5) and the
-// argument vocabulary of its operations in testee protocol v1
-// (docs/PROTOCOL.md, hiverelay.*).
-package hivesuite
+// Package hivespec is the HiveRelay Blind Client Composition v1 wing's
+// Spec (impl/spec): its rules, mutants and readings (impl/hiverelay,
+// impl/cenc, impl/manifest), the verification of the authority its suite
+// publishes (section 5), and the operations it defines in testee protocol
+// v1 with the reference's handlers (docs/PROTOCOL.md, hiverelay.*) and
+// their arguments.
+package hivespec
 
 import (
 	"encoding/hex"
@@ -13,13 +14,42 @@ import (
 
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/specs"
 	"github.com/threespec/conformance/vectorset"
 )
 
-// Def is the hiverelay suite as conform loads it: beyond its set hash, the
-// published authority hashes are verified (docs/VECTORS.md, "HiveRelay
-// authority").
-var Def = vectorset.SuiteDef{Name: "hiverelay", Verify: VerifyAuthority}
+// Spec is HiveRelay Blind Client Composition v1 as the core is handed it:
+// beyond its set hash, its suite's published authority hashes are verified
+// (docs/VECTORS.md, "HiveRelay authority").
+var Spec = &spec.Spec{
+	Name:     rules.HiveRelay,
+	Prefix:   "HR",
+	Title:    "HiveRelay Blind Client Composition v1",
+	TextFile: specs.HiveRelayFile,
+	Doc:      "docs/hiverelay.md",
+	Rules:    hiverelay.Catalog(),
+	Mutants:  hiverelay.Mutants(),
+	Readings: hiverelay.Readings(),
+	Verify:   VerifyAuthority,
+	Ops: []spec.Op{
+		{Name: OpDecode, Handle: decode},
+		{Name: OpManifest, Handle: manifestOp},
+		{Name: OpFormat, Handle: format},
+		{Name: OpAuthority, Handle: authority},
+	},
+}
+
+// Operation names (docs/PROTOCOL.md, "Operations").
+const (
+	OpDecode   = "hiverelay.decode"
+	OpManifest = "hiverelay.manifest"
+	OpFormat   = "hiverelay.format"
+	// OpAuthority is complete authority verification of a HiveRelay
+	// vector set (section 5); its input is a JSON object (AuthorityInput).
+	OpAuthority = "hiverelay.authority"
+)
 
 // VerifyAuthority verifies the HiveRelay authority files of the manifest
 // directory dir with hiverelay.VerifyAuthority (section 5): the metadata

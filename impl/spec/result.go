@@ -1,4 +1,4 @@
-package reference
+package spec
 
 import (
 	"encoding/base64"
@@ -8,7 +8,7 @@ import (
 )
 
 // The JSON encoding of a handler's result (docs/PROTOCOL.md, "Persistent
-// mode": the result object). marshalResult writes what json.Marshal writes,
+// mode": the result object). MarshalResult writes what json.Marshal writes,
 // byte for byte, but writes by hand the values on which encoding/json is
 // slow: a result member holding bytes ([]byte, which json.Marshal writes
 // as a standard base64 string) is base64-encoded straight into the output,
@@ -16,10 +16,10 @@ import (
 // MiB record lace.construct answers for a 32 MiB payload). Any other value
 // is json.Marshal's own output.
 
-// marshalResult returns json.Marshal(v) for a handler's result v: a
+// MarshalResult returns json.Marshal(v) for a handler's result v: a
 // map[string]any whose members are strings, []byte, nested maps of the
 // same kind, or any other value json.Marshal encodes.
-func marshalResult(v any) ([]byte, error) {
+func MarshalResult(v any) ([]byte, error) {
 	return appendJSON(make([]byte, 0, sizeHint(v)), v)
 }
 
@@ -92,10 +92,10 @@ func sizeHint(v any) int {
 	return 16
 }
 
-// bytesMember is b as a result member: json.Marshal writes it as b's
+// BytesMember is b as a result member: json.Marshal writes it as b's
 // standard base64 string, "" for no bytes (never null, as a nil []byte
 // would be).
-func bytesMember(b []byte) []byte {
+func BytesMember(b []byte) []byte {
 	if b == nil {
 		return []byte{}
 	}

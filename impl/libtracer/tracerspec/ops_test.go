@@ -1,4 +1,4 @@
-package reference
+package tracerspec
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/reference/referencetest"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -28,7 +30,7 @@ func pathFrame() []byte {
 }
 
 func TestLibtracerDecodeFlat(t *testing.T) {
-	resp := do(t, testee.OpLibtracerDecode, `{"transport":"datagram"}`, pathFrame())
+	resp := referencetest.Do(t, Spec, OpDecode, `{"transport":"datagram"}`, pathFrame())
 	var res struct{ Frames []FlatFrame }
 	if resp.Outcome != testee.Accepted || json.Unmarshal(resp.Result, &res) != nil {
 		t.Fatalf("%+v", resp)
@@ -40,7 +42,7 @@ func TestLibtracerDecodeFlat(t *testing.T) {
 	}
 	// The flat list is also the encoder's input: exact encoding gives the bytes back.
 	list, _ := json.Marshal(res.Frames)
-	enc := do(t, testee.OpLibtracerEncode, `{"mode":"exact"}`, list)
+	enc := referencetest.Do(t, Spec, OpEncode, `{"mode":"exact"}`, list)
 	var out struct{ Bytes []byte }
 	if enc.Outcome != testee.Accepted || json.Unmarshal(enc.Result, &out) != nil || !bytes.Equal(out.Bytes, pathFrame()) {
 		t.Fatalf("exact re-encoding: %+v", enc)
@@ -50,22 +52,22 @@ func TestLibtracerDecodeFlat(t *testing.T) {
 func TestLibtracerVerdicts(t *testing.T) {
 	bad := pathFrame()
 	bad[len(bad)-1] ^= 1
-	if r := do(t, testee.OpLibtracerDecode, `{}`, bad); r.Outcome != testee.Rejected || r.Code != "tr::frame::crc_fail" {
+	if r := referencetest.Do(t, Spec, OpDecode, `{}`, bad); r.Outcome != testee.Rejected || r.Code != "tr::frame::crc_fail" {
 		t.Errorf("CRC mismatch: %+v", r)
 	}
 	trunc := pathFrame()[:10]
-	if r := do(t, testee.OpLibtracerDecode, `{"transport":"datagram"}`, trunc); r.Code != "tr::frame::truncated" {
+	if r := referencetest.Do(t, Spec, OpDecode, `{"transport":"datagram"}`, trunc); r.Code != "tr::frame::truncated" {
 		t.Errorf("truncated datagram: %+v", r)
 	}
-	if r := do(t, testee.OpLibtracerDecode, `{"transport":"stream"}`, trunc); r.Code != "tr::transport::down" {
+	if r := referencetest.Do(t, Spec, OpDecode, `{"transport":"stream"}`, trunc); r.Code != "tr::transport::down" {
 		t.Errorf("stream closed inside a frame: %+v", r)
 	}
 	// An unknown core type 0x0E as the outer TLV, then the empty STATUS.
 	two := []byte{0x0e, 0x00, 0x01, 0x00, 0xaa, 0x09, 0x00, 0x00, 0x00}
-	if r := do(t, testee.OpLibtracerDecode, `{}`, two); r.Code != "tr::schema::type_mismatch" {
+	if r := referencetest.Do(t, Spec, OpDecode, `{}`, two); r.Code != "tr::schema::type_mismatch" {
 		t.Errorf("unknown outer type: %+v", r)
 	}
-	r := do(t, testee.OpLibtracerDecode, `{"report":"frames"}`, two)
+	r := referencetest.Do(t, Spec, OpDecode, `{"report":"frames"}`, two)
 	if r.Outcome != testee.Accepted || !strings.Contains(string(r.Result), `"code":"tr::schema::type_mismatch"`) || !strings.Contains(string(r.Result), `"type":9`) {
 		t.Errorf("per-frame report must list the error and go on: %+v %s", r, r.Result)
 	}
@@ -85,7 +87,7 @@ func TestLibtracerVerdictIsFirstInByteOrder(t *testing.T) {
 		{`{"transport":"datagram","report":"frames"}`, "tr::frame::truncated"},
 		{`{"transport":"stream","report":"frames"}`, "tr::transport::down"},
 	} {
-		if r := do(t, testee.OpLibtracerDecode, tt.args, in); r.Outcome != testee.Rejected || r.Code != tt.code {
+		if r := referencetest.Do(t, Spec, OpDecode, tt.args, in); r.Outcome != testee.Rejected || r.Code != tt.code {
 			t.Errorf("%s: %+v, want rejection with %s", tt.args, r, tt.code)
 		}
 	}
@@ -101,7 +103,7 @@ func TestLibtracerDeepNestIsFlat(t *testing.T) {
 		n := uint32(len(in) - (k+1)*6)
 		copy(in[k*6:], []byte{0x80, 0x48, byte(n), byte(n >> 8), byte(n >> 16), byte(n >> 24)})
 	}
-	r := do(t, testee.OpLibtracerDecode, `{"work_budget":30000}`, in)
+	r := referencetest.Do(t, Spec, OpDecode, `{"work_budget":30000}`, in)
 	if r.Outcome != testee.Accepted {
 		t.Fatalf("%+v", r)
 	}
@@ -109,11 +111,11 @@ func TestLibtracerDeepNestIsFlat(t *testing.T) {
 	if err := json.Unmarshal(r.Result, &res); err != nil || len(res.Frames) != depth+1 || res.Frames[depth].Depth != depth {
 		t.Fatalf("deep result: %v, %d frames", err, len(res.Frames))
 	}
-	if r := do(t, testee.OpLibtracerDecode, `{"work_budget":100}`, in); r.Code != "tr::tlv::nesting_too_deep" {
+	if r := referencetest.Do(t, Spec, OpDecode, `{"work_budget":100}`, in); r.Code != "tr::tlv::nesting_too_deep" {
 		t.Fatalf("small budget: %+v", r)
 	}
 	list, _ := json.Marshal(res.Frames)
-	enc := do(t, testee.OpLibtracerEncode, `{}`, list)
+	enc := referencetest.Do(t, Spec, OpEncode, `{}`, list)
 	var out struct{ Bytes string }
 	if json.Unmarshal(enc.Result, &out); out.Bytes != base64.StdEncoding.EncodeToString(in) {
 		t.Fatalf("deep exact re-encoding differs: %+v", enc.Outcome)
@@ -134,7 +136,7 @@ func TestLibtracerVerdictIsFirstErrorInByteOrder(t *testing.T) {
 		{`{"transport":"datagram","report":"frames"}`, "tr::frame::truncated", "LT-TRUNC-03"},
 		{`{"transport":"stream","report":"frames"}`, "tr::transport::down", "LT-TRUNC-02"},
 	} {
-		r := do(t, testee.OpLibtracerDecode, c.args, in)
+		r := referencetest.Do(t, Spec, OpDecode, c.args, in)
 		if r.Outcome != testee.Rejected || r.Code != c.code || r.Rule != c.rule {
 			t.Errorf("%s: %+v, want %s by %s", c.args, r, c.code, c.rule)
 		}
@@ -144,20 +146,20 @@ func TestLibtracerVerdictIsFirstErrorInByteOrder(t *testing.T) {
 // views: the same answer as the contiguous datagram, for cuts inside every
 // field and empty views (LT-CTX-03); bad cuts are a request built wrong.
 func TestLibtracerDecodeViews(t *testing.T) {
-	whole := do(t, testee.OpLibtracerDecode, `{}`, pathFrame())
+	whole := referencetest.Do(t, Spec, OpDecode, `{}`, pathFrame())
 	for _, v := range []string{`[2,6,10,16,20,24]`, `[0,0,13,13,26]`, `[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25]`} {
-		r := do(t, testee.OpLibtracerDecode, `{"views":`+v+`}`, pathFrame())
+		r := referencetest.Do(t, Spec, OpDecode, `{"views":`+v+`}`, pathFrame())
 		if r.Outcome != testee.Accepted || !bytes.Equal(r.Result, whole.Result) {
 			t.Errorf("views %s: %s, want %s", v, r.Result, whole.Result)
 		}
 	}
 	bad := pathFrame()
 	bad[9] ^= 1
-	if r := do(t, testee.OpLibtracerDecode, `{"views":[5,12]}`, bad); r.Code != "tr::frame::crc_fail" {
+	if r := referencetest.Do(t, Spec, OpDecode, `{"views":[5,12]}`, bad); r.Code != "tr::frame::crc_fail" {
 		t.Errorf("CRC mismatch across views: %+v", r)
 	}
 	for _, v := range []string{`[3,2]`, `[27]`, `[-1]`} {
-		if _, err := New().Do(context.Background(), testee.Request{Op: testee.OpLibtracerDecode, Args: json.RawMessage(`{"views":` + v + `}`), Input: pathFrame()}); !errors.Is(err, testee.ErrInvalidRequest) {
+		if _, err := reference.For(Spec).Do(context.Background(), testee.Request{Op: OpDecode, Args: json.RawMessage(`{"views":` + v + `}`), Input: pathFrame()}); !errors.Is(err, testee.ErrInvalidRequest) {
 			t.Errorf("views %s: %v, want a request built wrong", v, err)
 		}
 	}
@@ -171,22 +173,22 @@ func TestLibtracerStripForward(t *testing.T) {
 	cov := append(append([]byte(nil), payload...), t0...)
 	c := crc32.Checksum(cov, crc32.MakeTable(crc32.Castagnoli))
 	ex4 := append(append([]byte{0x01, 0x30, 0x04, 0x00}, cov...), byte(c), byte(c>>8), byte(c>>16), byte(c>>24))
-	r := do(t, testee.OpLibtracerDecode, `{"strip":true}`, ex4)
+	r := referencetest.Do(t, Spec, OpDecode, `{"strip":true}`, ex4)
 	var res struct{ Stored, Forwarded []byte }
 	if r.Outcome != testee.Accepted || json.Unmarshal(r.Result, &res) != nil || !bytes.Equal(res.Stored, []byte{0x01, 0x00, 0x04, 0x00, 0x2a, 0, 0, 0}) {
 		t.Fatalf("strip EX-04: %+v", r)
 	}
 	// Replay of the stored bytes with the stamp T0 and a CRC-32C is EX-04 again.
-	r = do(t, testee.OpLibtracerDecode, `{"forward":{"ts":"1777766400000000000","crc":32}}`, res.Stored)
+	r = referencetest.Do(t, Spec, OpDecode, `{"forward":{"ts":"1777766400000000000","crc":32}}`, res.Stored)
 	if r.Outcome != testee.Accepted || json.Unmarshal(r.Result, &res) != nil || !bytes.Equal(res.Forwarded, ex4) {
 		t.Fatalf("replay of stored EX-04: %+v", r)
 	}
 	bad := append([]byte(nil), ex4...)
 	bad[9] ^= 1
-	if r := do(t, testee.OpLibtracerDecode, `{"strip":true}`, bad); r.Code != "tr::frame::crc_fail" {
+	if r := referencetest.Do(t, Spec, OpDecode, `{"strip":true}`, bad); r.Code != "tr::frame::crc_fail" {
 		t.Errorf("a corrupted frame is validated before it is stored: %+v", r)
 	}
-	if r := do(t, testee.OpLibtracerDecode, `{"strip":true,"report":"frames"}`, ex4); r.Outcome != testee.Unsupported {
+	if r := referencetest.Do(t, Spec, OpDecode, `{"strip":true,"report":"frames"}`, ex4); r.Outcome != testee.Unsupported {
 		t.Errorf("strip with report frames: %+v", r)
 	}
 }
@@ -202,23 +204,23 @@ func TestLibtracerCarriesChecks(t *testing.T) {
 	t.Parallel()
 	bad := pathFrame()
 	bad[len(bad)-1] ^= 1
-	std := New().WithChecks(rules.Checks{})
-	off := New().WithChecks(rules.Checks{Faults: fault.Of("LT-CRC-09")})
+	std := reference.For(Spec).WithChecks(rules.Checks{})
+	off := reference.For(Spec).WithChecks(rules.Checks{Faults: fault.Of("LT-CRC-09")})
 	for _, args := range []string{`{"transport":"datagram"}`, `{"transport":"stream"}`, `{"views":[3,9]}`, `{"strip":true}`, `{"forward":{"crc":16}}`} {
 		t.Run(args, func(t *testing.T) {
 			t.Parallel()
-			if r := doOn(t, std, testee.OpLibtracerDecode, args, bad); r.Code != "tr::frame::crc_fail" {
+			if r := doOn(t, std, OpDecode, args, bad); r.Code != "tr::frame::crc_fail" {
 				t.Errorf("zero Checks: %+v", r)
 			}
-			if r := doOn(t, off, testee.OpLibtracerDecode, args, bad); r.Outcome != testee.Accepted {
+			if r := doOn(t, off, OpDecode, args, bad); r.Outcome != testee.Accepted {
 				t.Errorf("LT-CRC-09 off: %+v", r)
 			}
 		})
 	}
 	tree := `[{"type":1,"opt":16,"payload":"2a000000"}]`
 	var small, plain struct{ Bytes []byte }
-	r1 := doOn(t, std, testee.OpLibtracerEncode, `{"mode":"smallest"}`, []byte(tree))
-	r2 := doOn(t, New().WithChecks(rules.Checks{Faults: fault.Of("LT-IOP-02")}), testee.OpLibtracerEncode, `{"mode":"smallest"}`, []byte(tree))
+	r1 := doOn(t, std, OpEncode, `{"mode":"smallest"}`, []byte(tree))
+	r2 := doOn(t, reference.For(Spec).WithChecks(rules.Checks{Faults: fault.Of("LT-IOP-02")}), OpEncode, `{"mode":"smallest"}`, []byte(tree))
 	if json.Unmarshal(r1.Result, &small) != nil || json.Unmarshal(r2.Result, &plain) != nil || len(small.Bytes) < 2 || len(plain.Bytes) < 2 ||
 		small.Bytes[1] != 0x14 || plain.Bytes[1] != 0x18 {
 		t.Fatalf("smallest encoding: zero Checks %+v, LT-IOP-02 off %+v", r1, r2)
@@ -226,7 +228,7 @@ func TestLibtracerCarriesChecks(t *testing.T) {
 }
 
 // doOn is do against the reference r.
-func doOn(t *testing.T, r *Reference, op, args string, input []byte) testee.Response {
+func doOn(t *testing.T, r *reference.Reference, op, args string, input []byte) testee.Response {
 	t.Helper()
 	resp, err := r.Do(context.Background(), testee.Request{ID: 3, Op: op, Args: json.RawMessage(args), Input: input})
 	if err != nil {

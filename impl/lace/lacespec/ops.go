@@ -1,4 +1,4 @@
-package reference
+package lacespec
 
 import (
 	"encoding/base64"
@@ -12,37 +12,30 @@ import (
 	"github.com/threespec/conformance/impl/lace/convention"
 	"github.com/threespec/conformance/impl/mark"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/suites/lacesuite"
+	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/internal/plainjson"
 	"github.com/threespec/conformance/testee"
 )
 
-var laceOps = map[string]handler{
-	testee.OpLaceRecord:    laceRecord,
-	testee.OpLaceStream:    laceStream,
-	testee.OpLaceConstruct: laceConstruct,
-	testee.OpLaceChunks:    laceChunks,
-	testee.OpLaceDirectory: laceDirectory,
-}
-
-// laceOptions maps the mark argument to reader options; the real Lace 009
+// options maps the mark argument to reader options; the real Lace 009
 // is not available here, so "009" is unsupported.
-func laceOptions(req testee.Request) (lace.Options, error) {
-	var a lacesuite.Args
-	if err := decodeArgs(req, &a); err != nil {
+func options(req testee.Request) (lace.Options, error) {
+	var a Args
+	if err := spec.DecodeArgs(req, &a); err != nil {
 		return lace.Options{}, err
 	}
-	if a.Mark == testee.Mark009 {
-		return lace.Options{}, unsupported("mark %q: the real Lace 009 is not available to the reference", a.Mark)
+	if a.Mark == Mark009 {
+		return lace.Options{}, spec.Unsupported("mark %q: the real Lace 009 is not available to the reference", a.Mark)
 	}
 	c, err := mark.ParseChecking(a.Mark)
 	if err != nil {
-		return lace.Options{}, unsupported("%v", err)
+		return lace.Options{}, spec.Unsupported("%v", err)
 	}
 	return lace.Options{Mark: c}, nil
 }
 
-// LaceRecordResult is the result of lace.record.
-type LaceRecordResult struct {
+// RecordResult is the result of lace.record.
+type RecordResult struct {
 	Form   string     `json:"form"`
 	Hash   string     `json:"hash"`
 	Plex   string     `json:"plex,omitempty"` // the embedded Plex hash text (Seal)
@@ -57,24 +50,24 @@ type LaceRecordResult struct {
 	// MalformedLinks the record-link fields whose values are not well formed,
 	// which link indexes ignore (LACE-LINK-10, LACE-LINK-11). Both are empty
 	// lists for a Plex or Seal and absent for a Blob.
-	Links          *[]LaceLink          `json:"links,omitempty"`
-	MalformedLinks *[]LaceMalformedLink `json:"malformed_links,omitempty"`
+	Links          *[]Link          `json:"links,omitempty"`
+	MalformedLinks *[]MalformedLink `json:"malformed_links,omitempty"`
 }
 
-// LaceLink is one well-formed record link of a lace.record result: Field is
+// Link is one well-formed record link of a lace.record result: Field is
 // the index of its occurrence in fields, Data its link data exactly as
 // written and Target its typed target hash text (any suffix).
-type LaceLink struct {
+type Link struct {
 	Field  int    `json:"field"`
 	Name   string `json:"name"`
 	Data   string `json:"data"`
 	Target string `json:"target"`
 }
 
-// LaceMalformedLink is a record-link field (named +Link or ending with +Link)
+// MalformedLink is a record-link field (named +Link or ending with +Link)
 // whose value is not a well-formed link, with the rule it breaks
 // (LACE-LINK-02, -03 or -04). The record stays valid (LACE-LINK-10).
-type LaceMalformedLink struct {
+type MalformedLink struct {
 	Field int    `json:"field"`
 	Name  string `json:"name"`
 	Value string `json:"value"`
@@ -87,8 +80,8 @@ var markStatus = map[lace.MarkStatus]string{
 	lace.MarkFailed:     "failed", // only under fault injection
 }
 
-func recordResult(c rules.Checks, r *lace.Record) LaceRecordResult {
-	res := LaceRecordResult{Form: r.Form.String(), Hash: r.Hash.String(), Data: len(r.Data)}
+func recordResult(c rules.Checks, r *lace.Record) RecordResult {
+	res := RecordResult{Form: r.Form.String(), Hash: r.Hash.String(), Data: len(r.Data)}
 	if r.Form == lace.FormSeal {
 		res.Plex = r.Plex.String()
 		res.By = mark.FormatBy(r.By)
@@ -110,42 +103,42 @@ func recordResult(c rules.Checks, r *lace.Record) LaceRecordResult {
 // recordLinks splits the record-link fields of a record into well-formed
 // links and malformed values, as a link index under c reads them. The lists
 // are never nil, so that an empty list is reported as [] and not left out.
-func recordLinks(c rules.Checks, fields []lace.Field) ([]LaceLink, []LaceMalformedLink) {
-	links, malformed := []LaceLink{}, []LaceMalformedLink{}
+func recordLinks(c rules.Checks, fields []lace.Field) ([]Link, []MalformedLink) {
+	links, malformed := []Link{}, []MalformedLink{}
 	for i, f := range fields {
 		if !lace.IsLinkNameWith(c, f.Name) {
 			continue
 		}
 		data, target, err := lace.ParseLinkWith(c, f.Value)
 		if err != nil {
-			malformed = append(malformed, LaceMalformedLink{Field: i, Name: f.Name, Value: f.Value, Rule: string(rules.RuleOf(err))})
+			malformed = append(malformed, MalformedLink{Field: i, Name: f.Name, Value: f.Value, Rule: string(rules.RuleOf(err))})
 			continue
 		}
-		links = append(links, LaceLink{Field: i, Name: f.Name, Data: data, Target: target})
+		links = append(links, Link{Field: i, Name: f.Name, Data: data, Target: target})
 	}
 	return links, malformed
 }
 
-func laceRecord(e env, req testee.Request) (any, error) {
-	opt, err := laceOptions(req)
+func record(e spec.Env, req testee.Request) (any, error) {
+	opt, err := options(req)
 	if err != nil {
 		return nil, err
 	}
-	r, err := lace.ParseWith(e.checks, req.Input, opt)
+	r, err := lace.ParseWith(e.Checks, req.Input, opt)
 	if err != nil {
 		return nil, err
 	}
-	if !e.checks.Enforced(lace.RuleConvRecordValid) {
+	if !e.Checks.Enforced(lace.RuleConvRecordValid) {
 		// Fault: a reader that holds every record to the convention its Kind
 		// names, where Lace-010 keeps a convention-invalid record valid.
-		if err := convention.CheckRecordWith(e.checks, r); err != nil {
+		if err := convention.CheckRecordWith(e.Checks, r); err != nil {
 			return nil, err
 		}
 	}
-	if err := genericFaults(e.checks, []*lace.Record{r}); err != nil {
+	if err := genericFaults(e.Checks, []*lace.Record{r}); err != nil {
 		return nil, err
 	}
-	return recordResult(e.checks, r), nil
+	return recordResult(e.Checks, r), nil
 }
 
 // genericFaults are the faults of a reader that asks more of records than
@@ -203,16 +196,16 @@ func genericFaults(c rules.Checks, recs []*lace.Record) error {
 	return nil
 }
 
-func laceStream(e env, req testee.Request) (any, error) {
-	opt, err := laceOptions(req)
+func stream(e spec.Env, req testee.Request) (any, error) {
+	opt, err := options(req)
 	if err != nil {
 		return nil, err
 	}
-	recs, err := lace.ParseStreamWith(e.checks, req.Input, opt)
+	recs, err := lace.ParseStreamWith(e.Checks, req.Input, opt)
 	if err != nil {
 		return nil, err
 	}
-	if err := genericFaults(e.checks, recs); err != nil {
+	if err := genericFaults(e.Checks, recs); err != nil {
 		return nil, err
 	}
 	hashes := make([]string, len(recs))
@@ -230,31 +223,31 @@ type constructSpec struct {
 	Aux    *string     `json:"aux"`
 }
 
-func laceConstruct(e env, req testee.Request) (any, error) {
+func construct(e spec.Env, req testee.Request) (any, error) {
 	// mark names the scheme a Seal's Mark is made under: the stand-in
 	// (the default) is the only one the reference has. "none" names no
 	// scheme to make a Mark with, and the real 009 is not available.
-	var a lacesuite.Args
-	if err := decodeArgs(req, &a); err != nil {
+	var a Args
+	if err := spec.DecodeArgs(req, &a); err != nil {
 		return nil, err
 	}
 	switch a.Mark {
-	case "", testee.MarkBIP340Standin:
-	case testee.Mark009:
-		return nil, unsupported("mark %q: the real Lace 009 is not available to the reference", a.Mark)
+	case "", MarkBIP340Standin:
+	case Mark009:
+		return nil, spec.Unsupported("mark %q: the real Lace 009 is not available to the reference", a.Mark)
 	default:
-		return nil, unsupported("mark %q: lace.construct makes Marks under bip340-standin or 009", a.Mark)
+		return nil, spec.Unsupported("mark %q: lace.construct makes Marks under bip340-standin or 009", a.Mark)
 	}
-	spec, err := constructInput(req.Input)
+	in, err := constructInput(req.Input)
 	if err != nil {
 		return nil, err
 	}
-	out, rec, err := lace.ConstructWith(e.checks, spec)
+	out, rec, err := lace.ConstructWith(e.Checks, in)
 	if err != nil {
 		return nil, err
 	}
 	return map[string]any{
-		"record": bytesMember(out),
+		"record": spec.BytesMember(out),
 		"hash":   rec.Hash.String(),
 		"form":   rec.Form.String(),
 	}, nil
@@ -263,7 +256,7 @@ func laceConstruct(e env, req testee.Request) (any, error) {
 // constructInput decodes the JSON specification lace.construct reads
 // (docs/PROTOCOL.md, "lace.construct") into a lace.Spec. A plain input
 // that is only a payload, {"data":"BASE64"}, is decoded in place
-// (plainjson.go: the 32 MiB payload of lace/positive/construct-data-32mib
+// (internal/plainjson: the 32 MiB payload of lace/positive/construct-data-32mib
 // without encoding/json's copy and checks of a 44.7 MiB string); any
 // other input constructInputJSON decodes. The two agree on every input.
 func constructInput(input []byte) (lace.Spec, error) {
@@ -277,12 +270,12 @@ func constructInput(input []byte) (lace.Spec, error) {
 // false for any other input.
 func soleData(input []byte) ([]byte, bool) {
 	var data []byte
-	ok := plainObject(input, func(p *plainReader, name string) {
+	ok := plainjson.Object(input, func(p *plainjson.Reader, name string) {
 		if name != "data" {
-			p.ok = false
+			p.Fail()
 			return
 		}
-		data = p.base64()
+		data = p.Base64()
 	})
 	return data, ok && data != nil
 }
@@ -296,7 +289,7 @@ func constructInputJSON(input []byte) (lace.Spec, error) {
 	if err := json.Unmarshal(input, &in); err != nil {
 		return lace.Spec{}, fmt.Errorf("%w: lace.construct input is not the JSON specification: %v", testee.ErrInvalidRequest, err)
 	}
-	var spec lace.Spec
+	var ls lace.Spec
 	b64 := func(what string, s *string) ([]byte, error) {
 		if s == nil {
 			return nil, nil
@@ -308,54 +301,54 @@ func constructInputJSON(input []byte) (lace.Spec, error) {
 		return b, nil
 	}
 	var err error
-	if spec.Data, err = b64("data", in.Data); err != nil {
-		return spec, err
+	if ls.Data, err = b64("data", in.Data); err != nil {
+		return ls, err
 	}
 	for _, f := range in.Fields {
-		spec.Fields = append(spec.Fields, lace.Field{Name: f[0], Value: f[1]})
+		ls.Fields = append(ls.Fields, lace.Field{Name: f[0], Value: f[1]})
 	}
 	secret, err := b64("secret", in.Secret)
 	if err != nil {
-		return spec, err
+		return ls, err
 	}
 	if in.Secret != nil {
 		if len(secret) != mark.KeySize {
-			return spec, fmt.Errorf("%w: lace.construct secret is %d bytes, want %d", testee.ErrInvalidRequest, len(secret), mark.KeySize)
+			return ls, fmt.Errorf("%w: lace.construct secret is %d bytes, want %d", testee.ErrInvalidRequest, len(secret), mark.KeySize)
 		}
-		spec.Secret = (*[mark.KeySize]byte)(secret)
+		ls.Secret = (*[mark.KeySize]byte)(secret)
 	}
 	aux, err := b64("aux", in.Aux)
 	if err != nil {
-		return spec, err
+		return ls, err
 	}
 	if in.Aux != nil && len(aux) != mark.AuxSize {
-		return spec, fmt.Errorf("%w: lace.construct aux is %d bytes, want %d", testee.ErrInvalidRequest, len(aux), mark.AuxSize)
+		return ls, fmt.Errorf("%w: lace.construct aux is %d bytes, want %d", testee.ErrInvalidRequest, len(aux), mark.AuxSize)
 	}
-	copy(spec.Aux[:], aux)
-	return spec, nil
+	copy(ls.Aux[:], aux)
+	return ls, nil
 }
 
-// laceBounds maps the bounds arguments to convention bounds under caps c:
+// bounds maps the bounds arguments to convention bounds under caps c:
 // a bound below 1 or above its cap cannot be honoured and is unsupported
 // (docs/PROTOCOL.md, "Arguments"); an absent one takes its cap.
-func laceBounds(c Caps, req testee.Request) (lace.Options, convention.Bounds, error) {
-	var a lacesuite.BoundedArgs
-	if err := decodeArgs(req, &a); err != nil {
+func bounds(c spec.Caps, req testee.Request) (lace.Options, convention.Bounds, error) {
+	var a BoundedArgs
+	if err := spec.DecodeArgs(req, &a); err != nil {
 		return lace.Options{}, convention.Bounds{}, err
 	}
-	opt, err := laceOptions(req)
+	opt, err := options(req)
 	if err != nil {
 		return opt, convention.Bounds{}, err
 	}
-	depth, err := bound("max_depth", a.MaxDepth, c.LaceMaxDepth, c.LaceMaxDepth, "lace.max_depth")
+	depth, err := c.Bound("max_depth", a.MaxDepth, c[LimitMaxDepth], LimitMaxDepth)
 	if err != nil {
 		return opt, convention.Bounds{}, err
 	}
-	expansion, err := bound("max_expansion", a.MaxExpansion, c.LaceMaxExpansion, c.LaceMaxExpansion, "lace.max_expansion")
+	expansion, err := c.Bound("max_expansion", a.MaxExpansion, c[LimitMaxExpansion], LimitMaxExpansion)
 	if err != nil {
 		return opt, convention.Bounds{}, err
 	}
-	bytes, err := bound("max_bytes", a.MaxBytes, c.LaceMaxBytes, c.LaceMaxBytes, "lace.max_assembled_bytes")
+	bytes, err := c.Bound("max_bytes", a.MaxBytes, c[LimitMaxAssembledBytes], LimitMaxAssembledBytes)
 	if err != nil {
 		return opt, convention.Bounds{}, err
 	}
@@ -363,17 +356,17 @@ func laceBounds(c Caps, req testee.Request) (lace.Options, convention.Bounds, er
 		MaxDepth:        int(depth),
 		MaxExpansion:    int(expansion),
 		MaxBytes:        uint64(bytes),
-		MaxListingBytes: uint64(max(c.LaceMaxListingBytes, 1)),
+		MaxListingBytes: uint64(max(c[LimitMaxListingBytes], 1)),
 	}, nil
 }
 
-func laceChunks(e env, req testee.Request) (any, error) {
-	c := e.caps
-	opt, b, err := laceBounds(c, req)
+func chunks(e spec.Env, req testee.Request) (any, error) {
+	c := e.Caps
+	opt, b, err := bounds(c, req)
 	if err != nil {
 		return nil, err
 	}
-	n, digest, err := convention.StreamFileWith(e.checks, req.Input, opt, b)
+	n, digest, err := convention.StreamFileWith(e.Checks, req.Input, opt, b)
 	if err != nil {
 		return nil, err
 	}
@@ -388,16 +381,16 @@ type DirEntry struct {
 	Kind   string `json:"kind"` // "file" or "dir"
 }
 
-func laceDirectory(e env, req testee.Request) (any, error) {
-	c := e.caps
-	opt, b, err := laceBounds(c, req)
+func directory(e spec.Env, req testee.Request) (any, error) {
+	c := e.Caps
+	opt, b, err := bounds(c, req)
 	if err != nil {
 		return nil, err
 	}
-	entries, err := convention.StreamDirectoryWith(e.checks, req.Input, opt, b)
+	entries, err := convention.StreamDirectoryWith(e.Checks, req.Input, opt, b)
 	var big *convention.ListingTooLarge
 	if errors.As(err, &big) {
-		return nil, unsupported("%v (hello limits lace.max_listing_bytes)", err)
+		return nil, spec.Unsupported("%v (hello limits lace.max_listing_bytes)", err)
 	}
 	if err != nil {
 		return nil, err

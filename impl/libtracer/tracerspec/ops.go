@@ -1,4 +1,4 @@
-package reference
+package tracerspec
 
 import (
 	"bytes"
@@ -11,14 +11,9 @@ import (
 
 	"github.com/threespec/conformance/impl/libtracer"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/suites/tracersuite"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/testee"
 )
-
-var libtracerOps = map[string]handler{
-	testee.OpLibtracerEncode: libtracerEncode,
-	testee.OpLibtracerDecode: libtracerDecode,
-}
 
 // FlatFrame is one frame of the libtracer.decode result. The frame tree is
 // sent as a flat list in pre-order (a frame, then its children, then its
@@ -113,7 +108,7 @@ func Flatten(frames []Frame) []FlatFrame {
 	return out
 }
 
-// libtracerDecodeArgs extends the protocol's decode arguments
+// decodeArgs extends the protocol's decode arguments
 // (docs/PROTOCOL.md, section libtracer.decode):
 //   - report: "verdict" (the default: any error rejects the input with the
 //     first error's code) or "frames" (framing errors still reject; a
@@ -130,8 +125,8 @@ func Flatten(frames []Frame) []FlatFrame {
 //     of the given wire-time (when ts is given) and a CRC of the given width
 //     (32, 16, or 0 for none) (a forwarder or a replay, LT-LIFE-04,
 //     LT-LIFE-05).
-type libtracerDecodeArgs struct {
-	tracersuite.DecodeArgs
+type decodeArgs struct {
+	DecodeArgs
 	Report  string       `json:"report,omitempty"`
 	Views   []int64      `json:"views,omitempty"`
 	Strip   bool         `json:"strip,omitempty"`
@@ -143,29 +138,29 @@ type forwardArgs struct {
 	CRC int     `json:"crc"`          // 32, 16 or 0
 }
 
-// libtracerDefault is the limit an absent libtracer bound takes: 0, the
+// boundDefault is the limit an absent libtracer bound takes: 0, the
 // decoder's own default def, or the cap when def is above it.
-func libtracerDefault(def, cap int64) int64 {
+func boundDefault(def, cap int64) int64 {
 	if def > cap {
 		return cap
 	}
 	return 0
 }
 
-func libtracerDecode(e env, req testee.Request) (any, error) {
-	c, checks := e.caps, e.checks
-	var a libtracerDecodeArgs
-	if err := decodeArgs(req, &a); err != nil {
+func decode(e spec.Env, req testee.Request) (any, error) {
+	c, checks := e.Caps, e.Checks
+	var a decodeArgs
+	if err := spec.DecodeArgs(req, &a); err != nil {
 		return nil, err
 	}
-	// The caller's bounds, within the caps (caps.go). An absent one stays 0,
+	// The caller's bounds, within the caps (Spec.Caps). An absent one stays 0,
 	// the decoder's default (LT-TRUNC-07's 16 MiB, the project's budget of
 	// 1024), unless that is above the cap.
-	tlv, err := bound("max_tlv_bytes", a.MaxTLVBytes, libtracerDefault(libtracer.DefaultMaxTLVBytes, c.LibtracerMaxTLVBytes), c.LibtracerMaxTLVBytes, "libtracer.max_tlv_bytes")
+	tlv, err := c.Bound("max_tlv_bytes", a.MaxTLVBytes, boundDefault(libtracer.DefaultMaxTLVBytes, c[LimitMaxTLVBytes]), LimitMaxTLVBytes)
 	if err != nil {
 		return nil, err
 	}
-	budget, err := bound("work_budget", a.WorkBudget, libtracerDefault(libtracer.DefaultMaxOpenLevels, c.LibtracerWorkBudget), c.LibtracerWorkBudget, "libtracer.work_budget")
+	budget, err := c.Bound("work_budget", a.WorkBudget, boundDefault(libtracer.DefaultMaxOpenLevels, c[LimitWorkBudget]), LimitWorkBudget)
 	if err != nil {
 		return nil, err
 	}
@@ -176,11 +171,11 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 	case "frames":
 		perFrame = true
 	default:
-		return nil, unsupported("report %q", a.Report)
+		return nil, spec.Unsupported("report %q", a.Report)
 	}
 	lifecycle := a.Strip || a.Forward != nil
 	if lifecycle && perFrame {
-		return nil, unsupported("strip and forward take report verdict")
+		return nil, spec.Unsupported("strip and forward take report verdict")
 	}
 	var trailer libtracer.Trailer
 	var clock libtracer.Clock
@@ -192,7 +187,7 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 		case 32:
 			trailer.CRC = libtracer.TrailerCRC32
 		default:
-			return nil, unsupported("forward crc %d", f.CRC)
+			return nil, spec.Unsupported("forward crc %d", f.CRC)
 		}
 		if f.TS != nil {
 			t, err := strconv.ParseUint(*f.TS, 10, 64)
@@ -208,8 +203,8 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 	var framing error
 	switch {
 	case a.Views != nil:
-		if a.Transport == tracersuite.TransportStream {
-			return nil, unsupported("views are cuts of a datagram")
+		if a.Transport == TransportStream {
+			return nil, spec.Unsupported("views are cuts of a datagram")
 		}
 		views, err := cutViews(req.Input, a.Views)
 		if err != nil {
@@ -220,13 +215,13 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 		if res.Err != nil {
 			framing = res.Err
 		}
-	case a.Transport == "" || a.Transport == tracersuite.TransportDatagram:
+	case a.Transport == "" || a.Transport == TransportDatagram:
 		res := libtracer.DecodeWith(checks, req.Input, lim)
 		frames = res.Frames
 		if res.Err != nil {
 			framing = res.Err
 		}
-	case a.Transport == tracersuite.TransportStream:
+	case a.Transport == TransportStream:
 		d := libtracer.NewStreamDecoderWith(checks, bytes.NewReader(req.Input), lim)
 		for {
 			f, err := d.Next()
@@ -240,7 +235,7 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 			frames = append(frames, f)
 		}
 	default:
-		return nil, unsupported("transport %q", a.Transport)
+		return nil, spec.Unsupported("transport %q", a.Transport)
 	}
 	// The verdict is the first error in byte order: a frame rejected before
 	// the point where framing broke comes first (docs/libtracer.md). Strip
@@ -294,10 +289,10 @@ func libtracerDecode(e env, req testee.Request) (any, error) {
 		return nil, framing
 	}
 	if a.Strip {
-		out["stored"] = bytesMember(stored)
+		out["stored"] = spec.BytesMember(stored)
 	}
 	if a.Forward != nil {
-		out["forwarded"] = bytesMember(forwarded)
+		out["forwarded"] = spec.BytesMember(forwarded)
 	}
 	return out, nil
 }
@@ -317,9 +312,9 @@ func cutViews(in []byte, cuts []int64) ([][]byte, error) {
 	return append(views, in[prev:]), nil
 }
 
-func libtracerEncode(e env, req testee.Request) (any, error) {
-	var a tracersuite.EncodeArgs
-	if err := decodeArgs(req, &a); err != nil {
+func encode(e spec.Env, req testee.Request) (any, error) {
+	var a EncodeArgs
+	if err := spec.DecodeArgs(req, &a); err != nil {
 		return nil, err
 	}
 	frames, err := parseEncodeInput(req.Input)
@@ -328,12 +323,12 @@ func libtracerEncode(e env, req testee.Request) (any, error) {
 	}
 	var out []byte
 	switch a.Mode {
-	case "", tracersuite.ModeExact:
-		out, err = libtracer.EncodeExactWith(e.checks, frames)
-	case tracersuite.ModeSmallest:
-		out, err = libtracer.EncodeWith(e.checks, frames)
+	case "", ModeExact:
+		out, err = libtracer.EncodeExactWith(e.Checks, frames)
+	case ModeSmallest:
+		out, err = libtracer.EncodeWith(e.Checks, frames)
 	default:
-		return nil, unsupported("mode %q", a.Mode)
+		return nil, spec.Unsupported("mode %q", a.Mode)
 	}
 	if err != nil {
 		if rules.RuleOf(err) == "" {
@@ -341,7 +336,7 @@ func libtracerEncode(e env, req testee.Request) (any, error) {
 		}
 		return nil, err
 	}
-	return map[string]any{"bytes": bytesMember(out)}, nil
+	return map[string]any{"bytes": spec.BytesMember(out)}, nil
 }
 
 // parseEncodeInput reads the frame tree of libtracer.encode: the flat list

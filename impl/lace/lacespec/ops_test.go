@@ -1,4 +1,4 @@
-package reference
+package lacespec
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/internal/reading"
+	"github.com/threespec/conformance/reference"
+	"github.com/threespec/conformance/reference/referencetest"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -28,19 +30,19 @@ func TestLaceRecordLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp := do(t, testee.OpLaceRecord, "{}", in)
+	resp := referencetest.Do(t, Spec, OpRecord, "{}", in)
 	if resp.Outcome != testee.Accepted {
 		t.Fatalf("%+v", resp)
 	}
-	var res LaceRecordResult
+	var res RecordResult
 	if err := json.Unmarshal(resp.Result, &res); err != nil {
 		t.Fatal(err)
 	}
-	wantLinks := []LaceLink{
+	wantLinks := []Link{
 		{Field: 0, Name: "+Link", Data: "evidence", Target: "S.EXAMPLE_SEAL_HASH.H3"},
 		{Field: 2, Name: "File+Link", Data: "my  file", Target: "B.x.H9"},
 	}
-	wantBad := []LaceMalformedLink{
+	wantBad := []MalformedLink{
 		{Field: 1, Name: "Chunk+Link", Value: "0..3", Rule: string(lace.RuleLinkSeparator)},
 		{Field: 4, Name: "Note+Link", Value: " B.x.H3", Rule: string(lace.RuleLinkData)},
 		{Field: 5, Name: "Page+Link", Value: "0 Q.x.H3", Rule: string(lace.RuleLinkTarget)},
@@ -57,10 +59,10 @@ func TestLaceRecordLinks(t *testing.T) {
 
 	// A Plex without link fields reports two empty lists; a Blob neither.
 	plain, _, _ := lace.Construct(lace.Spec{Fields: []lace.Field{{Name: "App", Value: "chat"}}})
-	if r := do(t, testee.OpLaceRecord, "{}", plain); !json.Valid(r.Result) || !strings.Contains(string(r.Result), `"links":[],"malformed_links":[]`) {
+	if r := referencetest.Do(t, Spec, OpRecord, "{}", plain); !json.Valid(r.Result) || !strings.Contains(string(r.Result), `"links":[],"malformed_links":[]`) {
 		t.Errorf("plain Plex: %s", r.Result)
 	}
-	if r := do(t, testee.OpLaceRecord, "{}", []byte(seedBlob)); strings.Contains(string(r.Result), "links") {
+	if r := referencetest.Do(t, Spec, OpRecord, "{}", []byte(seedBlob)); strings.Contains(string(r.Result), "links") {
 		t.Errorf("Blob: %s", r.Result)
 	}
 }
@@ -96,31 +98,31 @@ func TestLaceWithChecks(t *testing.T) {
 		checks      rules.Checks
 		std, faulty testee.Outcome
 	}{
-		{"record, a mutant", testee.OpLaceRecord, construct(lace.Field{Name: "Name", Value: " x "}),
+		{"record, a mutant", OpRecord, construct(lace.Field{Name: "Name", Value: " x "}),
 			off(lace.MutValuesTrimmed), testee.Accepted, testee.Accepted},
-		{"record, a reading", testee.OpLaceRecord, construct(lace.Field{Name: "Name", Value: " x"}),
+		{"record, a reading", OpRecord, construct(lace.Field{Name: "Name", Value: " x"}),
 			rules.Checks{Readings: reading.Of(map[string]string{lace.ReadValueLeadingSpace: lace.AltSecondSpaceRejected})},
 			testee.Accepted, testee.Rejected},
-		{"record, a generic fault", testee.OpLaceRecord, construct(lace.Field{Name: "+Link", Value: "x " + absent}),
+		{"record, a generic fault", OpRecord, construct(lace.Field{Name: "+Link", Value: "x " + absent}),
 			off(lace.RuleLinkNotAcquired), testee.Accepted, testee.Rejected},
-		{"stream", testee.OpLaceStream, []byte(seedBlob + "trailer"), off(lace.RuleStreamGarbage), testee.Rejected, testee.Accepted},
-		{"construct", testee.OpLaceConstruct, []byte(`{"fields":[["App","x"]]}`), off(lace.RuleCtorNoInvented), testee.Accepted, testee.Accepted},
-		{"chunks", testee.OpLaceChunks, []byte(seedBlob), off(lace.RuleChunkBareBlob), testee.Accepted, testee.Rejected},
-		{"directory", testee.OpLaceDirectory, construct(lace.Field{Name: "Kind", Value: "directory"}), off(lace.RuleDirEmpty), testee.Accepted, testee.Rejected},
+		{"stream", OpStream, []byte(seedBlob + "trailer"), off(lace.RuleStreamGarbage), testee.Rejected, testee.Accepted},
+		{"construct", OpConstruct, []byte(`{"fields":[["App","x"]]}`), off(lace.RuleCtorNoInvented), testee.Accepted, testee.Accepted},
+		{"chunks", OpChunks, []byte(seedBlob), off(lace.RuleChunkBareBlob), testee.Accepted, testee.Rejected},
+		{"directory", OpDirectory, construct(lace.Field{Name: "Kind", Value: "directory"}), off(lace.RuleDirEmpty), testee.Accepted, testee.Rejected},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			req := testee.Request{Op: c.op, Args: json.RawMessage("{}"), Input: c.input}
-			std, err := New().Do(context.Background(), req)
+			std, err := reference.For(Spec).Do(context.Background(), req)
 			if err != nil {
 				t.Fatal(err)
 			}
-			zero, err := New().WithChecks(rules.Checks{}).Do(context.Background(), req)
+			zero, err := reference.For(Spec).WithChecks(rules.Checks{}).Do(context.Background(), req)
 			if err != nil {
 				t.Fatal(err)
 			}
-			faulty, err := New().WithChecks(c.checks).Do(context.Background(), req)
+			faulty, err := reference.For(Spec).WithChecks(c.checks).Do(context.Background(), req)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,0 +1,77 @@
+// Package tracerspec is the libtracer v1 wire format wing's Spec
+// (impl/spec): its rules, mutants and readings (impl/libtracer), and the
+// operations it defines in testee protocol v1 with the reference's
+// handlers (docs/PROTOCOL.md, libtracer.*), their arguments and caps.
+package tracerspec
+
+import (
+	"github.com/threespec/conformance/impl/libtracer"
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/specs"
+)
+
+// Spec is the libtracer v1 wire format as the core is handed it.
+var Spec = &spec.Spec{
+	Name:     rules.LibTracer,
+	Prefix:   "LT",
+	Title:    "libtracer v1 wire data format",
+	TextFile: specs.LibtracerFile,
+	Doc:      "docs/libtracer.md",
+	Rules:    libtracer.Catalog(),
+	Mutants:  libtracer.Mutants(),
+	Readings: libtracer.Readings(),
+	Ops: []spec.Op{
+		{Name: OpDecode, Handle: decode},
+		{Name: OpEncode, Handle: encode},
+	},
+	Caps: []spec.Cap{
+		{Name: LimitMaxTLVBytes, Default: libtracer.MaxLen32}, // the largest length the format has (LT-LEN-02)
+		{Name: LimitWorkBudget, Default: 1 << 20},
+	},
+	// The defaults of the bounds, where they differ from the caps.
+	Limits: func(c spec.Caps) map[string]int64 {
+		return map[string]int64{
+			"libtracer.default_max_tlv_bytes": min(c[LimitMaxTLVBytes], libtracer.DefaultMaxTLVBytes),
+			"libtracer.default_work_budget":   min(c[LimitWorkBudget], libtracer.DefaultMaxOpenLevels),
+		}
+	},
+}
+
+// Operation names (docs/PROTOCOL.md, "Operations").
+const (
+	OpDecode = "libtracer.decode"
+	OpEncode = "libtracer.encode"
+)
+
+// The hello limits of the caps (docs/PROTOCOL.md, "Arguments"): the
+// reference's caps on max_tlv_bytes and work_budget of libtracer.decode.
+const (
+	LimitMaxTLVBytes = "libtracer.max_tlv_bytes"
+	LimitWorkBudget  = "libtracer.work_budget"
+)
+
+// Values of the "transport" argument of libtracer.decode.
+const (
+	TransportDatagram = "datagram"
+	TransportStream   = "stream"
+)
+
+// Values of the "mode" argument of libtracer.encode.
+const (
+	ModeExact    = "exact"
+	ModeSmallest = "smallest"
+)
+
+// DecodeArgs are the arguments of libtracer.decode; a nil limit is absent
+// and means the testee's default.
+type DecodeArgs struct {
+	Transport   string `json:"transport"`               // TransportDatagram or TransportStream
+	MaxTLVBytes *int64 `json:"max_tlv_bytes,omitempty"` // the receiver's MAX_TLV_BYTES (default 16 MiB)
+	WorkBudget  *int64 `json:"work_budget,omitempty"`   // nesting work-stack budget in open levels
+}
+
+// EncodeArgs are the arguments of libtracer.encode.
+type EncodeArgs struct {
+	Mode string `json:"mode"` // ModeExact or ModeSmallest
+}
