@@ -1,8 +1,6 @@
 package harness
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
 	"encoding/hex"
 	"errors"
@@ -11,13 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/threespec/conformance/impl/manifest"
-	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -188,10 +184,6 @@ func verifySetHash(dir, suite string, files map[string][]byte) (string, int, err
 	if err != nil {
 		return "", 0, err
 	}
-	kv, err := parseSetHashFile(txt)
-	if err != nil {
-		return "", 0, fmt.Errorf("suite-set-hash.txt: %v", err)
-	}
 	m, err := os.ReadFile(filepath.Join(dir, "suite-manifest.bin"))
 	if err != nil {
 		return "", 0, err
@@ -200,18 +192,9 @@ func verifySetHash(dir, suite string, files map[string][]byte) (string, int, err
 	if err != nil {
 		return "", 0, fmt.Errorf("suite-manifest.bin: %v", err)
 	}
-	h := vecgen.SetHash(m)
-	want := map[string]string{
-		"suite":          suite,
-		"set-hash":       hex.EncodeToString(h[:]),
-		"manifest-bytes": strconv.Itoa(len(m)),
-		"files":          strconv.Itoa(len(entries)),
-		"domain":         vecgen.SetHashDomain,
-	}
-	for _, k := range []string{"suite", "set-hash", "manifest-bytes", "files", "domain"} {
-		if kv[k] != want[k] {
-			return "", 0, fmt.Errorf("suite-set-hash.txt says %s %q, but suite-manifest.bin gives %q", k, kv[k], want[k])
-		}
+	stated := vectorset.NewSetHashFile(suite, m, len(entries))
+	if err := stated.Check(txt); err != nil {
+		return "", 0, err
 	}
 	if diffs := manifest.Diff(entries, files); len(diffs) > 0 {
 		var b strings.Builder
@@ -227,27 +210,5 @@ func verifySetHash(dir, suite string, files map[string][]byte) (string, int, err
 		}
 		return "", 0, fmt.Errorf("the suite tree differs from suite-manifest.bin: %s", b.String())
 	}
-	return want["set-hash"], len(entries), nil
-}
-
-// parseSetHashFile reads the "key value" lines of suite-set-hash.txt; lines
-// starting with # are comments.
-func parseSetHashFile(b []byte) (map[string]string, error) {
-	kv := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k, v, ok := strings.Cut(line, " ")
-		if !ok {
-			return nil, fmt.Errorf("line %d: not \"key value\"", n)
-		}
-		if _, dup := kv[k]; dup {
-			return nil, fmt.Errorf("line %d: %s given twice", n, k)
-		}
-		kv[k] = v
-	}
-	return kv, sc.Err()
+	return hex.EncodeToString(stated.SetHash[:]), len(entries), nil
 }

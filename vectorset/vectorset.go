@@ -3,6 +3,8 @@
 // with its input file or recipe, the testee-protocol request, the expected
 // outcome, the rules it tests and its profile needs. Harnesses in other
 // languages read the same JSON; this package is the Go reader and writer.
+// It also computes the suite set hash and writes and checks the
+// suite-set-hash.txt that states it (sethash.go).
 package vectorset
 
 import (

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/impl/manifest"
-	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -109,7 +108,6 @@ func WriteSuite(root, suite string, vecs []Vector) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	h := vecgen.SetHash(m)
 	mdir := filepath.Join(root, "manifest", suite)
 	if err := os.MkdirAll(mdir, 0o755); err != nil {
 		return "", err
@@ -117,8 +115,8 @@ func WriteSuite(root, suite string, vecs []Vector) (string, error) {
 	if err := os.WriteFile(filepath.Join(mdir, "suite-manifest.bin"), m, 0o644); err != nil {
 		return "", err
 	}
-	txt := fmt.Sprintf("# test\nsuite %s\nset-hash %x\nmanifest-bytes %d\nfiles %d\ndomain %s\n", suite, h, len(m), len(tree), vecgen.SetHashDomain)
-	return vdir, os.WriteFile(filepath.Join(mdir, "suite-set-hash.txt"), []byte(txt), 0o644)
+	txt := vectorset.NewSetHashFile(suite, m, len(tree)).Text("test")
+	return vdir, os.WriteFile(filepath.Join(mdir, "suite-set-hash.txt"), txt, 0o644)
 }
 
 func or(s, def string) string {

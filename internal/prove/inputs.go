@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/vectorset"
 )
 
 // FeaturesInput is the key of the features' digest in Record.Inputs.
@@ -38,14 +38,14 @@ func Inputs(suites []string, manifestDir, featuresDir string) (map[string]string
 	return in, nil
 }
 
-// setHash is the suite set hash of a suite-manifest.bin (vecgen.SetHash,
+// setHash is the suite set hash of a suite-manifest.bin (vectorset.SetHash,
 // the value suite-set-hash.txt states and vecgen -check verifies).
 func setHash(file string) (string, error) {
 	m, err := os.ReadFile(file)
 	if err != nil {
 		return "", err
 	}
-	h := vecgen.SetHash(m)
+	h := vectorset.SetHash(m)
 	return hex.EncodeToString(h[:]), nil
 }
 
