@@ -60,14 +60,7 @@ type gen struct {
 }
 
 func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
-	g := &gen{opt: opt}
-	for _, f := range []func(*gen){
-		seedVectors, exampleVectors, fieldVectors, glyphVectors, blobVectors,
-		plexVectors, sealVectors, linkVectors, sizeVectors, streamVectors,
-		constructVectors, chunkVectors, directoryVectors, genericVectors,
-	} {
-		f(g)
-	}
+	g := families(opt)
 	if err := g.mutations(); err != nil {
 		return nil, err
 	}
@@ -80,6 +73,19 @@ func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 		out = append(out, gv)
 	}
 	return out, nil
+}
+
+// families makes every vector but the mutations.
+func families(opt vecgen.Options) *gen {
+	g := &gen{opt: opt}
+	for _, f := range []func(*gen){
+		seedVectors, exampleVectors, fieldVectors, glyphVectors, blobVectors,
+		plexVectors, sealVectors, linkVectors, sizeVectors, streamVectors,
+		constructVectors, chunkVectors, directoryVectors, genericVectors,
+	} {
+		f(g)
+	}
+	return g
 }
 
 func (g *gen) add(v vec) { g.vecs = append(g.vecs, v) }
