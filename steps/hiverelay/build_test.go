@@ -7,7 +7,7 @@ import (
 )
 
 // The compact-uint forms of HiveRelay BCC v1, section 2, at every boundary.
-func TestHRCompact(t *testing.T) {
+func TestCompact(t *testing.T) {
 	for _, tc := range []struct {
 		v    uint64
 		want string
@@ -21,13 +21,13 @@ func TestHRCompact(t *testing.T) {
 		{1 << 32, "ff0000000001000000"},
 		{1<<53 - 1, "ffffffffffffff1f00"},
 	} {
-		if got := hex.EncodeToString(hrCompact(nil, tc.v)); got != tc.want {
+		if got := hex.EncodeToString(compact(nil, tc.v)); got != tc.want {
 			t.Errorf("compact %d = %s, want %s", tc.v, got, tc.want)
 		}
 	}
 }
 
-func TestHRParseUint(t *testing.T) {
+func TestParseUint(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
 		want uint64
@@ -44,14 +44,14 @@ func TestHRParseUint(t *testing.T) {
 		{"-1", 0, false},
 		{"x", 0, false},
 	} {
-		got, err := hrParseUint(tc.in)
+		got, err := parseUint(tc.in)
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("%q = %d, %v", tc.in, got, err)
 		}
 	}
 }
 
-func TestHRParseBytes(t *testing.T) {
+func TestParseBytes(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
 		size int
@@ -71,14 +71,14 @@ func TestHRParseBytes(t *testing.T) {
 		{"01 nonsense", 0, "", false},
 		{`"unterminated`, 0, "", false},
 	} {
-		got, err := hrParseBytes(tc.in, tc.size)
+		got, err := parseBytes(tc.in, tc.size)
 		if (err == nil) != tc.ok || err == nil && hex.EncodeToString(got) != tc.want {
 			t.Errorf("%q = %x, %v; want %s", tc.in, got, err, tc.want)
 		}
 	}
 	// Labels are BLAKE2b-256 of the prefixed label (docs/hiverelay.md);
 	// LabelBytes starts with BLAKE2b-256(label || U64BE(0)), not with Label32.
-	l, err := hrParseBytes(`label "x" + 40 bytes of label "x"`, 0)
+	l, err := parseBytes(`label "x" + 40 bytes of label "x"`, 0)
 	if err != nil || len(l) != 72 || bytes.Equal(l[:32], l[32:64]) {
 		t.Fatalf("labels: %x, %v", l, err)
 	}
@@ -86,59 +86,59 @@ func TestHRParseBytes(t *testing.T) {
 
 // The steps' default records are the documented positive vectors, byte for
 // byte, and their lengths are the ones docs/hiverelay.md derives.
-func TestHRRecordsAreThePositiveVectors(t *testing.T) {
+func TestRecordsAreThePositiveVectors(t *testing.T) {
 	for _, tc := range []struct {
-		value  *hrNode
+		value  *node
 		vector string
 		length int
 	}{
-		{hrReadCap("ReadCellCapV1", "read-cell-cap", 2, true), "positive/read-cell-cap-v1.bin", 131},
-		{hrWriteCap(), "positive/write-cell-cap-v1.bin", 199},
-		{hrBlob(1), "positive/cell-blob-v1-class-1.bin", 4096},
-		{hrCheckpoint(), "positive/opaque-chain-checkpoint-v1.bin", 513},
-		{hrGenesisFrame(), "positive/opaque-chain-frame-v1-genesis.bin", 576},
-		{hrSuccessorFrame(), "positive/opaque-chain-frame-v1-successor.bin", 916},
-		{hrBlindCore(), "positive/blind-core-read-cap-v1.bin", 384},
+		{readCap("ReadCellCapV1", "read-cell-cap", 2, true), "positive/read-cell-cap-v1.bin", 131},
+		{writeCap(), "positive/write-cell-cap-v1.bin", 199},
+		{blob(1), "positive/cell-blob-v1-class-1.bin", 4096},
+		{checkpoint(), "positive/opaque-chain-checkpoint-v1.bin", 513},
+		{genesisFrame(), "positive/opaque-chain-frame-v1-genesis.bin", 576},
+		{successorFrame(), "positive/opaque-chain-frame-v1-successor.bin", 916},
+		{blindCore(), "positive/blind-core-read-cap-v1.bin", 384},
 	} {
 		b := tc.value.encode()
-		want, err := hrVectorFile(tc.vector)
+		want, err := vectorFile(tc.vector)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(b) != tc.length || !bytes.Equal(b, want) {
-			t.Errorf("%s: built %d bytes, %v", tc.vector, len(b), hrSame(b, want, tc.vector))
+			t.Errorf("%s: built %d bytes, %v", tc.vector, len(b), same(b, want, tc.vector))
 		}
 	}
 }
 
-func TestHRAuthorityFiles(t *testing.T) {
-	c, err := hrCatalog()
+func TestAuthorityFiles(t *testing.T) {
+	c, err := catalog()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := len(c.encode()); n != 1469 {
 		t.Errorf("catalog %d bytes, want 1469", n)
 	}
-	a, err := hrReferenceArtifact()
+	a, err := referenceArtifact()
 	if err != nil {
 		t.Fatal(err)
 	}
 	art := a.encode()
-	if len(art) != 9484 || hrDomainHash(hrFormatHashDomain, art) != "5c30092c817079e041a715ff6c6a03044c1f90adfb6b934d85975c69319a7165" {
-		t.Errorf("artifact %d bytes, format hash %s", len(art), hrDomainHash(hrFormatHashDomain, art))
+	if len(art) != 9484 || domainHash(formatHashDomain, art) != "5c30092c817079e041a715ff6c6a03044c1f90adfb6b934d85975c69319a7165" {
+		t.Errorf("artifact %d bytes, format hash %s", len(art), domainHash(formatHashDomain, art))
 	}
-	files, err := hrVectorFiles()
+	files, err := vectorFiles()
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := hrManifest(files).encode()
-	if len(files) != 18 || len(m) != 1506 || hrDomainHash(hrVectorSetHashDomain, m) != "fd0639c088f1c420a7768940bd1e82b85e4831d2a0508a468e611be1ad9e54ca" {
-		t.Errorf("%d files, manifest %d bytes, vector set hash %s", len(files), len(m), hrDomainHash(hrVectorSetHashDomain, m))
+	m := manifest(files).encode()
+	if len(files) != 18 || len(m) != 1506 || domainHash(vectorSetHashDomain, m) != "fd0639c088f1c420a7768940bd1e82b85e4831d2a0508a468e611be1ad9e54ca" {
+		t.Errorf("%d files, manifest %d bytes, vector set hash %s", len(files), len(m), domainHash(vectorSetHashDomain, m))
 	}
 }
 
-func TestHRPaths(t *testing.T) {
-	v := hrSuccessorFrame()
+func TestPaths(t *testing.T) {
+	v := successorFrame()
 	for _, p := range []string{"sequence", "previous frame hash", "checkpoint.coveredFrontier[2].chainId", "nextReadCellCaps[1].sizeClass"} {
 		if _, err := v.resolve(p); err != nil {
 			t.Errorf("%s: %v", p, err)
@@ -160,7 +160,7 @@ func TestHRPaths(t *testing.T) {
 }
 
 // The value language never panics, whatever the step text.
-func FuzzHRParseBytes(f *testing.F) {
+func FuzzParseBytes(f *testing.F) {
 	for _, s := range []string{"01 02", `"a\n" + 3 times "b"`, `label "x"`, "2 bytes of label \"y\"", "compact 2^53", "zero", `the vector "positive/read-cell-cap-v1.bin"`} {
 		f.Add(s, 4)
 	}
@@ -171,6 +171,6 @@ func FuzzHRParseBytes(f *testing.F) {
 		if len(s) > 64 {
 			return // bounds the repeat counts a term may ask for
 		}
-		hrParseBytes(s, size)
+		parseBytes(s, size)
 	})
 }

@@ -36,49 +36,49 @@ import (
 // Integers are decimal, 0x-hex, or 2^N, 2^N-1, 2^N+1.
 
 var (
-	hrHexRun   = regexp.MustCompile(`^[0-9a-f]{2}(?: [0-9a-f]{2})*`)
-	hrQuotedRe = regexp.MustCompile(`^"((?:[^"\\]|\\.)*)"`)
-	hrIntExpr  = `(?:0x[0-9a-f]+|2\^\d+(?:[+-]\d+)?|\d+)`
-	hrTerms    = []struct {
+	hexRun   = regexp.MustCompile(`^[0-9a-f]{2}(?: [0-9a-f]{2})*`)
+	quotedRe = regexp.MustCompile(`^"((?:[^"\\]|\\.)*)"`)
+	intExpr  = `(?:0x[0-9a-f]+|2\^\d+(?:[+-]\d+)?|\d+)`
+	terms    = []struct {
 		re *regexp.Regexp
 		fn func(m []string, size int) ([]byte, error)
 	}{
-		{regexp.MustCompile(`^label ` + hrQuotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
-			l, err := hrUnquote(m[1])
-			return hrLabel32(string(l)), err
+		{regexp.MustCompile(`^label ` + quotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
+			l, err := unquote(m[1])
+			return label32(string(l)), err
 		}},
-		{regexp.MustCompile(`^(\d+) bytes of label ` + hrQuotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
-			n, err1 := hrCount(m[1], 1)
-			l, err2 := hrUnquote(m[2])
+		{regexp.MustCompile(`^(\d+) bytes of label ` + quotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
+			n, err1 := count(m[1], 1)
+			l, err2 := unquote(m[2])
 			if err := errors.Join(err1, err2); err != nil {
 				return nil, err
 			}
-			return hrLabelBytes(string(l), n), nil
+			return labelBytes(string(l), n), nil
 		}},
 		{regexp.MustCompile(`^(\d+) zero bytes`), func(m []string, _ int) ([]byte, error) {
-			n, err := hrCount(m[1], 1)
+			n, err := count(m[1], 1)
 			return make([]byte, n), err
 		}},
 		{regexp.MustCompile(`^(\d+) bytes`), func(m []string, _ int) ([]byte, error) {
-			n, err := hrCount(m[1], 1)
-			return hrLabelBytes("steps/filler", n), err
+			n, err := count(m[1], 1)
+			return labelBytes("steps/filler", n), err
 		}},
-		{regexp.MustCompile(`^(\d+) times ` + hrQuotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
-			s, err := hrUnquote(m[2])
+		{regexp.MustCompile(`^(\d+) times ` + quotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
+			s, err := unquote(m[2])
 			if err != nil {
 				return nil, err
 			}
-			n, err := hrCount(m[1], len(s))
+			n, err := count(m[1], len(s))
 			return bytes.Repeat(s, n), err
 		}},
-		{regexp.MustCompile(`^(compact|u16be|u32be|u64be) (` + hrIntExpr + `)`), func(m []string, _ int) ([]byte, error) {
-			v, err := hrParseUint(m[2])
+		{regexp.MustCompile(`^(compact|u16be|u32be|u64be) (` + intExpr + `)`), func(m []string, _ int) ([]byte, error) {
+			v, err := parseUint(m[2])
 			if err != nil {
 				return nil, err
 			}
 			switch m[1] {
 			case "compact":
-				return hrCompact(nil, v), nil
+				return compact(nil, v), nil
 			case "u16be":
 				return binary.BigEndian.AppendUint16(nil, uint16(v)), nil
 			case "u32be":
@@ -86,22 +86,22 @@ var (
 			}
 			return binary.BigEndian.AppendUint64(nil, v), nil
 		}},
-		{regexp.MustCompile(`^declaration ` + hrQuotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
-			return hrDeclaration(m[1])
+		{regexp.MustCompile(`^declaration ` + quotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
+			return declaration(m[1])
 		}},
-		{regexp.MustCompile(`^the spec`), func([]string, int) ([]byte, error) { return hrSpec() }},
+		{regexp.MustCompile(`^the spec`), func([]string, int) ([]byte, error) { return specBytes() }},
 		{regexp.MustCompile(`^the schema catalog`), func([]string, int) ([]byte, error) {
-			c, err := hrCatalog()
+			c, err := catalog()
 			if err != nil {
 				return nil, err
 			}
 			return c.encode(), nil
 		}},
-		{regexp.MustCompile(`^the vector ` + hrQuotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
-			return hrVectorFile(m[1])
+		{regexp.MustCompile(`^the vector ` + quotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
+			return vectorFile(m[1])
 		}},
-		{regexp.MustCompile(`^the published file ` + hrQuotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
-			return os.ReadFile(filepath.Join(hrPublishedRoot(), m[1]))
+		{regexp.MustCompile(`^the published file ` + quotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
+			return os.ReadFile(filepath.Join(publishedRoot(), m[1]))
 		}},
 		{regexp.MustCompile(`^zero`), func(_ []string, size int) ([]byte, error) {
 			if size <= 0 {
@@ -110,27 +110,27 @@ var (
 			return make([]byte, size), nil
 		}},
 		{regexp.MustCompile(`^empty`), func([]string, int) ([]byte, error) { return []byte{}, nil }},
-		{hrQuotedRe, func(m []string, _ int) ([]byte, error) { return hrUnquote(m[1]) }},
-		{hrHexRun, func(m []string, _ int) ([]byte, error) { return hrHex(m[0]) }},
+		{quotedRe, func(m []string, _ int) ([]byte, error) { return unquote(m[1]) }},
+		{hexRun, func(m []string, _ int) ([]byte, error) { return parseHex(m[0]) }},
 	}
-	hrPlus = regexp.MustCompile(`^\s*\+\s*`)
+	plus = regexp.MustCompile(`^\s*\+\s*`)
 )
 
-// hrParseBytes reads a byte-string expression; size is the field's size,
+// parseBytes reads a byte-string expression; size is the field's size,
 // for "zero".
-func hrParseBytes(expr string, size int) ([]byte, error) {
+func parseBytes(expr string, size int) ([]byte, error) {
 	rest := strings.TrimSpace(expr)
 	out := []byte{}
 	for first := true; rest != "" || first; first = false {
 		if !first {
-			m := hrPlus.FindString(rest)
+			m := plus.FindString(rest)
 			if m == "" {
 				return nil, fmt.Errorf("cannot read %q in the byte string %q", rest, expr)
 			}
 			rest = rest[len(m):]
 		}
 		matched := false
-		for _, t := range hrTerms {
+		for _, t := range terms {
 			m := t.re.FindStringSubmatch(rest)
 			if m == nil {
 				continue
@@ -151,33 +151,33 @@ func hrParseBytes(expr string, size int) ([]byte, error) {
 	return out, nil
 }
 
-// hrMaxBytes bounds what one term of the value language may build (16 MiB;
+// maxBytes bounds what one term of the value language may build (16 MiB;
 // the largest input of the features is a 1 MiB blob or spec).
-const hrMaxBytes = 1 << 24
+const maxBytes = 1 << 24
 
-// hrCount reads a repeat count of a term whose unit is unit bytes.
-func hrCount(s string, unit int) (int, error) {
+// count reads a repeat count of a term whose unit is unit bytes.
+func count(s string, unit int) (int, error) {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 || unit > 0 && n > hrMaxBytes/unit {
-		return 0, fmt.Errorf("%s is not a count of at most %d bytes", s, hrMaxBytes)
+	if err != nil || n < 0 || unit > 0 && n > maxBytes/unit {
+		return 0, fmt.Errorf("%s is not a count of at most %d bytes", s, maxBytes)
 	}
 	return n, nil
 }
 
-func hrAtoi(s string) int {
+func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
 }
 
-// hrHex reads hex bytes separated by spaces.
-func hrHex(s string) ([]byte, error) {
+// parseHex reads hex bytes separated by spaces.
+func parseHex(s string) ([]byte, error) {
 	return hex.DecodeString(strings.ReplaceAll(s, " ", ""))
 }
 
-// hrUnquote reads the inside of a Go-quoted string ("\n", "\xc0", "\u0301").
+// unquote reads the inside of a Go-quoted string ("\n", "\xc0", "\u0301").
 // Raw LF, CR and tab (a Gherkin table cell turns \n into LF) stand for
 // themselves.
-func hrUnquote(s string) ([]byte, error) {
+func unquote(s string) ([]byte, error) {
 	s = strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s)
 	u, err := strconv.Unquote(`"` + s + `"`)
 	if err != nil {
@@ -186,12 +186,12 @@ func hrUnquote(s string) ([]byte, error) {
 	return []byte(u), nil
 }
 
-var hrIntRe = regexp.MustCompile(`^` + hrIntExpr + `$`)
+var intRe = regexp.MustCompile(`^` + intExpr + `$`)
 
-// hrParseUint reads an unsigned integer: decimal, 0x-hex, 2^N, 2^N-1, 2^N+1.
-func hrParseUint(s string) (uint64, error) {
+// parseUint reads an unsigned integer: decimal, 0x-hex, 2^N, 2^N-1, 2^N+1.
+func parseUint(s string) (uint64, error) {
 	s = strings.TrimSpace(s)
-	if !hrIntRe.MatchString(s) {
+	if !intRe.MatchString(s) {
 		return 0, fmt.Errorf("%q is not an integer", s)
 	}
 	v := new(big.Int)
@@ -221,21 +221,21 @@ func hrParseUint(s string) (uint64, error) {
 // u8..u64 (it must fit), a byte string for fixed and bounded fields (a fixed
 // field keeps its declared size), absent or present (or a value, which makes
 // it present) for an optional, empty for an array.
-func (n *hrNode) setValue(text string) error {
+func (n *node) setValue(text string) error {
 	text = strings.TrimSpace(text)
 	switch n.kind {
-	case hrU8, hrU16, hrU32, hrU64:
-		v, err := hrParseUint(text)
+	case u8, u16, u32, u64:
+		v, err := parseUint(text)
 		if err != nil {
 			return err
 		}
-		if bits := map[hrKind]uint{hrU8: 8, hrU16: 16, hrU32: 32}[n.kind]; bits > 0 && v>>bits != 0 {
+		if bits := map[fieldKind]uint{u8: 8, u16: 16, u32: 32}[n.kind]; bits > 0 && v>>bits != 0 {
 			return fmt.Errorf("%s: %d does not fit %d bits", n.name, v, bits)
 		}
 		n.num, n.set = v, true
 		return nil
-	case hrFixed, hrBounded:
-		b, err := hrParseBytes(text, len(n.data))
+	case fixed, bounded:
+		b, err := parseBytes(text, len(n.data))
 		if err != nil {
 			return err
 		}
@@ -244,7 +244,7 @@ func (n *hrNode) setValue(text string) error {
 		}
 		n.data = b
 		return nil
-	case hrOptional:
+	case optional:
 		switch text {
 		case "absent":
 			n.on = false
@@ -255,7 +255,7 @@ func (n *hrNode) setValue(text string) error {
 		}
 		n.on = true
 		return n.val.setValue(text)
-	case hrArray:
+	case array:
 		if text == "empty" {
 			n.items = nil
 			return nil

@@ -18,9 +18,9 @@ import (
 // cell-blob) share schemaSteps, and add their own where they have any.
 
 // register registers every HiveRelay step for one scenario, whose
-// HiveRelay state is a new hrScenario.
+// HiveRelay state is a new scenario.
 func register(sc *godog.ScenarioContext, w *steps.World) {
-	s := &hrScenario{w: w}
+	s := &scenario{w: w}
 	steps.Register(sc,
 		s.schemaSteps(), s.cellBlobSteps(), s.frameSteps(), s.checkpointSteps(), s.primitivesSteps(),
 		s.catalogSteps(), s.formatArtifactSteps(), s.manifestSteps(), s.vectorSetSteps(), s.authoritySteps())
@@ -30,10 +30,10 @@ func register(sc *godog.ScenarioContext, w *steps.World) {
 // features (blind-core-read-cap.feature, read-cell-cap.feature,
 // write-cell-cap.feature, checkpoint.feature, frame.feature,
 // cell-blob.feature).
-func (s *hrScenario) schemaSteps() []steps.Def {
+func (s *scenario) schemaSteps() []steps.Def {
 	return []steps.Def{
-		steps.Given(`^an? `+hrSchemaPattern+`$`, s.record),
-		steps.Given(`(?s)^an? `+hrSchemaPattern+` with (.+)$`, s.recordWith),
+		steps.Given(`^an? `+schemaPattern+`$`, s.record),
+		steps.Given(`(?s)^an? `+schemaPattern+` with (.+)$`, s.recordWith),
 		steps.Given(`^the (?:positive |negative |registry )?vector "([^"]+)"$`, s.vector),
 		steps.Given(`^the (?:positive |negative |registry )?vector "([^"]+)" with byte (\d+) set to ([0-9a-f]{2})$`, func(p string, at int, h string) error {
 			if err := s.vector(p); err != nil {
@@ -41,12 +41,12 @@ func (s *hrScenario) schemaSteps() []steps.Def {
 			}
 			return s.setByte(at, h)
 		}),
-		steps.When(`^it is decoded as `+hrSchemaPattern+`$`, func(schema string) error {
+		steps.When(`^it is decoded as `+schemaPattern+`$`, func(schema string) error {
 			return s.decode(hivespec.DecodeArgs{Schema: schema})
 		}),
 		steps.Then(`^the re-encoding equals the input$`, func() error { return s.reencodingIs(s.sent, "the input") }),
 		steps.Then(`^the re-encoding equals the vector "([^"]+)"$`, func(p string) error {
-			b, err := hrVectorFile(p)
+			b, err := vectorFile(p)
 			if err != nil {
 				return err
 			}
@@ -57,7 +57,7 @@ func (s *hrScenario) schemaSteps() []steps.Def {
 
 // cellBlobSteps are cell-blob.feature's: blobs of a class, decoded with or
 // without one.
-func (s *hrScenario) cellBlobSteps() []steps.Def {
+func (s *scenario) cellBlobSteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^a CellBlobV1 of class (\d+)$`, s.blobOfClass),
 		steps.When(`^it is decoded as CellBlobV1 of class (-?\d+)$`, func(class int) error {
@@ -70,28 +70,28 @@ func (s *hrScenario) cellBlobSteps() []steps.Def {
 }
 
 // frameSteps are frame.feature's: a genesis or successor frame.
-func (s *hrScenario) frameSteps() []steps.Def {
+func (s *scenario) frameSteps() []steps.Def {
 	return []steps.Def{steps.Given(`^a (genesis|successor) OpaqueChainFrameV1$`, s.frame)}
 }
 
 // checkpointSteps are checkpoint.feature's: arrays resized and reordered.
-func (s *hrScenario) checkpointSteps() []steps.Def {
+func (s *scenario) checkpointSteps() []steps.Def {
 	return []steps.Def{
-		steps.Given(`^its `+hrPath+` (?:has|have) (\d+) (?:entries|elements|payloads|capabilities|rows)$`, s.resize),
-		steps.Given(`^the elements (\d+) and (\d+) of its `+hrPath+` are swapped$`, s.swap),
+		steps.Given(`^its `+pathArg+` (?:has|have) (\d+) (?:entries|elements|payloads|capabilities|rows)$`, s.resize),
+		steps.Given(`^the elements (\d+) and (\d+) of its `+pathArg+` are swapped$`, s.swap),
 	}
 }
 
 // primitivesSteps are primitives.feature's: raw bytes, fields set or
 // written with other counts, the bytes edited, and checks of what the
 // steps built.
-func (s *hrScenario) primitivesSteps() []steps.Def {
+func (s *scenario) primitivesSteps() []steps.Def {
 	return []steps.Def{
-		steps.Given(`^the input bytes `+hrHexArg+`$`, s.inputBytes),
+		steps.Given(`^the input bytes `+hexArg+`$`, s.inputBytes),
 		steps.Given(`^the concatenation of:$`, s.concatenation),
-		steps.Given(`(?s)^its `+hrPath+` (?:is|are) (.+)$`, s.setField),
-		steps.Given(`^its `+hrPath+` equals its `+hrPath+`$`, s.copyField),
-		steps.Given(`^the (?:count|length|tag) of its `+hrPath+` is written as `+hrHexArg+`$`, s.writtenAs),
+		steps.Given(`(?s)^its `+pathArg+` (?:is|are) (.+)$`, s.setField),
+		steps.Given(`^its `+pathArg+` equals its `+pathArg+`$`, s.copyField),
+		steps.Given(`^the (?:count|length|tag) of its `+pathArg+` is written as `+hexArg+`$`, s.writtenAs),
 
 		// Editing the bytes.
 		steps.Given(`^byte (\d+) of the input is set to ([0-9a-f]{2})$`, s.setByte),
@@ -111,25 +111,25 @@ func (s *hrScenario) primitivesSteps() []steps.Def {
 
 // catalogSteps are catalog.feature's: the schema catalog, its entries
 // copied or removed, verified inside the reference format artifact.
-func (s *hrScenario) catalogSteps() []steps.Def {
+func (s *scenario) catalogSteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^the reference schema catalog$`, s.referenceCatalog),
-		steps.Given(`^a copy of its `+hrPath+` is added at the end of its `+hrPath+`$`, s.appendCopy),
-		steps.Given(`^element (\d+) of its `+hrPath+` is removed$`, s.removeElement),
+		steps.Given(`^a copy of its `+pathArg+` is added at the end of its `+pathArg+`$`, s.appendCopy),
+		steps.Given(`^element (\d+) of its `+pathArg+` is removed$`, s.removeElement),
 		steps.When(`^the format artifact holding it is verified$`, s.verifyHolding),
 	}
 }
 
 // formatArtifactSteps are format-artifact.feature's: the reference
 // artifact, its byte fields edited, verified, and the format hash.
-func (s *hrScenario) formatArtifactSteps() []steps.Def {
+func (s *scenario) formatArtifactSteps() []steps.Def {
 	defs := []steps.Def{
 		steps.Given(`^the reference format artifact$`, s.referenceArtifact),
 		steps.Given(`^the reference vector set with that format artifact$`, func() error { return s.vectorSetWith(false) }),
 		steps.Given(`^the reference vector set with that format artifact and its metadata artifact$`, func() error { return s.vectorSetWith(true) }),
 		steps.When(`^the format artifact is verified$`, s.verifyFormat),
 		steps.Then(`^the format hash follows the formula of section 4$`, func() error {
-			return s.hashIs("format_hash", hrDomainHash(hrFormatHashDomain, s.sentArtifact), true)
+			return s.hashIs("format_hash", domainHash(formatHashDomain, s.sentArtifact), true)
 		}),
 		steps.Then(`^the format hash is not the BLAKE2b-256 of the format artifact alone$`, func() error {
 			h := blake2b.Sum256(s.sentArtifact)
@@ -142,21 +142,21 @@ func (s *hrScenario) formatArtifactSteps() []steps.Def {
 
 // fieldEdits edit the bytes of a byte-string field: format-artifact.feature
 // edits specBytes, authority.feature a declaration.
-func (s *hrScenario) fieldEdits() []steps.Def {
+func (s *scenario) fieldEdits() []steps.Def {
 	return []steps.Def{
-		steps.Given(`^(.+) (?:is|are) appended to its `+hrPath+`$`, s.appendToField),
-		steps.Given(`^(.+) (?:is|are) inserted into its `+hrPath+` at offset (\d+)$`, s.insertIntoField),
-		steps.Given(`^the last (?:(\d+) )?bytes? of its `+hrPath+` (?:is|are) removed$`, func(n, p string) error {
-			return s.editBytes(p, func(b []byte) ([]byte, error) { return hrCut(b, n) })
+		steps.Given(`^(.+) (?:is|are) appended to its `+pathArg+`$`, s.appendToField),
+		steps.Given(`^(.+) (?:is|are) inserted into its `+pathArg+` at offset (\d+)$`, s.insertIntoField),
+		steps.Given(`^the last (?:(\d+) )?bytes? of its `+pathArg+` (?:is|are) removed$`, func(n, p string) error {
+			return s.editBytes(p, func(b []byte) ([]byte, error) { return cut(b, n) })
 		}),
-		steps.Given(`^byte (\d+) of its `+hrPath+` is set to ([0-9a-f]{2})$`, s.setFieldByte),
-		steps.Given(`^`+hrQuoted+` is replaced by `+hrQuoted+` in its `+hrPath+`$`, s.replaceInField),
+		steps.Given(`^byte (\d+) of its `+pathArg+` is set to ([0-9a-f]{2})$`, s.setFieldByte),
+		steps.Given(`^`+quoted+` is replaced by `+quoted+` in its `+pathArg+`$`, s.replaceInField),
 	}
 }
 
 // hashSteps compare the hash a result member holds (named by what, as
 // "format hash") with a given one: equal, or not.
-func (s *hrScenario) hashSteps(what, member string) []steps.Def {
+func (s *scenario) hashSteps(what, member string) []steps.Def {
 	return []steps.Def{
 		steps.Then(`^the `+what+` is "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs(member, h, true) }),
 		steps.Then(`^the `+what+` is not "([0-9a-f]{64})"$`, func(h string) error { return s.hashIs(member, h, false) }),
@@ -165,10 +165,10 @@ func (s *hrScenario) hashSteps(what, member string) []steps.Def {
 
 // manifestSteps are manifest.feature's: vector manifests built, parsed, and
 // their entries.
-func (s *hrScenario) manifestSteps() []steps.Def {
+func (s *scenario) manifestSteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^the reference vector manifest$`, s.referenceManifest),
-		steps.Given(`^a vector manifest of the paths ((?:`+hrQuoted+`(?:, | and )?)+)$`, s.manifestOfPaths),
+		steps.Given(`^a vector manifest of the paths ((?:`+quoted+`(?:, | and )?)+)$`, s.manifestOfPaths),
 		steps.Given(`^a file whose path is (.+), holding (.+), is added to the vector set$`, s.addFileAt),
 		steps.Given(`^the vector manifest is left out$`, func() error {
 			s.set.omitManifest = true
@@ -176,10 +176,10 @@ func (s *hrScenario) manifestSteps() []steps.Def {
 		}),
 		steps.When(`^the manifest is parsed$`, s.parseManifest),
 		steps.Then(`^the manifest has (\d+) entries$`, s.entryCount),
-		steps.Then(`^entry (\d+) of the manifest is `+hrQuoted+`, (\d+) bytes$`, func(i int, p string, n uint64) error {
+		steps.Then(`^entry (\d+) of the manifest is `+quoted+`, (\d+) bytes$`, func(i int, p string, n uint64) error {
 			return s.entryIs(i, p, n, "")
 		}),
-		steps.Then(`^entry (\d+) of the manifest is `+hrQuoted+`, (\d+) bytes, BLAKE2b-256 ([0-9a-f]{64})$`, s.entryIs),
+		steps.Then(`^entry (\d+) of the manifest is `+quoted+`, (\d+) bytes, BLAKE2b-256 ([0-9a-f]{64})$`, s.entryIs),
 		steps.Then(`^every entry of the manifest holds the length and BLAKE2b-256 of its vector file$`, s.entriesHoldFiles),
 		steps.Then(`^the vector manifest it used is the one the steps frame from the files$`, s.usedManifest),
 	}
@@ -187,19 +187,19 @@ func (s *hrScenario) manifestSteps() []steps.Def {
 
 // vectorSetSteps are vector-set.feature's: the reference vector set, its
 // files changed, verified, and the vector set hash.
-func (s *hrScenario) vectorSetSteps() []steps.Def {
+func (s *scenario) vectorSetSteps() []steps.Def {
 	defs := []steps.Def{
 		steps.Given(`^the reference vector set$`, func() error { return s.vectorSet(false) }),
 		steps.Given(`^the file "([^"]+)" is removed from the vector set$`, s.removeFile),
 		steps.Given(`^the file "([^"]+)" of the vector set holds (.+)$`, s.setFile),
 		steps.Given(`^a file "([^"]+)" holding (.+) is added to the vector set$`, s.addFile),
 		steps.Given(`^the vector manifest is framed again from the files$`, func() error {
-			s.set.manifest = hrManifest(s.set.files).encode()
+			s.set.manifest = manifest(s.set.files).encode()
 			return nil
 		}),
 		steps.When(`^the vector set is verified$`, func() error { return s.verifySet(false) }),
 		steps.Then(`^the vector set hash follows the formula of section 5$`, func() error {
-			return s.hashIs("vector_set_hash", hrDomainHash(hrVectorSetHashDomain, s.sentManifest), true)
+			return s.hashIs("vector_set_hash", domainHash(vectorSetHashDomain, s.sentManifest), true)
 		}),
 		steps.Then(`^the paths of the manifest are the closed path inventory of the spec$`, s.pathsAreInventory),
 	}
@@ -208,7 +208,7 @@ func (s *hrScenario) vectorSetSteps() []steps.Def {
 
 // authoritySteps are authority.feature's: the vector set with its metadata
 // artifact, the metadata edited, the authority verified.
-func (s *hrScenario) authoritySteps() []steps.Def {
+func (s *scenario) authoritySteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^the reference vector set and its metadata artifact$`, func() error { return s.vectorSet(true) }),
 		// Single quotes: the JSON text holds double quotes.

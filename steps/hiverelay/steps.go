@@ -27,21 +27,21 @@ import (
 )
 
 // Steps are the HiveRelay steps; each scenario keeps its HiveRelay state in
-// its own hrScenario.
+// its own scenario.
 var Steps = steps.Spec{Spec: hivespec.Spec, Register: register, Unreachable: unreachable}
 
-// hrScenario is the HiveRelay state of one scenario.
-type hrScenario struct {
+// scenario is the HiveRelay state of one scenario.
+type scenario struct {
 	w *steps.World
 
 	// The input being built: a value (a record, the schema catalog, the
 	// format artifact, a vector manifest) or, once bytes were edited
 	// directly, its bytes.
-	value    *hrNode
+	value    *node
 	input    []byte
 	hasInput bool
 
-	set *hrVectorSet // the vector set of the authority scenarios
+	set *vectorSet // the vector set of the authority scenarios
 
 	// What the last When step sent, for the Then steps.
 	sent         []byte
@@ -49,8 +49,8 @@ type hrScenario struct {
 	sentManifest []byte
 }
 
-// hrVectorSet is the input of hiverelay.authority as the steps build it.
-type hrVectorSet struct {
+// vectorSet is the input of hiverelay.authority as the steps build it.
+type vectorSet struct {
 	files        map[string][]byte
 	manifest     []byte
 	omitManifest bool
@@ -58,33 +58,33 @@ type hrVectorSet struct {
 	metadata     []byte
 }
 
-// hrQuoted is a double-quoted step argument with Go escapes.
-const hrQuoted = `"((?:[^"\\]|\\.)*)"`
+// quoted is a double-quoted step argument with Go escapes.
+const quoted = `"((?:[^"\\]|\\.)*)"`
 
-const hrHexArg = `"([0-9a-f]{2}(?: [0-9a-f]{2})*|)"`
+const hexArg = `"([0-9a-f]{2}(?: [0-9a-f]{2})*|)"`
 
-// hrPath is a field path as the declarations name fields: "sizeClass",
+// pathArg is a field path as the declarations name fields: "sizeClass",
 // "readCap.sizeClass", "coveredFrontier[1].chainId".
-const hrPath = `([a-zA-Z]\w*(?:\[\d+\])?(?:\.[a-zA-Z]\w*(?:\[\d+\])?)*)`
+const pathArg = `([a-zA-Z]\w*(?:\[\d+\])?(?:\.[a-zA-Z]\w*(?:\[\d+\])?)*)`
 
 // Building.
 
 // inputBytes sets the input to the bytes of a hex string.
-func (s *hrScenario) inputBytes(h string) error {
-	b, err := hrHex(h)
+func (s *scenario) inputBytes(h string) error {
+	b, err := parseHex(h)
 	s.setInput(b)
 	return err
 }
 
 // cutInput removes the last byte, or the last n, of the input.
-func (s *hrScenario) cutInput(n string) error {
-	b, err := hrCut(s.bytes(), n)
+func (s *scenario) cutInput(n string) error {
+	b, err := cut(s.bytes(), n)
 	s.setInput(b)
 	return err
 }
 
 // cutInputTo cuts the input to its first n bytes.
-func (s *hrScenario) cutInputTo(n int) error {
+func (s *scenario) cutInputTo(n int) error {
 	b := s.bytes()
 	if n > len(b) {
 		return fmt.Errorf("the input is only %d bytes", len(b))
@@ -94,14 +94,14 @@ func (s *hrScenario) cutInputTo(n int) error {
 }
 
 // appendToInput appends the bytes expr gives to the input.
-func (s *hrScenario) appendToInput(expr string) error {
-	x, err := hrParseBytes(expr, 0)
+func (s *scenario) appendToInput(expr string) error {
+	x, err := parseBytes(expr, 0)
 	s.setInput(append(s.bytes(), x...))
 	return err
 }
 
 // inputLengthIs checks the length of the input.
-func (s *hrScenario) inputLengthIs(n int) error {
+func (s *scenario) inputLengthIs(n int) error {
 	if got := len(s.bytes()); got != n {
 		return fmt.Errorf("the input is %d bytes, want %d", got, n)
 	}
@@ -109,8 +109,8 @@ func (s *hrScenario) inputLengthIs(n int) error {
 }
 
 // inputContains checks that the input holds the bytes expr gives.
-func (s *hrScenario) inputContains(expr string) error {
-	want, err := hrParseBytes(expr, 0)
+func (s *scenario) inputContains(expr string) error {
+	want, err := parseBytes(expr, 0)
 	if err != nil {
 		return err
 	}
@@ -121,38 +121,38 @@ func (s *hrScenario) inputContains(expr string) error {
 }
 
 // inputEquals checks the input against the bytes expr gives.
-func (s *hrScenario) inputEquals(expr string) error {
-	want, err := hrParseBytes(expr, 0)
+func (s *scenario) inputEquals(expr string) error {
+	want, err := parseBytes(expr, 0)
 	if err != nil {
 		return err
 	}
-	return hrSame(s.bytes(), want, expr)
+	return same(s.bytes(), want, expr)
 }
 
 // referenceCatalog makes the reference schema catalog the value being built.
-func (s *hrScenario) referenceCatalog() error {
-	c, err := hrCatalog()
+func (s *scenario) referenceCatalog() error {
+	c, err := catalog()
 	s.value = c
 	return err
 }
 
 // referenceArtifact makes the reference format artifact the value being built.
-func (s *hrScenario) referenceArtifact() error {
-	a, err := hrReferenceArtifact()
+func (s *scenario) referenceArtifact() error {
+	a, err := referenceArtifact()
 	s.value = a
 	return err
 }
 
 // verifyFormat sends the input to hiverelay.format.
-func (s *hrScenario) verifyFormat() error {
+func (s *scenario) verifyFormat() error {
 	s.sent = s.bytes()
 	s.sentArtifact = s.sent
 	return s.w.Call(hivespec.OpFormat, nil, s.sent)
 }
 
 // specIs checks the length and SHA-256 of the spec copy.
-func (s *hrScenario) specIs(n int, h string) error {
-	spec, err := hrSpec()
+func (s *scenario) specIs(n int, h string) error {
+	spec, err := specBytes()
 	if err != nil {
 		return err
 	}
@@ -163,17 +163,17 @@ func (s *hrScenario) specIs(n int, h string) error {
 }
 
 // appendToField appends the bytes expr gives to byte-string field p.
-func (s *hrScenario) appendToField(expr, p string) error {
+func (s *scenario) appendToField(expr, p string) error {
 	return s.editBytes(p, func(b []byte) ([]byte, error) {
-		x, err := hrParseBytes(expr, 0)
+		x, err := parseBytes(expr, 0)
 		return append(b, x...), err
 	})
 }
 
 // insertIntoField inserts the bytes expr gives into byte-string field p at offset at.
-func (s *hrScenario) insertIntoField(expr, p string, at int) error {
+func (s *scenario) insertIntoField(expr, p string, at int) error {
 	return s.editBytes(p, func(b []byte) ([]byte, error) {
-		x, err := hrParseBytes(expr, 0)
+		x, err := parseBytes(expr, 0)
 		if at > len(b) {
 			return nil, fmt.Errorf("offset %d is beyond the %d bytes", at, len(b))
 		}
@@ -182,22 +182,22 @@ func (s *hrScenario) insertIntoField(expr, p string, at int) error {
 }
 
 // setFieldByte sets byte at of byte-string field p.
-func (s *hrScenario) setFieldByte(at int, p, h string) error {
+func (s *scenario) setFieldByte(at int, p, h string) error {
 	return s.editBytes(p, func(b []byte) ([]byte, error) {
 		if at >= len(b) {
 			return nil, fmt.Errorf("%s has no byte %d", p, at)
 		}
-		v, err := hrHex(h)
+		v, err := parseHex(h)
 		b[at] = v[0]
 		return b, err
 	})
 }
 
 // replaceInField replaces the first old in byte-string field p by new.
-func (s *hrScenario) replaceInField(old, new, p string) error {
+func (s *scenario) replaceInField(old, new, p string) error {
 	return s.editBytes(p, func(b []byte) ([]byte, error) {
-		o, err1 := hrUnquote(old)
-		n, err2 := hrUnquote(new)
+		o, err1 := unquote(old)
+		n, err2 := unquote(new)
 		if err := errors.Join(err1, err2); err != nil {
 			return nil, err
 		}
@@ -209,15 +209,15 @@ func (s *hrScenario) replaceInField(old, new, p string) error {
 }
 
 // referenceManifest makes the manifest of the committed vector files the value being built.
-func (s *hrScenario) referenceManifest() error {
-	files, err := hrVectorFiles()
-	s.value = hrManifest(files)
+func (s *scenario) referenceManifest() error {
+	files, err := vectorFiles()
+	s.value = manifest(files)
 	return err
 }
 
 // addFileAt adds to the vector set a file whose path is the bytes pathExpr gives.
-func (s *hrScenario) addFileAt(pathExpr, expr string) error {
-	p, err := hrParseBytes(pathExpr, 0)
+func (s *scenario) addFileAt(pathExpr, expr string) error {
+	p, err := parseBytes(pathExpr, 0)
 	if err != nil {
 		return err
 	}
@@ -225,14 +225,14 @@ func (s *hrScenario) addFileAt(pathExpr, expr string) error {
 }
 
 // parseManifest sends the input to hiverelay.manifest.
-func (s *hrScenario) parseManifest() error {
+func (s *scenario) parseManifest() error {
 	s.sent = s.bytes()
 	s.sentManifest = s.sent
 	return s.w.Call(hivespec.OpManifest, nil, s.sent)
 }
 
 // entryCount checks the number of manifest entries in the answer.
-func (s *hrScenario) entryCount(n int) error {
+func (s *scenario) entryCount(n int) error {
 	es, err := s.entries()
 	if err == nil && len(es) != n {
 		err = fmt.Errorf("%d entries, want %d", len(es), n)
@@ -241,7 +241,7 @@ func (s *hrScenario) entryCount(n int) error {
 }
 
 // removeFile removes file p from the vector set.
-func (s *hrScenario) removeFile(p string) error {
+func (s *scenario) removeFile(p string) error {
 	if _, ok := s.set.files[p]; !ok {
 		return fmt.Errorf("the vector set has no file %q", p)
 	}
@@ -250,16 +250,16 @@ func (s *hrScenario) removeFile(p string) error {
 }
 
 // setFile sets the bytes of file p of the vector set.
-func (s *hrScenario) setFile(p, expr string) error {
-	b, err := hrParseBytes(expr, 0)
+func (s *scenario) setFile(p, expr string) error {
+	b, err := parseBytes(expr, 0)
 	s.set.files[p] = b
 	return err
 }
 
 // replaceInMetadata replaces the first old in the metadata artifact by new (single-quoted: the JSON text holds double quotes).
-func (s *hrScenario) replaceInMetadata(old, new string) error {
-	o, err1 := hrUnquote(strings.ReplaceAll(old, `"`, `\"`))
-	n, err2 := hrUnquote(strings.ReplaceAll(new, `"`, `\"`))
+func (s *scenario) replaceInMetadata(old, new string) error {
+	o, err1 := unquote(strings.ReplaceAll(old, `"`, `\"`))
+	n, err2 := unquote(strings.ReplaceAll(new, `"`, `\"`))
 	if err := errors.Join(err1, err2); err != nil {
 		return err
 	}
@@ -271,33 +271,33 @@ func (s *hrScenario) replaceInMetadata(old, new string) error {
 }
 
 // metadataIs checks the metadata artifact against the published file.
-func (s *hrScenario) metadataIs(name string) error {
-	want, err := os.ReadFile(filepath.Join(hrPublishedRoot(), name))
+func (s *scenario) metadataIs(name string) error {
+	want, err := os.ReadFile(filepath.Join(publishedRoot(), name))
 	if err != nil {
 		return err
 	}
-	return hrSame(s.set.metadata, want, "manifest/hiverelay/"+name)
+	return same(s.set.metadata, want, "manifest/hiverelay/"+name)
 }
 
-func (s *hrScenario) setInput(b []byte) {
+func (s *scenario) setInput(b []byte) {
 	s.value, s.input, s.hasInput = nil, b, true
 }
 
 // bytes returns the input as it stands: the value's encoding, or the bytes.
-func (s *hrScenario) bytes() []byte {
+func (s *scenario) bytes() []byte {
 	if s.value != nil {
 		return s.value.encode()
 	}
 	return s.input
 }
 
-func (s *hrScenario) record(schema string) error {
-	v, err := hrRecordOf(schema)
+func (s *scenario) record(schema string) error {
+	v, err := recordOf(schema)
 	s.value = v
 	return err
 }
 
-func (s *hrScenario) recordWith(schema, mod string) error {
+func (s *scenario) recordWith(schema, mod string) error {
 	if err := s.record(schema); err != nil {
 		return err
 	}
@@ -319,24 +319,24 @@ func (s *hrScenario) recordWith(schema, mod string) error {
 	return fmt.Errorf("cannot read %q as <field> <value> of %s: %s", mod, schema, strings.Join(errs, "; "))
 }
 
-func (s *hrScenario) blobOfClass(c int) error {
-	if hrClassLength(c) == 0 {
+func (s *scenario) blobOfClass(c int) error {
+	if classLength(c) == 0 {
 		return fmt.Errorf("there is no class %d", c)
 	}
-	s.value = hrBlob(c)
+	s.value = blob(c)
 	return nil
 }
 
-func (s *hrScenario) frame(kind string) error {
+func (s *scenario) frame(kind string) error {
 	if kind == "genesis" {
-		s.value = hrGenesisFrame()
+		s.value = genesisFrame()
 	} else {
-		s.value = hrSuccessorFrame()
+		s.value = successorFrame()
 	}
 	return nil
 }
 
-func (s *hrScenario) concatenation(t *godog.Table) error {
+func (s *scenario) concatenation(t *godog.Table) error {
 	var out []byte
 	for i, row := range t.Rows {
 		if len(row.Cells) != 2 {
@@ -345,7 +345,7 @@ func (s *hrScenario) concatenation(t *godog.Table) error {
 		if i == 0 && row.Cells[0].Value == "field" {
 			continue
 		}
-		b, err := hrParseBytes(row.Cells[1].Value, 0)
+		b, err := parseBytes(row.Cells[1].Value, 0)
 		if err != nil {
 			return fmt.Errorf("row %d (%s): %w", i+1, row.Cells[0].Value, err)
 		}
@@ -355,47 +355,47 @@ func (s *hrScenario) concatenation(t *godog.Table) error {
 	return nil
 }
 
-func (s *hrScenario) vector(p string) error {
-	b, err := hrVectorFile(p)
+func (s *scenario) vector(p string) error {
+	b, err := vectorFile(p)
 	s.setInput(b)
 	return err
 }
 
-func (s *hrScenario) setByte(at int, h string) error {
+func (s *scenario) setByte(at int, h string) error {
 	b := bytes.Clone(s.bytes())
 	if at >= len(b) {
 		return fmt.Errorf("the input has no byte %d (%d bytes)", at, len(b))
 	}
-	v, err := hrHex(h)
+	v, err := parseHex(h)
 	b[at] = v[0]
 	s.setInput(b)
 	return err
 }
 
-var hrQuotedList = regexp.MustCompile(hrQuoted)
+var quotedList = regexp.MustCompile(quoted)
 
-func (s *hrScenario) manifestOfPaths(list string) error {
-	rows := &hrNode{name: "rows", kind: hrArray, u32Count: true}
-	for _, m := range hrQuotedList.FindAllStringSubmatch(list, -1) {
-		p, err := hrUnquote(m[1])
+func (s *scenario) manifestOfPaths(list string) error {
+	rows := &node{name: "rows", kind: array, u32Count: true}
+	for _, m := range quotedList.FindAllStringSubmatch(list, -1) {
+		p, err := unquote(m[1])
 		if err != nil {
 			return err
 		}
 		// The row describes a vector whose bytes are its own path.
-		rows.items = append(rows.items, hrManifestRow(p, p))
+		rows.items = append(rows.items, manifestRow(p, p))
 	}
-	s.value = hrRec("manifest", rows)
+	s.value = rec("manifest", rows)
 	return nil
 }
 
-func (s *hrScenario) field(p string) (*hrNode, error) {
+func (s *scenario) field(p string) (*node, error) {
 	if s.value == nil {
 		return nil, fmt.Errorf("no value is being built (the input is bytes now)")
 	}
 	return s.value.resolve(p)
 }
 
-func (s *hrScenario) setField(p, value string) error {
+func (s *scenario) setField(p, value string) error {
 	f, err := s.field(p)
 	if err != nil {
 		return err
@@ -404,7 +404,7 @@ func (s *hrScenario) setField(p, value string) error {
 }
 
 // fields resolves two paths.
-func (s *hrScenario) fields(p, q string) (*hrNode, *hrNode, error) {
+func (s *scenario) fields(p, q string) (*node, *node, error) {
 	a, err := s.field(p)
 	if err != nil {
 		return nil, nil, err
@@ -413,7 +413,7 @@ func (s *hrScenario) fields(p, q string) (*hrNode, *hrNode, error) {
 	return a, b, err
 }
 
-func (s *hrScenario) copyField(dst, src string) error {
+func (s *scenario) copyField(dst, src string) error {
 	d, from, err := s.fields(dst, src)
 	if err != nil {
 		return err
@@ -427,7 +427,7 @@ func (s *hrScenario) copyField(dst, src string) error {
 	return nil
 }
 
-func (s *hrScenario) resize(p string, n int) error {
+func (s *scenario) resize(p string, n int) error {
 	f, err := s.field(p)
 	if err != nil {
 		return err
@@ -435,63 +435,63 @@ func (s *hrScenario) resize(p string, n int) error {
 	return f.resize(n)
 }
 
-func (s *hrScenario) swap(i, j int, p string) error {
+func (s *scenario) swap(i, j int, p string) error {
 	f, err := s.field(p)
 	if err != nil {
 		return err
 	}
-	if f.kind != hrArray || i >= len(f.items) || j >= len(f.items) {
+	if f.kind != array || i >= len(f.items) || j >= len(f.items) {
 		return fmt.Errorf("%s has no elements %d and %d", p, i, j)
 	}
 	f.items[i], f.items[j] = f.items[j], f.items[i]
 	return nil
 }
 
-func (s *hrScenario) appendCopy(src, p string) error {
+func (s *scenario) appendCopy(src, p string) error {
 	from, f, err := s.fields(src, p)
 	if err != nil {
 		return err
 	}
-	if f.kind != hrArray {
+	if f.kind != array {
 		return fmt.Errorf("%s is not an array", p)
 	}
 	f.items = append(f.items, from.clone())
 	return nil
 }
 
-func (s *hrScenario) removeElement(i int, p string) error {
+func (s *scenario) removeElement(i int, p string) error {
 	f, err := s.field(p)
 	if err != nil {
 		return err
 	}
-	if f.kind != hrArray || i >= len(f.items) {
+	if f.kind != array || i >= len(f.items) {
 		return fmt.Errorf("%s has no element %d", p, i)
 	}
 	f.items = slices.Delete(f.items, i, i+1)
 	return nil
 }
 
-func (s *hrScenario) writtenAs(p, h string) error {
+func (s *scenario) writtenAs(p, h string) error {
 	f, err := s.field(p)
 	if err != nil {
 		return err
 	}
-	if f.kind != hrBounded && f.kind != hrOptional && f.kind != hrArray {
+	if f.kind != bounded && f.kind != optional && f.kind != array {
 		return fmt.Errorf("%s has no count, length or tag", p)
 	}
-	f.raw, err = hrHex(h)
+	f.raw, err = parseHex(h)
 	if f.raw == nil {
 		f.raw = []byte{}
 	}
 	return err
 }
 
-func (s *hrScenario) editBytes(p string, edit func([]byte) ([]byte, error)) error {
+func (s *scenario) editBytes(p string, edit func([]byte) ([]byte, error)) error {
 	f, err := s.field(p)
 	if err != nil {
 		return err
 	}
-	if f.kind != hrFixed && f.kind != hrBounded {
+	if f.kind != fixed && f.kind != bounded {
 		return fmt.Errorf("%s is not a byte string", p)
 	}
 	b, err := edit(bytes.Clone(f.data))
@@ -502,10 +502,10 @@ func (s *hrScenario) editBytes(p string, edit func([]byte) ([]byte, error)) erro
 	return nil
 }
 
-func hrCut(b []byte, n string) ([]byte, error) {
+func cut(b []byte, n string) ([]byte, error) {
 	k := 1
 	if n != "" {
-		k = hrAtoi(n)
+		k = atoi(n)
 	}
 	if k > len(b) {
 		return nil, fmt.Errorf("cannot remove %d of %d bytes", k, len(b))
@@ -513,54 +513,54 @@ func hrCut(b []byte, n string) ([]byte, error) {
 	return bytes.Clone(b[:len(b)-k]), nil
 }
 
-func (s *hrScenario) vectorSet(withMetadata bool) error {
-	files, err := hrVectorFiles()
+func (s *scenario) vectorSet(withMetadata bool) error {
+	files, err := vectorFiles()
 	if err != nil {
 		return err
 	}
-	a, err := hrReferenceArtifact()
+	a, err := referenceArtifact()
 	if err != nil {
 		return err
 	}
-	m := hrManifest(files)
-	s.set = &hrVectorSet{files: files, manifest: m.encode(), artifact: a.encode()}
+	m := manifest(files)
+	s.set = &vectorSet{files: files, manifest: m.encode(), artifact: a.encode()}
 	if withMetadata {
-		s.set.metadata = hrMetadata(s.set.artifact, s.set.manifest, len(files))
+		s.set.metadata = metadata(s.set.artifact, s.set.manifest, len(files))
 	}
 	return nil
 }
 
 // vectorSetWith makes the reference vector set around the format artifact
 // being built, with its metadata artifact when withMetadata.
-func (s *hrScenario) vectorSetWith(withMetadata bool) error {
+func (s *scenario) vectorSetWith(withMetadata bool) error {
 	a := s.bytes()
 	if err := s.vectorSet(false); err != nil {
 		return err
 	}
 	s.set.artifact = a
 	if withMetadata {
-		s.set.metadata = hrMetadata(a, s.set.manifest, len(s.set.files))
+		s.set.metadata = metadata(a, s.set.manifest, len(s.set.files))
 	}
 	return nil
 }
 
 // Operations.
 
-func (s *hrScenario) decode(args hivespec.DecodeArgs) error {
+func (s *scenario) decode(args hivespec.DecodeArgs) error {
 	s.sent = s.bytes()
 	return s.w.Call(hivespec.OpDecode, args, s.sent)
 }
 
 // verifyHolding verifies the reference format artifact around the input as
 // its schema catalog.
-func (s *hrScenario) verifyHolding() error {
-	var catalog *hrNode
+func (s *scenario) verifyHolding() error {
+	var catalog *node
 	if s.value != nil {
 		catalog = s.value
 	} else {
-		catalog = hrVar("schemaCatalogBytes", s.input)
+		catalog = varBytes("schemaCatalogBytes", s.input)
 	}
-	a, err := hrArtifact(catalog)
+	a, err := artifact(catalog)
 	if err != nil {
 		return err
 	}
@@ -569,7 +569,7 @@ func (s *hrScenario) verifyHolding() error {
 	return s.w.Call(hivespec.OpFormat, nil, s.sent)
 }
 
-func (s *hrScenario) verifySet(withMetadata bool) error {
+func (s *scenario) verifySet(withMetadata bool) error {
 	if s.set == nil {
 		return fmt.Errorf("no vector set was given")
 	}
@@ -589,41 +589,41 @@ func (s *hrScenario) verifySet(withMetadata bool) error {
 	}
 	s.sent, s.sentArtifact, s.sentManifest = b, s.set.artifact, in.VectorManifest
 	if s.set.omitManifest {
-		s.sentManifest = hrManifest(s.set.files).encode()
+		s.sentManifest = manifest(s.set.files).encode()
 	}
 	return s.w.Call(hivespec.OpAuthority, nil, b)
 }
 
 // Results.
 
-func (s *hrScenario) reencodingIs(want []byte, what string) error {
+func (s *scenario) reencodingIs(want []byte, what string) error {
 	var r struct {
 		Reencoded []byte `json:"reencoded"`
 	}
 	if err := s.w.Result(&r); err != nil {
 		return err
 	}
-	return hrSame(r.Reencoded, want, what)
+	return same(r.Reencoded, want, what)
 }
 
-func (s *hrScenario) reencodingRange(from, to int, expr string) error {
+func (s *scenario) reencodingRange(from, to int, expr string) error {
 	var r struct {
 		Reencoded []byte `json:"reencoded"`
 	}
 	if err := s.w.Result(&r); err != nil {
 		return err
 	}
-	want, err := hrParseBytes(expr, 0)
+	want, err := parseBytes(expr, 0)
 	if err != nil {
 		return err
 	}
 	if from > to || to >= len(r.Reencoded) {
 		return fmt.Errorf("the re-encoding (%d bytes) has no bytes %d to %d", len(r.Reencoded), from, to)
 	}
-	return hrSame(r.Reencoded[from:to+1], want, expr)
+	return same(r.Reencoded[from:to+1], want, expr)
 }
 
-func (s *hrScenario) hashIs(field, want string, equal bool) error {
+func (s *scenario) hashIs(field, want string, equal bool) error {
 	var r map[string]any
 	if err := s.w.Result(&r); err != nil {
 		return err
@@ -639,35 +639,35 @@ func (s *hrScenario) hashIs(field, want string, equal bool) error {
 	return nil
 }
 
-type hrEntry struct {
+type entry struct {
 	Path    string `json:"path"`
 	Length  uint64 `json:"length"`
 	BLAKE2b string `json:"blake2b"`
 }
 
-func (s *hrScenario) entries() ([]hrEntry, error) {
+func (s *scenario) entries() ([]entry, error) {
 	var r struct {
-		Entries []hrEntry `json:"entries"`
+		Entries []entry `json:"entries"`
 	}
 	err := s.w.Result(&r)
 	return r.Entries, err
 }
 
-func (s *hrScenario) addFile(p, expr string) error {
+func (s *scenario) addFile(p, expr string) error {
 	if _, ok := s.set.files[p]; ok {
 		return fmt.Errorf("the vector set already has %q", p)
 	}
-	b, err := hrParseBytes(expr, 0)
+	b, err := parseBytes(expr, 0)
 	s.set.files[p] = b
 	return err
 }
 
-func (s *hrScenario) entryIs(i int, p string, n uint64, blake string) error {
+func (s *scenario) entryIs(i int, p string, n uint64, blake string) error {
 	es, err := s.entries()
 	if err != nil {
 		return err
 	}
-	want, err := hrUnquote(p)
+	want, err := unquote(p)
 	if err != nil {
 		return err
 	}
@@ -677,13 +677,13 @@ func (s *hrScenario) entryIs(i int, p string, n uint64, blake string) error {
 	return nil
 }
 
-func (s *hrScenario) entriesHoldFiles() error {
+func (s *scenario) entriesHoldFiles() error {
 	es, err := s.entries()
 	if err != nil {
 		return err
 	}
 	for _, e := range es {
-		b, err := hrVectorFile(e.Path)
+		b, err := vectorFile(e.Path)
 		if err != nil {
 			return err
 		}
@@ -695,12 +695,12 @@ func (s *hrScenario) entriesHoldFiles() error {
 	return nil
 }
 
-func (s *hrScenario) pathsAreInventory() error {
+func (s *scenario) pathsAreInventory() error {
 	es, err := s.entries()
 	if err != nil {
 		return err
 	}
-	inv, err := hrInventory()
+	inv, err := inventory()
 	if err != nil {
 		return err
 	}
@@ -714,18 +714,18 @@ func (s *hrScenario) pathsAreInventory() error {
 	return nil
 }
 
-func (s *hrScenario) usedManifest() error {
+func (s *scenario) usedManifest() error {
 	var r struct {
 		VectorManifest []byte `json:"vector_manifest"`
 	}
 	if err := s.w.Result(&r); err != nil {
 		return err
 	}
-	return hrSame(r.VectorManifest, hrManifest(maps.Clone(s.set.files)).encode(), "the manifest the steps frame from the files")
+	return same(r.VectorManifest, manifest(maps.Clone(s.set.files)).encode(), "the manifest the steps frame from the files")
 }
 
-// hrSame compares bytes and names the first difference.
-func hrSame(got, want []byte, what string) error {
+// same compares bytes and names the first difference.
+func same(got, want []byte, what string) error {
 	if bytes.Equal(got, want) {
 		return nil
 	}

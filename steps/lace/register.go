@@ -17,9 +17,9 @@ import (
 // use only steps the others register.
 
 // register registers every Lace step for one scenario, whose Lace state is
-// a new laceScenario.
+// a new scenario.
 func register(sc *godog.ScenarioContext, w *steps.World) {
-	s := &laceScenario{w: w, rv: resolver{records: map[string]*builtRecord{}}, omitted: map[string]bool{}}
+	s := &scenario{w: w, rv: resolver{records: map[string]*builtRecord{}}, omitted: map[string]bool{}}
 	steps.Register(sc,
 		s.glyphSteps(), s.streamSteps(), s.fieldSteps(), s.blobSteps(), s.plexSteps(), s.sealSteps(),
 		s.constructorSteps(), s.linksSteps(), s.chunksSteps(), s.directorySteps(), s.sizeSteps())
@@ -27,13 +27,13 @@ func register(sc *godog.ScenarioContext, w *steps.World) {
 	// state, until the run ends; drop the inputs (up to 32 MiB each)
 	// when the scenario is over.
 	sc.After(func(ctx context.Context, _ *godog.Scenario, _ error) (context.Context, error) {
-		*s = laceScenario{}
+		*s = scenario{}
 		return ctx, nil
 	})
 }
 
 // glyphSteps are 01-glyph.feature's: records given as text or bytes, parsed, and accepted as a form.
-func (s *laceScenario) glyphSteps() []steps.Def {
+func (s *scenario) glyphSteps() []steps.Def {
 	return slices.Concat([]steps.Def{
 		steps.Given(`^the Lace record:$`, s.theRecord),
 		steps.Given(`^the Lace record "([\w-]+)":$`, s.theNamedRecord),
@@ -57,7 +57,7 @@ func (s *laceScenario) glyphSteps() []steps.Def {
 }
 
 // streamSteps are 02-stream.feature's: streams of records, parsed, and their records.
-func (s *laceScenario) streamSteps() []steps.Def {
+func (s *scenario) streamSteps() []steps.Def {
 	return slices.Concat([]steps.Def{
 		steps.Given(`^a stream of the records ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error { return s.stream(listArgs(list)) }),
 		steps.Given(`^a file named "[^"]+" holding the records ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error {
@@ -73,14 +73,14 @@ func (s *laceScenario) streamSteps() []steps.Def {
 }
 
 // fieldSteps are 03-field.feature's: a field line of a given length.
-func (s *laceScenario) fieldSteps() []steps.Def {
+func (s *scenario) fieldSteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^its field line is (\d+) bytes$`, s.fieldLineIs),
 	}
 }
 
 // blobSteps are 04-blob.feature's: Blobs built from their data, and what the answer says of the data.
-func (s *laceScenario) blobSteps() []steps.Def {
+func (s *scenario) blobSteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^a Blob with data `+quoted+`$`, func(data string) error { return s.blob("", data) }),
 		steps.Given(`^the Blob "([\w-]+)" with data `+quoted+`$`, s.blob),
@@ -92,7 +92,7 @@ func (s *laceScenario) blobSteps() []steps.Def {
 }
 
 // plexSteps are 05-plex.feature's: Plexes built from their data and fields, and the fields of the answer.
-func (s *laceScenario) plexSteps() []steps.Def {
+func (s *scenario) plexSteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^a Plex with fields? ((?:`+quoted+`(?:, | and )?)+)$`, func(list string) error { return s.plexFields("", "", listArgs(list)) }),
 		steps.Given(`^a Plex with data `+quoted+` and fields? ((?:`+quoted+`(?:, | and )?)+)$`, func(data, list string) error {
@@ -130,7 +130,7 @@ func (s *laceScenario) plexSteps() []steps.Def {
 }
 
 // sealSteps are 06-seal.feature's: a Seal over a Plex, and what the answer says of the embedded records, By and Mark.
-func (s *laceScenario) sealSteps() []steps.Def {
+func (s *scenario) sealSteps() []steps.Def {
 	return slices.Concat([]steps.Def{
 		steps.Given(`^the Seal "([\w-]+)" over the Plex "([\w-]+)", signed with the stand-in key$`, s.seal),
 		steps.Then(`^its Mark is verified$`, func() error { return s.markStatus("verified") }),
@@ -139,7 +139,7 @@ func (s *laceScenario) sealSteps() []steps.Def {
 }
 
 // constructorSteps are 07-constructor.feature's: constructor specifications, constructed, and the record built.
-func (s *laceScenario) constructorSteps() []steps.Def {
+func (s *scenario) constructorSteps() []steps.Def {
 	return slices.Concat([]steps.Def{
 		steps.Given(`^an empty constructor specification$`, func() error { s.spec = &constructInput{}; return nil }),
 		steps.Given(`^a constructor specification with data `+quoted+`$`, func(data string) error {
@@ -162,7 +162,7 @@ func (s *laceScenario) constructorSteps() []steps.Def {
 }
 
 // linksSteps are 08-links.feature's: the record links of the answer.
-func (s *laceScenario) linksSteps() []steps.Def {
+func (s *scenario) linksSteps() []steps.Def {
 	return []steps.Def{
 		steps.Then(`^its record links are:$`, s.linksAre),
 		steps.Then(`^it has no record links$`, func() error { return s.linksAre(nil) }),
@@ -171,7 +171,7 @@ func (s *laceScenario) linksSteps() []steps.Def {
 }
 
 // chunksSteps are 09-chunks.feature's: chunk trees, assembled.
-func (s *laceScenario) chunksSteps() []steps.Def {
+func (s *scenario) chunksSteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^the chunk node "([\w-]+)" linking "([\w-]+)" (\d+) times$`, s.chunkFanout),
 		steps.Given(`^the record "([\w-]+)" is left out of the stream$`, func(name string) error {
@@ -193,7 +193,7 @@ func (s *laceScenario) chunksSteps() []steps.Def {
 }
 
 // directorySteps are 10-directory.feature's: directories, listed.
-func (s *laceScenario) directorySteps() []steps.Def {
+func (s *scenario) directorySteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^the directory "([\w-]+)" with (\d+) files named "([^"]*)N" linking "([\w-]+)"$`, func(name string, n int, prefix, target string) error {
 			return s.directoryFanout(name, n, prefix, target, nil)
@@ -218,7 +218,7 @@ func (s *laceScenario) directorySteps() []steps.Def {
 }
 
 // sizeSteps are 12-size.feature's: the size of the record.
-func (s *laceScenario) sizeSteps() []steps.Def {
+func (s *scenario) sizeSteps() []steps.Def {
 	return []steps.Def{
 		steps.Given(`^the record is (\d+) bytes$`, s.inputIs),
 	}
@@ -227,7 +227,7 @@ func (s *laceScenario) sizeSteps() []steps.Def {
 // parseSteps ask the implementation to parse what subject names (the
 // input, the constructed record) as op: with the default Mark checking, or
 // with the one the step names (`<subject> with mark checking "none"`).
-func (s *laceScenario) parseSteps(subject, op string, input func() []byte) []steps.Def {
+func (s *scenario) parseSteps(subject, op string, input func() []byte) []steps.Def {
 	return []steps.Def{
 		steps.When(`^`+subject+`$`, func() error { return s.call(op, nil, input()) }),
 		steps.When(`^`+subject+` with mark checking "([\w-]+)"$`, func(m string) error {
@@ -238,7 +238,7 @@ func (s *laceScenario) parseSteps(subject, op string, input func() []byte) []ste
 
 // resultTextSteps compare what the answer says of the records a Seal
 // embeds, its By and its Mark with the text the step gives.
-func (s *laceScenario) resultTextSteps() []steps.Def {
+func (s *scenario) resultTextSteps() []steps.Def {
 	var defs []steps.Def
 	for _, r := range []struct{ what, member string }{
 		{"embedded Plex", "plex"}, {"embedded Blob", "blob"}, {"By", "by"}, {"Mark", "mark"},

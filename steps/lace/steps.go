@@ -28,8 +28,8 @@ import (
 // scenario value.
 var Steps = steps.Spec{Spec: lacespec.Spec, Register: register, Unreachable: unreachable}
 
-// laceScenario is the Lace state of one scenario.
-type laceScenario struct {
+// scenario is the Lace state of one scenario.
+type scenario struct {
 	w  *steps.World
 	rv resolver
 
@@ -67,7 +67,7 @@ func listArgs(s string) []string {
 
 // named keeps a built record under name (when name is not empty) and makes
 // it the input.
-func (s *laceScenario) named(name string, b []byte) {
+func (s *scenario) named(name string, b []byte) {
 	s.input = b
 	if name == "" {
 		return
@@ -78,9 +78,9 @@ func (s *laceScenario) named(name string, b []byte) {
 	s.rv.records[name] = newBuiltRecord(name, b)
 }
 
-func (s *laceScenario) theRecord(doc *godog.DocString) error { return s.theNamedRecord("", doc) }
+func (s *scenario) theRecord(doc *godog.DocString) error { return s.theNamedRecord("", doc) }
 
-func (s *laceScenario) theNamedRecord(name string, doc *godog.DocString) error {
+func (s *scenario) theNamedRecord(name string, doc *godog.DocString) error {
 	b, err := s.rv.build(doc.Content)
 	if err != nil {
 		return err
@@ -89,7 +89,7 @@ func (s *laceScenario) theNamedRecord(name string, doc *godog.DocString) error {
 	return nil
 }
 
-func (s *laceScenario) theBytes(text string) error {
+func (s *scenario) theBytes(text string) error {
 	b, err := s.rv.build(text)
 	if err != nil {
 		return err
@@ -98,7 +98,7 @@ func (s *laceScenario) theBytes(text string) error {
 	return nil
 }
 
-func (s *laceScenario) appendBytes(text string) error {
+func (s *scenario) appendBytes(text string) error {
 	b, err := s.rv.build(text)
 	if err != nil {
 		return err
@@ -107,7 +107,7 @@ func (s *laceScenario) appendBytes(text string) error {
 	return nil
 }
 
-func (s *laceScenario) blob(name, data string) error {
+func (s *scenario) blob(name, data string) error {
 	d, err := s.rv.build(data)
 	if err != nil {
 		return err
@@ -116,7 +116,7 @@ func (s *laceScenario) blob(name, data string) error {
 	return nil
 }
 
-func (s *laceScenario) plexFields(name, data string, lines []string) error {
+func (s *scenario) plexFields(name, data string, lines []string) error {
 	d, err := s.rv.build(data)
 	if err != nil {
 		return err
@@ -139,7 +139,7 @@ func docLines(doc *godog.DocString) []string {
 	return strings.Split(doc.Content, "\n")
 }
 
-func (s *laceScenario) seal(name, plex string) error {
+func (s *scenario) seal(name, plex string) error {
 	p, ok := s.rv.records[plex]
 	if !ok {
 		return fmt.Errorf("no record named %q", plex)
@@ -154,7 +154,7 @@ func (s *laceScenario) seal(name, plex string) error {
 
 // chunkFanout builds a chunk node of n links to the same child, each range
 // as long as the child's data (the child must be a Blob).
-func (s *laceScenario) chunkFanout(name, child string, n int) error {
+func (s *scenario) chunkFanout(name, child string, n int) error {
 	c, ok := s.rv.records[child]
 	if !ok {
 		return fmt.Errorf("no record named %q", child)
@@ -189,7 +189,7 @@ func blobDataLength(b []byte) int {
 // directoryFanout builds a directory with n File+Link entries named
 // prefix0000, prefix0001, ... (four digits keep byte order and number order
 // the same) to one target, plus any further fields of a docstring.
-func (s *laceScenario) directoryFanout(name string, n int, prefix, target string, doc *godog.DocString) error {
+func (s *scenario) directoryFanout(name string, n int, prefix, target string, doc *godog.DocString) error {
 	t, ok := s.rv.records[target]
 	if !ok {
 		return fmt.Errorf("no record named %q", target)
@@ -216,7 +216,7 @@ func (s *laceScenario) directoryFanout(name string, n int, prefix, target string
 // directoryChain builds the directory name whose single child "d" has a
 // single child "d", and so on, n links deep: the records name-n (an empty
 // directory, the deepest) up to name-1, then name itself.
-func (s *laceScenario) directoryChain(name string, n int) error {
+func (s *scenario) directoryChain(name string, n int) error {
 	below := ""
 	for i := n; i >= 0; i-- {
 		lines := [][]byte{[]byte("Kind: directory")}
@@ -247,7 +247,7 @@ func sortLines(lines [][]byte) {
 // fieldLineIs checks the test's own input: the first field line of the
 // Plex under test (excluding LF) is n bytes. It guards boundary scenarios
 // against miscounting.
-func (s *laceScenario) fieldLineIs(n int) error {
+func (s *scenario) fieldLineIs(n int) error {
 	lines := bytes.Split(s.input, []byte{'\n'})
 	if len(lines) < 2 {
 		return fmt.Errorf("the input has no field line")
@@ -259,14 +259,14 @@ func (s *laceScenario) fieldLineIs(n int) error {
 }
 
 // inputIs checks the size of the test's own input.
-func (s *laceScenario) inputIs(n int) error {
+func (s *scenario) inputIs(n int) error {
 	if len(s.input) != n {
 		return fmt.Errorf("the record is %d bytes, not %d", len(s.input), n)
 	}
 	return nil
 }
 
-func (s *laceScenario) stream(names []string) error {
+func (s *scenario) stream(names []string) error {
 	var b []byte
 	for _, n := range names {
 		r, ok := s.rv.records[n]
@@ -281,7 +281,7 @@ func (s *laceScenario) stream(names []string) error {
 
 // conventionStream is the stream of a convention operation: the root first,
 // then every other named record in the order built, except those left out.
-func (s *laceScenario) conventionStream(root string) ([]byte, error) {
+func (s *scenario) conventionStream(root string) ([]byte, error) {
 	r, ok := s.rv.records[root]
 	if !ok {
 		return nil, fmt.Errorf("no record named %q", root)
@@ -297,7 +297,7 @@ func (s *laceScenario) conventionStream(root string) ([]byte, error) {
 
 // Constructor specifications.
 
-func (s *laceScenario) specData(text string) error {
+func (s *scenario) specData(text string) error {
 	if s.spec == nil {
 		return fmt.Errorf("no constructor specification")
 	}
@@ -310,7 +310,7 @@ func (s *laceScenario) specData(text string) error {
 	return nil
 }
 
-func (s *laceScenario) specFields(t *godog.Table) error {
+func (s *scenario) specFields(t *godog.Table) error {
 	rows, err := s.table(t, "name", "value")
 	if err != nil {
 		return err
@@ -328,7 +328,7 @@ func (s *laceScenario) specFields(t *godog.Table) error {
 	return nil
 }
 
-func (s *laceScenario) specBytes(set func(*string), h string) error {
+func (s *scenario) specBytes(set func(*string), h string) error {
 	if s.spec == nil {
 		return fmt.Errorf("no constructor specification")
 	}
@@ -344,7 +344,7 @@ func (s *laceScenario) specBytes(set func(*string), h string) error {
 // table reads a table with the given header into rows of built cell texts.
 // A cell may be written in double quotes, so that leading and trailing
 // spaces survive; the text notation applies inside.
-func (s *laceScenario) table(t *godog.Table, header ...string) ([][]string, error) {
+func (s *scenario) table(t *godog.Table, header ...string) ([][]string, error) {
 	if t == nil || len(t.Rows) == 0 {
 		return nil, fmt.Errorf("the table has no header row")
 	}
@@ -382,11 +382,11 @@ func (s *laceScenario) table(t *godog.Table, header ...string) ([][]string, erro
 // Questions.
 
 // call sends op, keeping the constructed record of lace.construct.
-func (s *laceScenario) call(op string, args any, input []byte) error {
+func (s *scenario) call(op string, args any, input []byte) error {
 	return s.w.Call(op, args, input)
 }
 
-func (s *laceScenario) construct() error {
+func (s *scenario) construct() error {
 	if s.spec == nil {
 		return fmt.Errorf("no constructor specification")
 	}
@@ -418,7 +418,7 @@ var boundPattern = regexp.MustCompile(`^(max_depth|max_expansion|max_bytes) (\d+
 // convention sends lace.chunks or lace.directory over the convention stream
 // of root. with holds arguments: `mark checking "none"` and bounds such as
 // `max_depth 2`, joined with " and ".
-func (s *laceScenario) convention(op, root, with string) error {
+func (s *scenario) convention(op, root, with string) error {
 	in, err := s.conventionStream(root)
 	if err != nil {
 		return err
@@ -446,7 +446,7 @@ func (s *laceScenario) convention(op, root, with string) error {
 // resultKey decodes the accepted result and returns its field key. A field
 // the protocol requires is an error when absent; an optional one skips the
 // step (the implementation does not report it).
-func (s *laceScenario) resultKey(key string, optional bool) (json.RawMessage, error) {
+func (s *scenario) resultKey(key string, optional bool) (json.RawMessage, error) {
 	var res map[string]json.RawMessage
 	if err := s.w.Result(&res); err != nil {
 		return nil, err
@@ -461,10 +461,10 @@ func (s *laceScenario) resultKey(key string, optional bool) (json.RawMessage, er
 	return nil, fmt.Errorf("the result has no %q: %s", key, s.w.Describe())
 }
 
-func (s *laceScenario) optional(key string) (json.RawMessage, error) { return s.resultKey(key, true) }
-func (s *laceScenario) required(key string) (json.RawMessage, error) { return s.resultKey(key, false) }
+func (s *scenario) optional(key string) (json.RawMessage, error) { return s.resultKey(key, true) }
+func (s *scenario) required(key string) (json.RawMessage, error) { return s.resultKey(key, false) }
 
-func (s *laceScenario) resultField(key, want string) error {
+func (s *scenario) resultField(key, want string) error {
 	raw, err := s.required(key)
 	if err != nil {
 		return err
@@ -477,7 +477,7 @@ func (s *laceScenario) resultField(key, want string) error {
 }
 
 // resultText compares an optional text field with built text.
-func (s *laceScenario) resultText(key, text string) error {
+func (s *scenario) resultText(key, text string) error {
 	want, err := s.rv.build(text)
 	if err != nil {
 		return err
@@ -493,7 +493,7 @@ func (s *laceScenario) resultText(key, text string) error {
 	return nil
 }
 
-func (s *laceScenario) resultNumber(key string, want int) error {
+func (s *scenario) resultNumber(key string, want int) error {
 	raw, err := s.optional(key)
 	if err != nil {
 		return err
@@ -505,7 +505,7 @@ func (s *laceScenario) resultNumber(key string, want int) error {
 	return nil
 }
 
-func (s *laceScenario) acceptedAs(form, hash string) error {
+func (s *scenario) acceptedAs(form, hash string) error {
 	if err := s.resultField("form", form); err != nil {
 		return err
 	}
@@ -520,7 +520,7 @@ func (s *laceScenario) acceptedAs(form, hash string) error {
 }
 
 // glyphHash is the hash text the first line of a record states.
-func (s *laceScenario) glyphHash(b []byte) string {
+func (s *scenario) glyphHash(b []byte) string {
 	line, _, _ := bytes.Cut(b, []byte{'\n'})
 	h, _ := strings.CutPrefix(string(line), glyphPrefix)
 	return h
@@ -529,7 +529,7 @@ func (s *laceScenario) glyphHash(b []byte) string {
 // markStatus checks what the implementation says of a Seal's Mark. Under
 // mark checking "none" an implementation must never claim "verified"; one
 // that reports no status claims nothing.
-func (s *laceScenario) markStatus(want string) error {
+func (s *scenario) markStatus(want string) error {
 	var res map[string]json.RawMessage
 	if err := s.w.Result(&res); err != nil {
 		return err
@@ -548,7 +548,7 @@ func (s *laceScenario) markStatus(want string) error {
 	return nil
 }
 
-func (s *laceScenario) fieldsAre(t *godog.Table) error {
+func (s *scenario) fieldsAre(t *godog.Table) error {
 	want, err := s.table(t, "name", "value")
 	if err != nil {
 		return err
@@ -604,7 +604,7 @@ type linkResult struct {
 	Rule   string `json:"rule"`
 }
 
-func (s *laceScenario) linksAre(t *godog.Table) error {
+func (s *scenario) linksAre(t *godog.Table) error {
 	var want [][]string
 	if t != nil {
 		var err error
@@ -626,7 +626,7 @@ func (s *laceScenario) linksAre(t *godog.Table) error {
 // malformedLink checks that a record-link field is reported as no link, and
 // (where the run checks rules) with the rule its value breaks. The expected
 // rule is recorded for the traceability test like a rejection's.
-func (s *laceScenario) malformedLink(field, id string) error {
+func (s *scenario) malformedLink(field, id string) error {
 	if !s.w.RuleID(id) {
 		return fmt.Errorf("%q is not a rule ID", id)
 	}
@@ -660,7 +660,7 @@ func (s *laceScenario) malformedLink(field, id string) error {
 }
 
 // linkList reads the optional links or malformed_links of a lace.record result.
-func (s *laceScenario) linkList(key string) ([]linkResult, error) {
+func (s *scenario) linkList(key string) ([]linkResult, error) {
 	raw, err := s.optional(key)
 	if err != nil {
 		return nil, err
@@ -672,7 +672,7 @@ func (s *laceScenario) linkList(key string) ([]linkResult, error) {
 	return ls, nil
 }
 
-func (s *laceScenario) hashesAre(names []string) error {
+func (s *scenario) hashesAre(names []string) error {
 	want := []string{}
 	for _, n := range names {
 		r, ok := s.rv.records[n]
@@ -695,7 +695,7 @@ func (s *laceScenario) hashesAre(names []string) error {
 	return nil
 }
 
-func (s *laceScenario) constructedIs(doc *godog.DocString) error {
+func (s *scenario) constructedIs(doc *godog.DocString) error {
 	want, err := s.rv.build(doc.Content)
 	if err != nil {
 		return err
@@ -703,7 +703,7 @@ func (s *laceScenario) constructedIs(doc *godog.DocString) error {
 	return s.constructedBytes(want)
 }
 
-func (s *laceScenario) constructedIsNamed(name string) error {
+func (s *scenario) constructedIsNamed(name string) error {
 	r, ok := s.rv.records[name]
 	if !ok {
 		return fmt.Errorf("no record named %q", name)
@@ -713,7 +713,7 @@ func (s *laceScenario) constructedIsNamed(name string) error {
 
 // constructedBytes compares the constructed record with want, and its
 // reported hash with the hash want's glyph line states.
-func (s *laceScenario) constructedBytes(want []byte) error {
+func (s *scenario) constructedBytes(want []byte) error {
 	if err := s.w.Accepted(); err != nil {
 		return err
 	}
@@ -723,7 +723,7 @@ func (s *laceScenario) constructedBytes(want []byte) error {
 	return s.resultField("hash", s.glyphHash(want))
 }
 
-func (s *laceScenario) constructs(form, hash string) error {
+func (s *scenario) constructs(form, hash string) error {
 	if err := s.w.Accepted(); err != nil {
 		return err
 	}
@@ -746,7 +746,7 @@ func (s *laceScenario) constructs(form, hash string) error {
 	return nil
 }
 
-func (s *laceScenario) fileIs(text string) error {
+func (s *scenario) fileIs(text string) error {
 	want, err := s.rv.build(text)
 	if err != nil {
 		return err
@@ -772,7 +772,7 @@ type dirEntry struct {
 	Kind   string `json:"kind"`
 }
 
-func (s *laceScenario) entries() ([]dirEntry, error) {
+func (s *scenario) entries() ([]dirEntry, error) {
 	raw, err := s.required("entries")
 	if err != nil {
 		return nil, err
@@ -787,7 +787,7 @@ func (s *laceScenario) entries() ([]dirEntry, error) {
 // listingIs compares the listing with a table of path and target (and kind,
 // "file" or "dir", when the table has that column and the implementation
 // reports it).
-func (s *laceScenario) listingIs(t *godog.Table) error {
+func (s *scenario) listingIs(t *godog.Table) error {
 	var want [][]string
 	withKind := false
 	if t != nil {
@@ -820,7 +820,7 @@ func (s *laceScenario) listingIs(t *godog.Table) error {
 	return compareRows("listing entries", got, want)
 }
 
-func (s *laceScenario) listingCount(n int) error {
+func (s *scenario) listingCount(n int) error {
 	es, err := s.entries()
 	if err != nil {
 		return err

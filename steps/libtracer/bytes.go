@@ -18,42 +18,42 @@ import (
 	"strings"
 )
 
-// ltT0 is the wire-time the libtracer features write as T0:
+// t0 is the wire-time the libtracer features write as T0:
 // 2026-05-03T00:00:00Z, the spec's date, in ns since the Unix epoch
 // (docs/libtracer.md, "Worked examples, byte for byte").
-const ltT0 uint64 = 1777766400000000000
+const t0 uint64 = 1777766400000000000
 
 // Option bits (§Options bitfield).
 const (
-	ltR0 byte = 1 << 0 // reserved
-	ltTF byte = 1 << 1 // relative timestamp
-	ltCW byte = 1 << 2 // CRC-16-CCITT
-	ltLL byte = 1 << 3 // u32 length
-	ltCR byte = 1 << 4 // trailer has a CRC
-	ltTS byte = 1 << 5 // trailer has a timestamp
-	ltPL byte = 1 << 6 // structured payload
-	ltR7 byte = 1 << 7 // reserved
+	optR0 byte = 1 << 0 // reserved
+	optTF byte = 1 << 1 // relative timestamp
+	optCW byte = 1 << 2 // CRC-16-CCITT
+	optLL byte = 1 << 3 // u32 length
+	optCR byte = 1 << 4 // trailer has a CRC
+	optTS byte = 1 << 5 // trailer has a timestamp
+	optPL byte = 1 << 6 // structured payload
+	optR7 byte = 1 << 7 // reserved
 )
 
-// ltHeaderSize is H: 6 with LL=1, else 4 (§Frame layout).
-func ltHeaderSize(opt byte) int {
-	if opt&ltLL != 0 {
+// headerSize is H: 6 with LL=1, else 4 (§Frame layout).
+func headerSize(opt byte) int {
+	if opt&optLL != 0 {
 		return 6
 	}
 	return 4
 }
 
-// ltTrailerSize is T plus the CRC width (§Frame layout, "Total frame size").
-func ltTrailerSize(opt byte) int {
+// trailerSize is T plus the CRC width (§Frame layout, "Total frame size").
+func trailerSize(opt byte) int {
 	n := 0
-	if opt&ltTS != 0 {
+	if opt&optTS != 0 {
 		n += 8
-		if opt&ltTF != 0 {
+		if opt&optTF != 0 {
 			n = 4
 		}
 	}
-	if opt&ltCR != 0 {
-		if opt&ltCW != 0 {
+	if opt&optCR != 0 {
+		if opt&optCW != 0 {
 			n += 2
 		} else {
 			n += 4
@@ -62,22 +62,22 @@ func ltTrailerSize(opt byte) int {
 	return n
 }
 
-// ltParseTime reads a wire-time: "T0", "T0+N", "T0-N" (modulo 2^64, as
+// parseTime reads a wire-time: "T0", "T0+N", "T0-N" (modulo 2^64, as
 // the resolved times are) or a decimal u64.
-func ltParseTime(s string) (uint64, error) {
+func parseTime(s string) (uint64, error) {
 	s = strings.TrimSpace(s)
 	if rest, ok := strings.CutPrefix(s, "T0"); ok {
 		if rest == "" {
-			return ltT0, nil
+			return t0, nil
 		}
 		n, err := strconv.ParseUint(rest[1:], 10, 64)
 		if err != nil || (rest[0] != '+' && rest[0] != '-') {
 			return 0, fmt.Errorf("time %q: want T0, T0+N or T0-N", s)
 		}
 		if rest[0] == '-' {
-			return ltT0 - n, nil
+			return t0 - n, nil
 		}
-		return ltT0 + n, nil
+		return t0 + n, nil
 	}
 	v, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
@@ -86,53 +86,53 @@ func ltParseTime(s string) (uint64, error) {
 	return v, nil
 }
 
-// ltStamp is a trailer_ts to write: absolute (a u64) or relative (an i32).
-type ltStamp struct {
+// trailerStamp is a trailer_ts to write: absolute (a u64) or relative (an i32).
+type trailerStamp struct {
 	rel bool
 	abs uint64
 	off int32
 }
 
-// ltParseStamp reads a stamp cell: "+N" or "-N" is relative, anything
-// ltParseTime reads is absolute.
-func ltParseStamp(s string) (ltStamp, error) {
+// parseStamp reads a stamp cell: "+N" or "-N" is relative, anything
+// parseTime reads is absolute.
+func parseStamp(s string) (trailerStamp, error) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-") {
 		v, err := strconv.ParseInt(s, 10, 32)
 		if err != nil {
-			return ltStamp{}, fmt.Errorf("relative stamp %q: want a signed i32", s)
+			return trailerStamp{}, fmt.Errorf("relative stamp %q: want a signed i32", s)
 		}
-		return ltStamp{rel: true, off: int32(v)}, nil
+		return trailerStamp{rel: true, off: int32(v)}, nil
 	}
-	t, err := ltParseTime(s)
-	return ltStamp{abs: t}, err
+	t, err := parseTime(s)
+	return trailerStamp{abs: t}, err
 }
 
-// ltMaxPattern bounds "[N bytes i mod M]": 64 MiB is more than any
+// maxPattern bounds "[N bytes i mod M]": 64 MiB is more than any
 // scenario needs (the largest frame in the features is 102400 bytes).
-const ltMaxPattern = 64 << 20
+const maxPattern = 64 << 20
 
 var (
-	ltPatternTok = regexp.MustCompile(`\[(\d+) bytes i mod (\d+)\]`)
-	ltTimeTok    = regexp.MustCompile(`^T0(?:[+-]\d+)?$`)
+	patternTok = regexp.MustCompile(`\[(\d+) bytes i mod (\d+)\]`)
+	timeTok    = regexp.MustCompile(`^T0(?:[+-]\d+)?$`)
 )
 
-// ltBytes reads a byte string: whitespace-separated tokens, each hex digits
+// parseBytes reads a byte string: whitespace-separated tokens, each hex digits
 // (an even number, "0x" allowed), a wire-time T0, T0+N or T0-N (its 8
 // bytes, u64 little-endian), or "[N bytes i mod M]" (N bytes, byte i
 // being i mod M).
-func ltBytes(s string) ([]byte, error) {
+func parseBytes(s string) ([]byte, error) {
 	var out []byte
 	rest := s
 	for {
-		loc := ltPatternTok.FindStringSubmatchIndex(rest)
+		loc := patternTok.FindStringSubmatchIndex(rest)
 		head := rest
 		if loc != nil {
 			head = rest[:loc[0]]
 		}
 		for _, tok := range strings.Fields(head) {
-			if ltTimeTok.MatchString(tok) {
-				t, err := ltParseTime(tok)
+			if timeTok.MatchString(tok) {
+				t, err := parseTime(tok)
 				if err != nil {
 					return nil, err
 				}
@@ -150,7 +150,7 @@ func ltBytes(s string) ([]byte, error) {
 		}
 		n, err1 := strconv.Atoi(rest[loc[2]:loc[3]])
 		m, err2 := strconv.Atoi(rest[loc[4]:loc[5]])
-		if err1 != nil || err2 != nil || m < 1 || m > 256 || n > ltMaxPattern {
+		if err1 != nil || err2 != nil || m < 1 || m > 256 || n > maxPattern {
 			return nil, fmt.Errorf("byte string %q: bad pattern %q", s, rest[loc[0]:loc[1]])
 		}
 		for i := 0; i < n; i++ {
@@ -160,9 +160,9 @@ func ltBytes(s string) ([]byte, error) {
 	}
 }
 
-// ltCRCModel is a CRC in the Rocksoft model: width, polynomial (normal
+// crcModel is a CRC in the Rocksoft model: width, polynomial (normal
 // form), initial value, input and output reflection, final XOR.
-type ltCRCModel struct {
+type crcModel struct {
 	name   string
 	width  int
 	poly   uint32
@@ -176,18 +176,18 @@ type ltCRCModel struct {
 // (0x82F63B78), init and xorout 0xFFFFFFFF, check 0xE3069283.
 // CRC-16-CCITT: 0x1021, init 0xFFFF, not reflected, xorout 0, check 0x29B1.
 var (
-	ltCRC32C = ltCRCModel{name: "CRC-32C", width: 32, poly: 0x1EDC6F41, init: 0xFFFFFFFF, refin: true, refout: true, xorout: 0xFFFFFFFF}
-	ltCRC16  = ltCRCModel{name: "CRC-16-CCITT", width: 16, poly: 0x1021, init: 0xFFFF, xorout: 0}
+	crc32C = crcModel{name: "CRC-32C", width: 32, poly: 0x1EDC6F41, init: 0xFFFFFFFF, refin: true, refout: true, xorout: 0xFFFFFFFF}
+	crc16  = crcModel{name: "CRC-16-CCITT", width: 16, poly: 0x1021, init: 0xFFFF, xorout: 0}
 )
 
-var ltCastagnoli = crc32.MakeTable(crc32.Castagnoli)
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // sum computes the CRC of data bit by bit. The exact CRC-32C goes through
 // hash/crc32 (Castagnoli table) instead; the bitwise loop serves CRC-16 and
 // every deliberately wrong variant.
-func (m ltCRCModel) sum(data []byte) uint32 {
-	if m == ltCRC32C {
-		return crc32.Checksum(data, ltCastagnoli)
+func (m crcModel) sum(data []byte) uint32 {
+	if m == crc32C {
+		return crc32.Checksum(data, castagnoli)
 	}
 	top := uint32(1) << (m.width - 1)
 	mask := uint32(1<<m.width - 1)
@@ -216,7 +216,7 @@ func (m ltCRCModel) sum(data []byte) uint32 {
 
 // appendLE appends the CRC field in its width, little-endian (LT-FRAME-11),
 // or big-endian when bigEndian (a negative case).
-func (m ltCRCModel) appendField(dst []byte, c uint32, bigEndian bool) []byte {
+func (m crcModel) appendField(dst []byte, c uint32, bigEndian bool) []byte {
 	if m.width == 16 {
 		if bigEndian {
 			return binary.BigEndian.AppendUint16(dst, uint16(c))
@@ -229,23 +229,23 @@ func (m ltCRCModel) appendField(dst []byte, c uint32, bigEndian bool) []byte {
 	return binary.LittleEndian.AppendUint32(dst, c)
 }
 
-func ltModel(name string) (ltCRCModel, error) {
+func model(name string) (crcModel, error) {
 	switch name {
 	case "CRC-32C", "CRC-32":
-		return ltCRC32C, nil
+		return crc32C, nil
 	case "CRC-16-CCITT", "CRC-16":
-		return ltCRC16, nil
+		return crc16, nil
 	}
-	return ltCRCModel{}, fmt.Errorf("unknown CRC %q", name)
+	return crcModel{}, fmt.Errorf("unknown CRC %q", name)
 }
 
-// ltHeader reads the type, opt and length of the header at the start of b,
+// header reads the type, opt and length of the header at the start of b,
 // as the layout gives them: a u16 length at offset 2, or a u32 with LL=1.
-func ltHeader(b []byte) (typ, opt byte, length uint32, h int, err error) {
+func header(b []byte) (typ, opt byte, length uint32, h int, err error) {
 	if len(b) < 2 {
 		return 0, 0, 0, 0, fmt.Errorf("%d bytes hold no header", len(b))
 	}
-	typ, opt, h = b[0], b[1], ltHeaderSize(b[1])
+	typ, opt, h = b[0], b[1], headerSize(b[1])
 	if len(b) < h {
 		return 0, 0, 0, 0, fmt.Errorf("%d bytes hold no %d-byte header", len(b), h)
 	}
@@ -257,10 +257,10 @@ func ltHeader(b []byte) (typ, opt byte, length uint32, h int, err error) {
 	return typ, opt, length, h, nil
 }
 
-// ltCRCVariant is how a scenario wants a trailer_crc computed; the zero
+// crcVariant is how a scenario wants a trailer_crc computed; the zero
 // value is the spec's way.
-type ltCRCVariant struct {
-	model         ltCRCModel
+type crcVariant struct {
+	model         crcModel
 	overHeader    bool // cover the header too (LT-CRC-12 says it is not)
 	payloadOnly   bool // leave trailer_ts out (LT-CRC-11 says it is in)
 	stampFirst    bool // cover trailer_ts before the payload (LT-CRC-11: after)
@@ -268,11 +268,11 @@ type ltCRCVariant struct {
 	describedText string
 }
 
-var ltVariantRE = regexp.MustCompile(`^computed with (initial value|final XOR|polynomial) 0x([0-9A-Fa-f]+)$`)
+var variantRE = regexp.MustCompile(`^computed with (initial value|final XOR|polynomial) 0x([0-9A-Fa-f]+)$`)
 
-// ltParseVariant reads the words after "with a CRC-32C trailer".
-func ltParseVariant(model ltCRCModel, words string) (ltCRCVariant, error) {
-	v := ltCRCVariant{model: model, describedText: words}
+// parseVariant reads the words after "with a CRC-32C trailer".
+func parseVariant(model crcModel, words string) (crcVariant, error) {
+	v := crcVariant{model: model, describedText: words}
 	switch words = strings.TrimSpace(words); words {
 	case "":
 	case "computed over the header and payload":
@@ -288,7 +288,7 @@ func ltParseVariant(model ltCRCModel, words string) (ltCRCVariant, error) {
 	case "computed unreflected":
 		v.model.refin, v.model.refout = false, false
 	default:
-		m := ltVariantRE.FindStringSubmatch(words)
+		m := variantRE.FindStringSubmatch(words)
 		if m == nil {
 			return v, fmt.Errorf("unknown CRC variant %q", words)
 		}
@@ -309,10 +309,10 @@ func ltParseVariant(model ltCRCModel, words string) (ltCRCVariant, error) {
 	return v, nil
 }
 
-// ltAppendCRC appends to frame (header, payload and trailer_ts if any) its
+// appendCRC appends to frame (header, payload and trailer_ts if any) its
 // trailer_crc, computed the way v says.
-func ltAppendCRC(frame []byte, v ltCRCVariant) ([]byte, error) {
-	_, _, length, h, err := ltHeader(frame)
+func appendCRC(frame []byte, v crcVariant) ([]byte, error) {
+	_, _, length, h, err := header(frame)
 	if err != nil {
 		return nil, err
 	}
@@ -334,12 +334,12 @@ func ltAppendCRC(frame []byte, v ltCRCVariant) ([]byte, error) {
 	return v.model.appendField(frame, v.model.sum(covered), v.bigEndian), nil
 }
 
-// ltAppendHeader appends a header with the given length: a u16 field, or a
+// appendHeader appends a header with the given length: a u16 field, or a
 // u32 field when opt has LL. A length over 65535 under LL=0 is an error,
 // or (lenient, for an encode input the testee is to refuse) cut to 16 bits.
-func ltAppendHeader(dst []byte, typ, opt byte, length int, lenient bool) ([]byte, error) {
+func appendHeader(dst []byte, typ, opt byte, length int, lenient bool) ([]byte, error) {
 	dst = append(dst, typ, opt)
-	if opt&ltLL != 0 {
+	if opt&optLL != 0 {
 		return binary.LittleEndian.AppendUint32(dst, uint32(length)), nil
 	}
 	if length > 0xFFFF && !lenient {
@@ -348,44 +348,44 @@ func ltAppendHeader(dst []byte, typ, opt byte, length int, lenient bool) ([]byte
 	return binary.LittleEndian.AppendUint16(dst, uint16(length)), nil
 }
 
-// ltSeal writes one frame: header, content, then the trailer the opt bits
+// seal writes one frame: header, content, then the trailer the opt bits
 // ask for: trailer_ts from stamp (absolute with TF=0, relative with TF=1)
 // and the CRC of the width CW selects over content and stamp.
-func ltSeal(typ, opt byte, content []byte, stamp *ltStamp) ([]byte, error) {
-	return ltSealAs(typ, opt, content, stamp, false)
+func seal(typ, opt byte, content []byte, stamp *trailerStamp) ([]byte, error) {
+	return sealAs(typ, opt, content, stamp, false)
 }
 
-// ltSealAs is ltSeal, lenient or not (see ltAppendHeader).
-func ltSealAs(typ, opt byte, content []byte, stamp *ltStamp, lenient bool) ([]byte, error) {
-	out, err := ltAppendHeader(nil, typ, opt, len(content), lenient)
+// sealAs is seal, lenient or not (see appendHeader).
+func sealAs(typ, opt byte, content []byte, stamp *trailerStamp, lenient bool) ([]byte, error) {
+	out, err := appendHeader(nil, typ, opt, len(content), lenient)
 	if err != nil {
 		return nil, err
 	}
 	out = append(out, content...)
-	if opt&ltTS != 0 {
+	if opt&optTS != 0 {
 		if stamp == nil {
 			return nil, fmt.Errorf("type %02x opt %02x: TS=1 needs a stamp", typ, opt)
 		}
-		if opt&ltTF != 0 {
+		if opt&optTF != 0 {
 			out = binary.LittleEndian.AppendUint32(out, uint32(stamp.off))
 		} else {
 			out = binary.LittleEndian.AppendUint64(out, stamp.abs)
 		}
 	}
-	if opt&ltCR != 0 {
-		m := ltCRC32C
-		if opt&ltCW != 0 {
-			m = ltCRC16
+	if opt&optCR != 0 {
+		m := crc32C
+		if opt&optCW != 0 {
+			m = crc16
 		}
-		return ltAppendCRC(out, ltCRCVariant{model: m})
+		return appendCRC(out, crcVariant{model: m})
 	}
 	return out, nil
 }
 
-// ltNest wraps inner in n structured user frames (type 0x80, PL=1), the
+// nest wraps inner in n structured user frames (type 0x80, PL=1), the
 // innermost first, each with LL=1 only when its payload needs it. It writes
 // the headers front to back into one buffer, so a deep nest costs its size.
-func ltNest(n int, inner []byte) []byte {
+func nest(n int, inner []byte) []byte {
 	sizes := make([]int, n+1) // sizes[k]: bytes inside the k-th level from the inside
 	sizes[0] = len(inner)
 	for k := 1; k <= n; k++ {
@@ -398,35 +398,35 @@ func ltNest(n int, inner []byte) []byte {
 	for k := n; k >= 1; k-- {
 		l := sizes[k-1]
 		if l > 0xFFFF {
-			out = append(out, 0x80, ltPL|ltLL)
+			out = append(out, 0x80, optPL|optLL)
 			out = binary.LittleEndian.AppendUint32(out, uint32(l))
 		} else {
-			out = append(out, 0x80, ltPL)
+			out = append(out, 0x80, optPL)
 			out = binary.LittleEndian.AppendUint16(out, uint16(l))
 		}
 	}
 	return append(out, inner...)
 }
 
-// ltRow is one row of a frame table: a frame at a depth in pre-order.
-type ltRow struct {
+// tableRow is one row of a frame table: a frame at a depth in pre-order.
+type tableRow struct {
 	depth    int
 	typ, opt byte
 	payload  []byte // nil: none given
-	stamp    *ltStamp
+	stamp    *trailerStamp
 	resolved *uint64 // the wanted wire-time, when the table says it
 }
 
-// ltTreeFrame is a frame the table builder wrote, for the encode input.
-type ltTreeFrame struct {
-	row      ltRow
+// treeFrame is a frame the table builder wrote, for the encode input.
+type treeFrame struct {
+	row      tableRow
 	offset   int
 	length   int
 	children int    // -1: opaque payload
 	resolved uint64 // resolved wire-time of its stamp
 }
 
-// ltBuild writes the frames of a table (rows in pre-order with depths) and
+// buildFrames writes the frames of a table (rows in pre-order with depths) and
 // returns the bytes and each frame's offset, length, children and resolved
 // stamp. A row followed by deeper rows is structured and holds them; a
 // PL=1 row with neither payload nor deeper rows is an empty structured
@@ -435,8 +435,8 @@ type ltTreeFrame struct {
 // For an encode input (lenient), a TS=1 row without a stamp is written with
 // a zero stamp and an LL=0 length over 65535 is cut to 16 bits, so that the
 // testee gets the frame as the table gives it, and refuses it.
-func ltBuild(rows []ltRow, lenient bool) ([]byte, []ltTreeFrame, error) {
-	tree := make([]ltTreeFrame, len(rows))
+func buildFrames(rows []tableRow, lenient bool) ([]byte, []treeFrame, error) {
+	tree := make([]treeFrame, len(rows))
 	var build func(i, base int, anchor *uint64) ([]byte, int, error)
 	build = func(i, base int, anchor *uint64) ([]byte, int, error) {
 		r := rows[i]
@@ -459,7 +459,7 @@ func ltBuild(rows []ltRow, lenient bool) ([]byte, []ltTreeFrame, error) {
 		if own != nil {
 			childAnchor = own
 		}
-		h := ltHeaderSize(r.opt)
+		h := headerSize(r.opt)
 		j := i + 1
 		var content []byte
 		if j < len(rows) && rows[j].depth > r.depth {
@@ -481,16 +481,16 @@ func ltBuild(rows []ltRow, lenient bool) ([]byte, []ltTreeFrame, error) {
 			}
 		} else {
 			content = r.payload
-			if r.payload == nil && r.opt&ltPL != 0 {
+			if r.payload == nil && r.opt&optPL != 0 {
 				tf.children = 0
 			}
 		}
 		tf.length = len(content)
 		stamp := r.stamp
 		if stamp == nil && lenient {
-			stamp = &ltStamp{}
+			stamp = &trailerStamp{}
 		}
-		b, err := ltSealAs(r.typ, r.opt, content, stamp, lenient)
+		b, err := sealAs(r.typ, r.opt, content, stamp, lenient)
 		return b, j, err
 	}
 	var out []byte

@@ -13,9 +13,9 @@ import (
 // register.
 
 // register registers every libtracer step for one scenario, whose
-// libtracer state is a new ltState.
+// libtracer state is a new state.
 func register(sc *godog.ScenarioContext, w *steps.World) {
-	s := &ltState{w: w}
+	s := &state{w: w}
 	steps.Register(sc,
 		s.frameLayoutSteps(), s.crcSteps(), s.interopSteps(), s.nestingSteps(), s.parserContextsSteps(),
 		s.sizeTableSteps(), s.timestampsSteps(), s.trailerLifecycleSteps(), s.truncationSteps(), s.unknownTypesSteps())
@@ -26,7 +26,7 @@ func register(sc *godog.ScenarioContext, w *steps.World) {
 // them, so that frames follow one another in the order the scenario lists
 // them), a tree to encode, received or encoded, and the frames and bytes of
 // the answer.
-func (s *ltState) frameLayoutSteps() []steps.Def {
+func (s *state) frameLayoutSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.Given(`^the bytes "([^"]*)"$`, s.givenBytes),
@@ -57,7 +57,7 @@ func (s *ltState) frameLayoutSteps() []steps.Def {
 
 // crcSteps are crc.feature's: a byte corrupted or set, and the CRC of a
 // frame.
-func (s *ltState) crcSteps() []steps.Def {
+func (s *state) crcSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.Given(`^the byte at offset (\d+) is (?:changed to|set to) ([0-9A-Fa-f]{2})$`, s.givenSetByte),
@@ -70,7 +70,7 @@ func (s *ltState) crcSteps() []steps.Def {
 
 // interopSteps are interop.feature's: a VALUE with its options, and its
 // size and trailer in the answer.
-func (s *ltState) interopSteps() []steps.Def {
+func (s *state) interopSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.Given(`^a VALUE "([^"]*)" with opt "([0-9A-Fa-f]{2})"$`, s.givenValueOpt),
@@ -84,7 +84,7 @@ func (s *ltState) interopSteps() []steps.Def {
 }
 
 // nestingSteps are nesting.feature's: deeply nested frames.
-func (s *ltState) nestingSteps() []steps.Def {
+func (s *state) nestingSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.Given(`^(\d+) nested user frames around "([^"]*)"$`, s.givenNest),
@@ -93,7 +93,7 @@ func (s *ltState) nestingSteps() []steps.Def {
 
 // parserContextsSteps are parser_contexts.feature's: both transports at
 // once, and the top-level frames.
-func (s *ltState) parserContextsSteps() []steps.Def {
+func (s *state) parserContextsSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.When(`^it is received both as a datagram and on a stream(.*)$`, s.whenReceivedBoth),
@@ -106,7 +106,7 @@ func (s *ltState) parserContextsSteps() []steps.Def {
 
 // sizeTableSteps are size_table.feature's: a frame wrapped in a stamped
 // user record.
-func (s *ltState) sizeTableSteps() []steps.Def {
+func (s *state) sizeTableSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.Given(`^it is wrapped in a user record stamped (\S+)$`, s.givenWrapped),
@@ -114,7 +114,7 @@ func (s *ltState) sizeTableSteps() []steps.Def {
 }
 
 // timestampsSteps are timestamps.feature's: the resolved time of a frame.
-func (s *ltState) timestampsSteps() []steps.Def {
+func (s *state) timestampsSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.Then(`^the resolved time of frame (\d+) is "([^"]+)"$`, s.thenResolved),
@@ -124,7 +124,7 @@ func (s *ltState) timestampsSteps() []steps.Def {
 // trailerLifecycleSteps are trailer_lifecycle.feature's: the trailer
 // lifecycle, done by the steps on the bytes (the testee protocol has no
 // strip or attach operation): the testee then receives the result.
-func (s *ltState) trailerLifecycleSteps() []steps.Def {
+func (s *state) trailerLifecycleSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.When(`^its trailer is stripped$`, s.whenStripped),
@@ -140,7 +140,7 @@ func (s *ltState) trailerLifecycleSteps() []steps.Def {
 }
 
 // truncationSteps are truncation.feature's: the input cut short.
-func (s *ltState) truncationSteps() []steps.Def {
+func (s *state) truncationSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.Given(`^the input is cut after (\d+) bytes$`, s.givenCut),
@@ -149,7 +149,7 @@ func (s *ltState) truncationSteps() []steps.Def {
 
 // unknownTypesSteps are unknown_types.feature's: the payload and rejection
 // of one frame.
-func (s *ltState) unknownTypesSteps() []steps.Def {
+func (s *state) unknownTypesSteps() []steps.Def {
 	return []steps.Def{
 
 		steps.Then(`^frame (\d+) has the payload "([^"]*)"$`, s.thenPayload),

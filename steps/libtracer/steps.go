@@ -2,7 +2,7 @@
 // features (features/libtracer/), its steps.Spec. Given steps build bytes
 // (or a frame tree to encode) with the helpers of bytes.go; When steps ask
 // the testee through libtracer.decode and libtracer.encode; Then steps
-// (then.go) read its answers. A scenario's state is an ltState, one per
+// (then.go) read its answers. A scenario's state is a state, one per
 // scenario.
 package libtracer
 
@@ -23,30 +23,30 @@ import (
 )
 
 // Steps are the libtracer steps; each scenario keeps its libtracer state in
-// its own ltState.
+// its own state.
 var Steps = steps.Spec{Spec: tracerspec.Spec, Register: register, Unreachable: unreachable}
 
-// ltState is one scenario's libtracer state.
-type ltState struct {
+// state is one scenario's libtracer state.
+type state struct {
 	w *steps.World
 
 	input    []byte          // the bytes the Given steps built
 	received []byte          // the bytes of the last libtracer.decode
 	tree     json.RawMessage // a frame tree to encode, from a Given table
-	frames   []ltFrame       // the frames of the last accepted decode
-	first    []ltFrame       // the frames of the scenario's first accepted decode
+	frames   []frame         // the frames of the last accepted decode
+	first    []frame         // the frames of the scenario's first accepted decode
 	encoded  []byte          // the bytes of the last accepted encode
 	stripped []byte          // the at-rest bytes of the last strip
 
 	// Both transports at once (LT-CTX-01..03).
 	datagram       testee.Response
-	datagramFrames []ltFrame
+	datagramFrames []frame
 	stream         testee.Response
 }
 
-// ltFrame is one frame of the flat pre-order list libtracer.decode returns
+// frame is one frame of the flat pre-order list libtracer.decode returns
 // (docs/PROTOCOL.md, section libtracer.decode).
-type ltFrame struct {
+type frame struct {
 	Depth    int     `json:"depth"`
 	Offset   int64   `json:"offset"`
 	Type     uint8   `json:"type"`
@@ -73,8 +73,8 @@ type ltFrame struct {
 
 // Inputs.
 
-func (s *ltState) givenBytes(text string) error {
-	b, err := ltBytes(text)
+func (s *state) givenBytes(text string) error {
+	b, err := parseBytes(text)
 	if err != nil {
 		return err
 	}
@@ -82,20 +82,20 @@ func (s *ltState) givenBytes(text string) error {
 	return nil
 }
 
-func (s *ltState) givenFrameCRC(text, crc, variant string) error {
-	b, err := ltBytes(text)
+func (s *state) givenFrameCRC(text, crc, variant string) error {
+	b, err := parseBytes(text)
 	if err != nil {
 		return err
 	}
-	m, err := ltModel(crc)
+	m, err := model(crc)
 	if err != nil {
 		return err
 	}
-	v, err := ltParseVariant(m, variant)
+	v, err := parseVariant(m, variant)
 	if err != nil {
 		return err
 	}
-	f, err := ltAppendCRC(b, v)
+	f, err := appendCRC(b, v)
 	if err != nil {
 		return err
 	}
@@ -103,33 +103,33 @@ func (s *ltState) givenFrameCRC(text, crc, variant string) error {
 	return nil
 }
 
-var ltQuoted = regexp.MustCompile(`"([^"]*)"`)
+var quoted = regexp.MustCompile(`"([^"]*)"`)
 
 // givenPath builds PATH (0x06, PL=1) over NAME (0x02) children without
 // trailers, as the worked example /sensor/temp.
-func (s *ltState) givenPath(children, crc string) error {
+func (s *state) givenPath(children, crc string) error {
 	var content []byte
 	if children != "no children" {
-		for _, m := range ltQuoted.FindAllStringSubmatch(children, -1) {
-			name, err := ltSeal(0x02, 0x00, []byte(m[1]), nil)
+		for _, m := range quoted.FindAllStringSubmatch(children, -1) {
+			name, err := seal(0x02, 0x00, []byte(m[1]), nil)
 			if err != nil {
 				return err
 			}
 			content = append(content, name...)
 		}
 	}
-	opt := ltPL
+	opt := optPL
 	if crc != "" {
-		m, err := ltModel(crc)
+		m, err := model(crc)
 		if err != nil {
 			return err
 		}
-		opt |= ltCR
+		opt |= optCR
 		if m.width == 16 {
-			opt |= ltCW
+			opt |= optCW
 		}
 	}
-	f, err := ltSeal(0x06, opt, content, nil)
+	f, err := seal(0x06, opt, content, nil)
 	if err != nil {
 		return err
 	}
@@ -137,12 +137,12 @@ func (s *ltState) givenPath(children, crc string) error {
 	return nil
 }
 
-func (s *ltState) givenNest(n int, inner string) error {
-	b, err := ltBytes(inner)
+func (s *state) givenNest(n int, inner string) error {
+	b, err := parseBytes(inner)
 	if err != nil {
 		return err
 	}
-	s.input = append(s.input, ltNest(n, b)...)
+	s.input = append(s.input, nest(n, b)...)
 	return nil
 }
 
@@ -150,8 +150,8 @@ func (s *ltState) givenNest(n int, inner string) error {
 // the trailer opt asks for: trailer_ts T0 when absolute; +1000 ns when
 // relative, inside a user record stamped T0 (a relative stamp needs a
 // stamped ancestor, LT-TS-04); the CRC of the width CW selects.
-func (s *ltState) givenValueOpt(payload, optHex string) error {
-	p, err := ltBytes(payload)
+func (s *state) givenValueOpt(payload, optHex string) error {
+	p, err := parseBytes(payload)
 	if err != nil {
 		return err
 	}
@@ -160,17 +160,17 @@ func (s *ltState) givenValueOpt(payload, optHex string) error {
 		return err
 	}
 	opt := byte(o)
-	stamp := &ltStamp{abs: ltT0}
-	relative := opt&ltTS != 0 && opt&ltTF != 0
+	stamp := &trailerStamp{abs: t0}
+	relative := opt&optTS != 0 && opt&optTF != 0
 	if relative {
-		stamp = &ltStamp{rel: true, off: 1000}
+		stamp = &trailerStamp{rel: true, off: 1000}
 	}
-	f, err := ltSeal(0x01, opt, p, stamp)
+	f, err := seal(0x01, opt, p, stamp)
 	if err != nil {
 		return err
 	}
 	if relative {
-		if f, err = ltSeal(0x80, ltPL|ltTS, f, &ltStamp{abs: ltT0}); err != nil {
+		if f, err = seal(0x80, optPL|optTS, f, &trailerStamp{abs: t0}); err != nil {
 			return err
 		}
 	}
@@ -180,16 +180,16 @@ func (s *ltState) givenValueOpt(payload, optHex string) error {
 
 // givenWrapped wraps the input in a user record (0x80, PL=1, TS=1) with an
 // absolute trailer_ts, the anchor of relative stamps inside it.
-func (s *ltState) givenWrapped(at string) error {
-	t, err := ltParseTime(at)
+func (s *state) givenWrapped(at string) error {
+	t, err := parseTime(at)
 	if err != nil {
 		return err
 	}
-	opt := ltPL | ltTS
+	opt := optPL | optTS
 	if len(s.input) > 0xFFFF {
-		opt |= ltLL
+		opt |= optLL
 	}
-	f, err := ltSeal(0x80, opt, s.input, &ltStamp{abs: t})
+	f, err := seal(0x80, opt, s.input, &trailerStamp{abs: t})
 	if err != nil {
 		return err
 	}
@@ -197,7 +197,7 @@ func (s *ltState) givenWrapped(at string) error {
 	return nil
 }
 
-func (s *ltState) givenSetByte(off int, value string) error {
+func (s *state) givenSetByte(off int, value string) error {
 	if off >= len(s.input) {
 		return fmt.Errorf("offset %d is beyond the %d input bytes", off, len(s.input))
 	}
@@ -212,7 +212,7 @@ func (s *ltState) givenSetByte(off int, value string) error {
 	return nil
 }
 
-func (s *ltState) givenXor(off int, mask byte) error {
+func (s *state) givenXor(off int, mask byte) error {
 	if off >= len(s.input) {
 		return fmt.Errorf("offset %d is beyond the %d input bytes", off, len(s.input))
 	}
@@ -220,7 +220,7 @@ func (s *ltState) givenXor(off int, mask byte) error {
 	return nil
 }
 
-func (s *ltState) givenCut(n int) error {
+func (s *state) givenCut(n int) error {
 	if n >= len(s.input) {
 		return fmt.Errorf("cutting after %d bytes leaves all %d input bytes", n, len(s.input))
 	}
@@ -228,12 +228,12 @@ func (s *ltState) givenCut(n int) error {
 	return nil
 }
 
-// ltRowsFromTable reads a frame table: columns depth, type and opt (two
-// hex digits), optional payload (bytes as ltBytes reads them; blank for
+// rowsFromTable reads a frame table: columns depth, type and opt (two
+// hex digits), optional payload (bytes as parseBytes reads them; blank for
 // none, "(empty)" for zero bytes), ts (T0, T0+N, a decimal u64, or +N/-N
 // for a relative stamp) and resolved (the wanted wire-time, for the
 // smallest variants).
-func ltRowsFromTable(t *godog.Table) ([]ltRow, error) {
+func rowsFromTable(t *godog.Table) ([]tableRow, error) {
 	if t == nil || len(t.Rows) < 2 {
 		return nil, fmt.Errorf("the frame table needs a header row and at least one frame")
 	}
@@ -253,7 +253,7 @@ func ltRowsFromTable(t *godog.Table) ([]ltRow, error) {
 			return nil, fmt.Errorf("the frame table has an unknown column %q", c)
 		}
 	}
-	var rows []ltRow
+	var rows []tableRow
 	for n, tr := range t.Rows[1:] {
 		cell := func(name string) string {
 			if i, ok := cols[name]; ok {
@@ -261,7 +261,7 @@ func ltRowsFromTable(t *godog.Table) ([]ltRow, error) {
 			}
 			return ""
 		}
-		var r ltRow
+		var r tableRow
 		var err error
 		if r.depth, err = strconv.Atoi(cell("depth")); err != nil {
 			return nil, fmt.Errorf("row %d: depth: %v", n+1, err)
@@ -277,19 +277,19 @@ func ltRowsFromTable(t *godog.Table) ([]ltRow, error) {
 		case "(empty)":
 			r.payload = []byte{}
 		default:
-			if r.payload, err = ltBytes(p); err != nil {
+			if r.payload, err = parseBytes(p); err != nil {
 				return nil, fmt.Errorf("row %d: %v", n+1, err)
 			}
 		}
 		if ts := cell("ts"); ts != "" {
-			st, err := ltParseStamp(ts)
+			st, err := parseStamp(ts)
 			if err != nil {
 				return nil, fmt.Errorf("row %d: %v", n+1, err)
 			}
 			r.stamp = &st
 		}
 		if rs := cell("resolved"); rs != "" {
-			t, err := ltParseTime(rs)
+			t, err := parseTime(rs)
 			if err != nil {
 				return nil, fmt.Errorf("row %d: %v", n+1, err)
 			}
@@ -302,12 +302,12 @@ func ltRowsFromTable(t *godog.Table) ([]ltRow, error) {
 
 // givenFrames writes the frames of the table, each with the trailer its opt
 // asks for (trailer_ts from the ts column, the CRC computed).
-func (s *ltState) givenFrames(t *godog.Table) error {
-	rows, err := ltRowsFromTable(t)
+func (s *state) givenFrames(t *godog.Table) error {
+	rows, err := rowsFromTable(t)
 	if err != nil {
 		return err
 	}
-	b, _, err := ltBuild(rows, false)
+	b, _, err := buildFrames(rows, false)
 	if err != nil {
 		return err
 	}
@@ -315,20 +315,20 @@ func (s *ltState) givenFrames(t *godog.Table) error {
 	return nil
 }
 
-// ltFlatJSON is a frame of the encode input: the flat list as
+// flatJSON is a frame of the encode input: the flat list as
 // libtracer.decode returns it (docs/libtracer.md).
-type ltFlatJSON struct {
-	Depth    int       `json:"depth"`
-	Offset   int       `json:"offset"`
-	Type     uint8     `json:"type"`
-	Opt      uint8     `json:"opt"`
-	Length   int       `json:"length"`
-	Payload  *string   `json:"payload,omitempty"`
-	Children *int      `json:"children,omitempty"`
-	TS       *ltTSJSON `json:"ts,omitempty"`
+type flatJSON struct {
+	Depth    int     `json:"depth"`
+	Offset   int     `json:"offset"`
+	Type     uint8   `json:"type"`
+	Opt      uint8   `json:"opt"`
+	Length   int     `json:"length"`
+	Payload  *string `json:"payload,omitempty"`
+	Children *int    `json:"children,omitempty"`
+	TS       *tsJSON `json:"ts,omitempty"`
 }
 
-type ltTSJSON struct {
+type tsJSON struct {
 	Form     string `json:"form"`
 	Raw      string `json:"raw"`
 	Resolved string `json:"resolved"`
@@ -337,18 +337,18 @@ type ltTSJSON struct {
 // givenTreeToEncode turns the table into the flat frame list
 // libtracer.encode takes; offsets and lengths are those of the table's
 // frames written as given.
-func (s *ltState) givenTreeToEncode(t *godog.Table) error {
-	rows, err := ltRowsFromTable(t)
+func (s *state) givenTreeToEncode(t *godog.Table) error {
+	rows, err := rowsFromTable(t)
 	if err != nil {
 		return err
 	}
-	_, tree, err := ltBuild(rows, true)
+	_, tree, err := buildFrames(rows, true)
 	if err != nil {
 		return err
 	}
-	list := make([]ltFlatJSON, len(tree))
+	list := make([]flatJSON, len(tree))
 	for i, f := range tree {
-		j := ltFlatJSON{Depth: f.row.depth, Offset: f.offset, Type: f.row.typ, Opt: f.row.opt, Length: f.length}
+		j := flatJSON{Depth: f.row.depth, Offset: f.offset, Type: f.row.typ, Opt: f.row.opt, Length: f.length}
 		if f.children >= 0 {
 			n := f.children
 			j.Children = &n
@@ -357,7 +357,7 @@ func (s *ltState) givenTreeToEncode(t *godog.Table) error {
 			j.Payload = &p
 		}
 		if st := f.row.stamp; st != nil {
-			j.TS = &ltTSJSON{Form: "abs", Raw: strconv.FormatUint(st.abs, 10), Resolved: strconv.FormatUint(f.resolved, 10)}
+			j.TS = &tsJSON{Form: "abs", Raw: strconv.FormatUint(st.abs, 10), Resolved: strconv.FormatUint(f.resolved, 10)}
 			if st.rel {
 				j.TS.Form, j.TS.Raw = "rel", strconv.FormatInt(int64(st.off), 10)
 			}
@@ -370,7 +370,7 @@ func (s *ltState) givenTreeToEncode(t *godog.Table) error {
 
 // Receiving.
 
-var ltReceiveOpts = []struct {
+var receiveOpts = []struct {
 	re    *regexp.Regexp
 	apply func(a map[string]any, m []string) error
 }{
@@ -417,7 +417,7 @@ var ltReceiveOpts = []struct {
 	{regexp.MustCompile(`^ (?:with|and) its frames forwarded(?: stamped (\S+))?(?: with an? (CRC-32C|CRC-16-CCITT))?`), func(a map[string]any, m []string) error {
 		f := map[string]any{"crc": map[string]int{"CRC-32C": 32, "CRC-16-CCITT": 16, "": 0}[m[2]]}
 		if m[1] != "" {
-			t, err := ltParseTime(m[1])
+			t, err := parseTime(m[1])
 			if err != nil {
 				return err
 			}
@@ -428,15 +428,15 @@ var ltReceiveOpts = []struct {
 	}},
 }
 
-// ltReceiveArgs reads the words after "is received": " as a datagram" or
+// receiveArgs reads the words after "is received": " as a datagram" or
 // " on a stream", then any of " with MAX_TLV_BYTES N", " with a work
 // budget of N", " with per-frame reports" (later ones start with "and").
-func ltReceiveArgs(words string) (map[string]any, error) {
+func receiveArgs(words string) (map[string]any, error) {
 	a := map[string]any{"transport": tracerspec.TransportDatagram}
 	rest := words
 	for rest != "" {
 		matched := false
-		for _, o := range ltReceiveOpts {
+		for _, o := range receiveOpts {
 			if m := o.re.FindStringSubmatch(rest); m != nil {
 				if err := o.apply(a, m); err != nil {
 					return nil, err
@@ -453,7 +453,7 @@ func ltReceiveArgs(words string) (map[string]any, error) {
 }
 
 // decode sends in to libtracer.decode and keeps the frames it accepts.
-func (s *ltState) decode(in []byte, args map[string]any) error {
+func (s *state) decode(in []byte, args map[string]any) error {
 	s.received = append([]byte(nil), in...)
 	s.frames = nil
 	if err := s.w.Call(tracerspec.OpDecode, args, in); err != nil {
@@ -463,7 +463,7 @@ func (s *ltState) decode(in []byte, args map[string]any) error {
 		return nil
 	}
 	var res struct {
-		Frames []ltFrame `json:"frames"`
+		Frames []frame `json:"frames"`
 	}
 	if err := json.Unmarshal(s.w.Response().Result, &res); err != nil {
 		return fmt.Errorf("libtracer.decode result is not {\"frames\":[...]}: %v", err)
@@ -478,8 +478,8 @@ func (s *ltState) decode(in []byte, args map[string]any) error {
 	return nil
 }
 
-func (s *ltState) whenReceived(what, words string) error {
-	args, err := ltReceiveArgs(words)
+func (s *state) whenReceived(what, words string) error {
+	args, err := receiveArgs(words)
 	if err != nil {
 		return err
 	}
@@ -501,8 +501,8 @@ func (s *ltState) whenReceived(what, words string) error {
 
 // whenReceivedBoth sends the input once as a datagram and once on a
 // stream; the stream's answer is the last response.
-func (s *ltState) whenReceivedBoth(words string) error {
-	args, err := ltReceiveArgs(words)
+func (s *state) whenReceivedBoth(words string) error {
+	args, err := receiveArgs(words)
 	if err != nil {
 		return err
 	}
@@ -525,11 +525,11 @@ func (s *ltState) whenReceivedBoth(words string) error {
 // accepted: its header with TS and CR cleared, then its payload
 // (§Append-only-at-egress, strip-only-at-ingress; docs/DECISIONS.md). The extent
 // comes from the testee's own report of the frame.
-func (s *ltState) whenStripped() error {
+func (s *state) whenStripped() error {
 	if err := s.w.Accepted(); err != nil {
 		return fmt.Errorf("only a received (validated) frame is stripped: %v", err)
 	}
-	var top []ltFrame
+	var top []frame
 	for _, f := range s.frames {
 		if f.Depth == 0 {
 			top = append(top, f)
@@ -539,23 +539,23 @@ func (s *ltState) whenStripped() error {
 		return fmt.Errorf("strip takes one frame, the testee reported %d", len(top))
 	}
 	f := top[0]
-	end := int64(ltHeaderSize(f.Opt)) + int64(f.Length)
+	end := int64(headerSize(f.Opt)) + int64(f.Length)
 	if f.Offset != 0 || end > int64(len(s.received)) {
 		return fmt.Errorf("the reported frame (offset %d, length %d) does not fit the %d bytes received", f.Offset, f.Length, len(s.received))
 	}
 	out := append([]byte(nil), s.received[:end]...)
-	out[1] &^= ltTS | ltCR
+	out[1] &^= optTS | optCR
 	s.stripped, s.input = out, out
 	return nil
 }
 
 // thenLifecycleBytes compares the "stored" or "forwarded" bytes of the
 // last accepted decode with the given ones.
-func (s *ltState) thenLifecycleBytes(which, text string) error {
+func (s *state) thenLifecycleBytes(which, text string) error {
 	if err := s.w.Accepted(); err != nil {
 		return err
 	}
-	want, err := ltBytes(text)
+	want, err := parseBytes(text)
 	if err != nil {
 		return err
 	}
@@ -573,26 +573,26 @@ func (s *ltState) thenLifecycleBytes(which, text string) error {
 // whenAttached appends a fresh trailer to the input, which must be at rest:
 // an absolute trailer_ts and, when asked, a CRC over payload and stamp; the
 // TS, TF, CR and CW bits are set to match.
-func (s *ltState) whenAttached(at, crc string) error {
-	t, err := ltParseTime(at)
+func (s *state) whenAttached(at, crc string) error {
+	t, err := parseTime(at)
 	if err != nil {
 		return err
 	}
-	typ, opt, length, h, err := ltHeader(s.input)
+	typ, opt, length, h, err := header(s.input)
 	if err != nil {
 		return err
 	}
-	if opt&(ltTS|ltCR) != 0 || len(s.input) != h+int(length) {
+	if opt&(optTS|optCR) != 0 || len(s.input) != h+int(length) {
 		return fmt.Errorf("attach takes at-rest bytes; these are not: %x", s.input)
 	}
-	opt = opt&^(ltTS|ltTF|ltCR|ltCW) | ltTS
+	opt = opt&^(optTS|optTF|optCR|optCW) | optTS
 	switch crc {
 	case "CRC-32C":
-		opt |= ltCR
+		opt |= optCR
 	case "CRC-16-CCITT":
-		opt |= ltCR | ltCW
+		opt |= optCR | optCW
 	}
-	f, err := ltSeal(typ, opt, s.input[h:], &ltStamp{abs: t})
+	f, err := seal(typ, opt, s.input[h:], &trailerStamp{abs: t})
 	if err != nil {
 		return err
 	}
@@ -602,7 +602,7 @@ func (s *ltState) whenAttached(at, crc string) error {
 
 // Encoding.
 
-func (s *ltState) encode(tree []byte, mode string) error {
+func (s *state) encode(tree []byte, mode string) error {
 	s.encoded = nil
 	if err := s.w.Call(tracerspec.OpEncode, map[string]any{"mode": mode}, tree); err != nil {
 		return err
@@ -626,7 +626,7 @@ func (s *ltState) encode(tree []byte, mode string) error {
 
 // treeToEncode is the Given tree, else the frames of the last accepted
 // decode.
-func (s *ltState) treeToEncode() ([]byte, error) {
+func (s *state) treeToEncode() ([]byte, error) {
 	if s.tree != nil {
 		return s.tree, nil
 	}
@@ -636,7 +636,7 @@ func (s *ltState) treeToEncode() ([]byte, error) {
 	return json.Marshal(s.frames)
 }
 
-func (s *ltState) whenEncoded(how string) error {
+func (s *state) whenEncoded(how string) error {
 	tree, err := s.treeToEncode()
 	if err != nil {
 		return err
@@ -651,8 +651,8 @@ func (s *ltState) whenEncoded(how string) error {
 // whenEncodedWithTrailer takes the one top-level frame of the last accepted
 // decode (at rest), gives it a trailer (an absolute stamp and, if asked, a
 // CRC) and has the testee encode it exactly.
-func (s *ltState) whenEncodedWithTrailer(at, crc string) error {
-	t, err := ltParseTime(at)
+func (s *state) whenEncodedWithTrailer(at, crc string) error {
+	t, err := parseTime(at)
 	if err != nil {
 		return err
 	}
@@ -672,12 +672,12 @@ func (s *ltState) whenEncodedWithTrailer(at, crc string) error {
 		}
 	}
 	top := list[0]
-	opt := s.frames[0].Opt&^(ltTS|ltTF|ltCR|ltCW) | ltTS
+	opt := s.frames[0].Opt&^(optTS|optTF|optCR|optCW) | optTS
 	switch crc {
 	case "CRC-32C":
-		opt |= ltCR
+		opt |= optCR
 	case "CRC-16-CCITT":
-		opt |= ltCR | ltCW
+		opt |= optCR | optCW
 	}
 	top["opt"] = opt
 	v := strconv.FormatUint(t, 10)

@@ -17,21 +17,21 @@ import (
 // worked-example bytes of docs/libtracer.md, computed there by a separate
 // bit-by-bit CRC in Python.
 
-func TestLibtracerStepCRCCheckValues(t *testing.T) {
+func TestStepCRCCheckValues(t *testing.T) {
 	check := []byte("123456789")
 	for _, c := range []struct {
-		m    ltCRCModel
+		m    crcModel
 		want uint32
 	}{
-		{ltCRC32C, 0xE3069283}, // LT-CRC-04
-		{ltCRC16, 0x29B1},      // LT-CRC-08
+		{crc32C, 0xE3069283}, // LT-CRC-04
+		{crc16, 0x29B1},      // LT-CRC-08
 		// The bitwise loop with the CRC-32C parameters agrees with hash/crc32.
-		{ltCRCModel{width: 32, poly: 0x1EDC6F41, init: 0xFFFFFFFF, refin: true, refout: true, xorout: 0xFFFFFFFF}, 0xE3069283},
+		{crcModel{width: 32, poly: 0x1EDC6F41, init: 0xFFFFFFFF, refin: true, refout: true, xorout: 0xFFFFFFFF}, 0xE3069283},
 		// Catalogued CRCs, to show the variant parameters mean what they say
 		// (reveng's catalogue: CRC-32/ISO-HDLC, CRC-16/XMODEM, CRC-16/KERMIT).
-		{ltCRCModel{width: 32, poly: 0x04C11DB7, init: 0xFFFFFFFF, refin: true, refout: true, xorout: 0xFFFFFFFF}, 0xCBF43926},
-		{ltCRCModel{width: 16, poly: 0x1021, init: 0x0000}, 0x31C3},
-		{ltCRCModel{width: 16, poly: 0x1021, init: 0x0000, refin: true, refout: true}, 0x2189},
+		{crcModel{width: 32, poly: 0x04C11DB7, init: 0xFFFFFFFF, refin: true, refout: true, xorout: 0xFFFFFFFF}, 0xCBF43926},
+		{crcModel{width: 16, poly: 0x1021, init: 0x0000}, 0x31C3},
+		{crcModel{width: 16, poly: 0x1021, init: 0x0000, refin: true, refout: true}, 0x2189},
 	} {
 		if got := c.m.sum(check); got != c.want {
 			t.Errorf("%+v: check %#x, want %#x", c.m, got, c.want)
@@ -41,24 +41,24 @@ func TestLibtracerStepCRCCheckValues(t *testing.T) {
 
 func mustHex(t *testing.T, s string) []byte {
 	t.Helper()
-	b, err := ltBytes(s)
+	b, err := parseBytes(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-func TestLibtracerStepBuilders(t *testing.T) {
+func TestStepBuilders(t *testing.T) {
 	crc := func(frame, name, variant string) string {
-		m, err := ltModel(name)
+		m, err := model(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := ltParseVariant(m, variant)
+		v, err := parseVariant(m, variant)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := ltAppendCRC(mustHex(t, frame), v)
+		b, err := appendCRC(mustHex(t, frame), v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func TestLibtracerStepBuilders(t *testing.T) {
 		}
 	}
 
-	var s ltState
+	var s state
 	if err := s.givenPath(`NAME children "sensor" and "temp"`, "CRC-32C"); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestLibtracerStepBuilders(t *testing.T) {
 		t.Errorf("LT-EX-06: %x, want %x", s.input, want)
 	}
 
-	s = ltState{}
+	s = state{}
 	if err := s.givenValueOpt("ca fe", "36"); err != nil {
 		t.Fatal(err)
 	}
@@ -95,13 +95,13 @@ func TestLibtracerStepBuilders(t *testing.T) {
 	}
 
 	// LT-TS-05: the ADC record of docs/libtracer.md, from a frame table.
-	rows := []ltRow{
-		{depth: 0, typ: 0x80, opt: 0x60, stamp: &ltStamp{abs: ltT0}},
-		{depth: 1, typ: 0x01, opt: 0x22, payload: []byte{0x64, 0, 0, 0}, stamp: &ltStamp{rel: true, off: 0}},
-		{depth: 1, typ: 0x01, opt: 0x22, payload: []byte{0x65, 0, 0, 0}, stamp: &ltStamp{rel: true, off: 1}},
-		{depth: 1, typ: 0x01, opt: 0x22, payload: []byte{0x66, 0, 0, 0}, stamp: &ltStamp{rel: true, off: 2}},
+	rows := []tableRow{
+		{depth: 0, typ: 0x80, opt: 0x60, stamp: &trailerStamp{abs: t0}},
+		{depth: 1, typ: 0x01, opt: 0x22, payload: []byte{0x64, 0, 0, 0}, stamp: &trailerStamp{rel: true, off: 0}},
+		{depth: 1, typ: 0x01, opt: 0x22, payload: []byte{0x65, 0, 0, 0}, stamp: &trailerStamp{rel: true, off: 1}},
+		{depth: 1, typ: 0x01, opt: 0x22, payload: []byte{0x66, 0, 0, 0}, stamp: &trailerStamp{rel: true, off: 2}},
 	}
-	b, tree, err := ltBuild(rows, false)
+	b, tree, err := buildFrames(rows, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,21 +109,21 @@ func TestLibtracerStepBuilders(t *testing.T) {
 	if !bytes.Equal(b, want) {
 		t.Errorf("ADC record: %x, want %x", b, want)
 	}
-	if tree[0].children != 3 || tree[2].offset != 16 || tree[3].resolved != ltT0+2 || tree[3].length != 4 {
+	if tree[0].children != 3 || tree[2].offset != 16 || tree[3].resolved != t0+2 || tree[3].length != 4 {
 		t.Errorf("ADC record tree: %+v", tree)
 	}
 
 	// A nest of 3 around the empty STATUS; LL=1 once a payload passes 65535.
-	if got, want := hex.EncodeToString(ltNest(3, mustHex(t, "09 00 00 00"))), "80400c00"+"80400800"+"80400400"+"09000000"; got != want {
+	if got, want := hex.EncodeToString(nest(3, mustHex(t, "09 00 00 00"))), "80400c00"+"80400800"+"80400400"+"09000000"; got != want {
 		t.Errorf("nest: %s, want %s", got, want)
 	}
-	big := ltNest(2, make([]byte, 0xFFFE))
+	big := nest(2, make([]byte, 0xFFFE))
 	if !bytes.Equal(big[:10], mustHex(t, "80 48 02 00 01 00  80 40 fe ff")) {
 		t.Errorf("nest over 64 KiB: % x", big[:10])
 	}
 }
 
-func TestLibtracerStepByteStrings(t *testing.T) {
+func TestStepByteStrings(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"09 00 00 00", "09000000"},
 		{"0x0A ff", "0aff"},
@@ -132,35 +132,35 @@ func TestLibtracerStepByteStrings(t *testing.T) {
 		{"aa [5 bytes i mod 3] bb", "aa0001020001bb"},
 		{"[3 bytes i mod 251][2 bytes i mod 251]", "0001020001"},
 	} {
-		b, err := ltBytes(c.in)
+		b, err := parseBytes(c.in)
 		if err != nil || hex.EncodeToString(b) != c.want {
 			t.Errorf("%q: %x %v, want %s", c.in, b, err, c.want)
 		}
 	}
 	for _, bad := range []string{"0", "zz", "T1", "[3 bytes i mod 0]"} {
-		if _, err := ltBytes(bad); err == nil {
+		if _, err := parseBytes(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
 	for _, c := range []struct {
 		in   string
 		want uint64
-	}{{"T0", ltT0}, {"T0+1000", ltT0 + 1000}, {"T0-1", ltT0 - 1}, {"18446744073709551615", 1<<64 - 1}} {
-		if got, err := ltParseTime(c.in); err != nil || got != c.want {
+	}{{"T0", t0}, {"T0+1000", t0 + 1000}, {"T0-1", t0 - 1}, {"18446744073709551615", 1<<64 - 1}} {
+		if got, err := parseTime(c.in); err != nil || got != c.want {
 			t.Errorf("time %q: %d %v", c.in, got, err)
 		}
 	}
-	if _, err := ltReceiveArgs(" on a stream with per-frame reports and a work budget of 7"); err != nil {
+	if _, err := receiveArgs(" on a stream with per-frame reports and a work budget of 7"); err != nil {
 		t.Error(err)
 	}
-	if _, err := ltReceiveArgs(" over carrier pigeon"); err == nil || !strings.Contains(err.Error(), "unknown") {
+	if _, err := receiveArgs(" over carrier pigeon"); err == nil || !strings.Contains(err.Error(), "unknown") {
 		t.Errorf("unknown receiver option: %v", err)
 	}
 }
 
 // Every libtracer feature rule has the catalog's level (@should on exactly
 // the SHOULD rules) and sits in a feature tagged @libtracer.
-func TestLibtracerFeatureLevels(t *testing.T) {
+func TestFeatureLevels(t *testing.T) {
 	inv, err := steps.LoadInventory(allspecs.Set(), []string{"../../features/libtracer"})
 	if err != nil {
 		t.Fatal(err)
@@ -188,18 +188,18 @@ func TestLibtracerFeatureLevels(t *testing.T) {
 	}
 }
 
-// FuzzLibtracerStepBytes: the byte-string reader never panics, and what it
+// FuzzStepBytes: the byte-string reader never panics, and what it
 // reads is read back the same from its plain hex.
-func FuzzLibtracerStepBytes(f *testing.F) {
+func FuzzStepBytes(f *testing.F) {
 	for _, s := range []string{"09 00 00 00", "T0 T0+1 T0-5", "aa [5 bytes i mod 3] bb", "0x", "[3 bytes i mod 0]", "T0+", "zz"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		b, err := ltBytes(s)
+		b, err := parseBytes(s)
 		if err != nil {
 			return
 		}
-		again, err := ltBytes(hex.EncodeToString(b))
+		again, err := parseBytes(hex.EncodeToString(b))
 		if err != nil || !bytes.Equal(again, b) {
 			t.Fatalf("%q read as %x, its hex read as %x (%v)", s, b, again, err)
 		}

@@ -17,7 +17,7 @@ import (
 )
 
 // frame returns frame n (1-based, pre-order) of the last accepted decode.
-func (s *ltState) frame(n int) (*ltFrame, error) {
+func (s *state) frame(n int) (*frame, error) {
 	if err := s.w.Accepted(); err != nil {
 		return nil, err
 	}
@@ -27,7 +27,7 @@ func (s *ltState) frame(n int) (*ltFrame, error) {
 	return &s.frames[n-1], nil
 }
 
-func ltHexByte(s string) (uint8, error) {
+func hexByte(s string) (uint8, error) {
 	v, err := strconv.ParseUint(strings.TrimPrefix(s, "0x"), 16, 8)
 	return uint8(v), err
 }
@@ -38,7 +38,7 @@ func ltHexByte(s string) (uint8, error) {
 // field), children (blank when it has none), ts ("abs T" or "rel +N"),
 // resolved, crc ("CRC-32C hex" or "CRC-16-CCITT hex"), error ("RULE
 // code"). A blank cell means the field is absent.
-func (s *ltState) thenTree(t *godog.Table) error {
+func (s *state) thenTree(t *godog.Table) error {
 	if err := s.w.Accepted(); err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func (s *ltState) thenTree(t *godog.Table) error {
 
 // checkCell compares one field of f with a table cell; it returns "" when
 // they agree.
-func (s *ltState) checkCell(f *ltFrame, name, want string) string {
+func (s *state) checkCell(f *frame, name, want string) string {
 	num := func(got int64) string {
 		w, err := strconv.ParseInt(want, 10, 64)
 		if err != nil {
@@ -88,7 +88,7 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		return ""
 	}
 	hexb := func(got uint8) string {
-		w, err := ltHexByte(want)
+		w, err := hexByte(want)
 		if err != nil {
 			return fmt.Sprintf("cell %q is not two hex digits", want)
 		}
@@ -120,7 +120,7 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		case want == "(empty)":
 			want = ""
 		}
-		w, err := ltBytes(want)
+		w, err := parseBytes(want)
 		if err != nil {
 			return err.Error()
 		}
@@ -129,18 +129,18 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		}
 		return ""
 	case "children":
-		if msg, done := ltPresence(want, f.Children != nil, ltIntOrNone(f.Children)); done {
+		if msg, done := presence(want, f.Children != nil, intOrNone(f.Children)); done {
 			return msg
 		}
 		return num(int64(*f.Children))
 	case "ts":
-		if msg, done := ltPresence(want, f.TS != nil, f.TS); done {
+		if msg, done := presence(want, f.TS != nil, f.TS); done {
 			return msg
 		}
 		form, raw, _ := strings.Cut(want, " ")
 		switch form {
 		case "abs":
-			t, err := ltParseTime(raw)
+			t, err := parseTime(raw)
 			if err != nil {
 				return err.Error()
 			}
@@ -159,10 +159,10 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		}
 		return ""
 	case "resolved":
-		if msg, done := ltPresence(want, f.TS != nil, f.TS); done {
+		if msg, done := presence(want, f.TS != nil, f.TS); done {
 			return msg
 		}
-		t, err := ltParseTime(want)
+		t, err := parseTime(want)
 		if err != nil {
 			return err.Error()
 		}
@@ -171,7 +171,7 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		}
 		return ""
 	case "crc":
-		if msg, done := ltPresence(want, f.CRC != nil, f.CRC); done {
+		if msg, done := presence(want, f.CRC != nil, f.CRC); done {
 			return msg
 		}
 		name, value, _ := strings.Cut(want, " ")
@@ -184,7 +184,7 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 		}
 		return ""
 	case "error":
-		if msg, done := ltPresence(want, f.Error != nil, f.Error); done {
+		if msg, done := presence(want, f.Error != nil, f.Error); done {
 			return msg
 		}
 		rule, code, _ := strings.Cut(want, " ")
@@ -197,10 +197,10 @@ func (s *ltState) checkCell(f *ltFrame, name, want string) string {
 	return fmt.Sprintf("unknown column %q", name)
 }
 
-// ltPresence compares what a blank cell says (the field is absent) with
+// presence compares what a blank cell says (the field is absent) with
 // whether it is present; done is false when both are there and the values
 // are left to compare.
-func ltPresence(want string, present bool, got any) (msg string, done bool) {
+func presence(want string, present bool, got any) (msg string, done bool) {
 	switch {
 	case want != "" && present:
 		return "", false
@@ -212,14 +212,14 @@ func ltPresence(want string, present bool, got any) (msg string, done bool) {
 	return fmt.Sprintf("none, want %q", want), true
 }
 
-func ltIntOrNone(p *int) string {
+func intOrNone(p *int) string {
 	if p == nil {
 		return "none"
 	}
 	return strconv.Itoa(*p)
 }
 
-func (s *ltState) thenFrameCount(n int) error {
+func (s *state) thenFrameCount(n int) error {
 	if err := s.w.Accepted(); err != nil {
 		return err
 	}
@@ -229,7 +229,7 @@ func (s *ltState) thenFrameCount(n int) error {
 	return nil
 }
 
-func (s *ltState) thenTopCount(n int) error {
+func (s *state) thenTopCount(n int) error {
 	if err := s.w.Accepted(); err != nil {
 		return err
 	}
@@ -245,12 +245,12 @@ func (s *ltState) thenTopCount(n int) error {
 	return nil
 }
 
-func (s *ltState) thenResolved(n int, want string) error {
+func (s *state) thenResolved(n int, want string) error {
 	f, err := s.frame(n)
 	if err != nil {
 		return err
 	}
-	t, err := ltParseTime(want)
+	t, err := parseTime(want)
 	if err != nil {
 		return err
 	}
@@ -263,7 +263,7 @@ func (s *ltState) thenResolved(n int, want string) error {
 	return nil
 }
 
-func (s *ltState) thenCRC(n int, name, value string) error {
+func (s *state) thenCRC(n int, name, value string) error {
 	f, err := s.frame(n)
 	if err != nil {
 		return err
@@ -274,7 +274,7 @@ func (s *ltState) thenCRC(n int, name, value string) error {
 	return nil
 }
 
-func (s *ltState) thenPayload(n int, want string) error {
+func (s *state) thenPayload(n int, want string) error {
 	f, err := s.frame(n)
 	if err != nil {
 		return err
@@ -290,7 +290,7 @@ func (s *ltState) thenPayload(n int, want string) error {
 
 // thenFrameRejected checks the error of a top-level frame in a per-frame
 // report, and records the expected rule like "it is rejected by rule".
-func (s *ltState) thenFrameRejected(n int, rule, code string) error {
+func (s *state) thenFrameRejected(n int, rule, code string) error {
 	if !s.w.RuleID(rule) {
 		return fmt.Errorf("%q is not a rule ID", rule)
 	}
@@ -310,7 +310,7 @@ func (s *ltState) thenFrameRejected(n int, rule, code string) error {
 // size is the number of bytes frame i (0-based) takes, from the offsets the
 // testee reported: up to its next sibling, else to the end of its parent's
 // payload, else (a last top-level frame) to the end of the bytes received.
-func (s *ltState) size(i int) int64 {
+func (s *state) size(i int) int64 {
 	f := s.frames[i]
 	for j := i + 1; j < len(s.frames); j++ {
 		if s.frames[j].Depth == f.Depth {
@@ -323,20 +323,20 @@ func (s *ltState) size(i int) int64 {
 	for p := i - 1; p >= 0; p-- {
 		if s.frames[p].Depth == f.Depth-1 {
 			pf := s.frames[p]
-			return pf.Offset + int64(ltHeaderSize(pf.Opt)) + int64(pf.Length) - f.Offset
+			return pf.Offset + int64(headerSize(pf.Opt)) + int64(pf.Length) - f.Offset
 		}
 	}
 	return int64(len(s.received)) - f.Offset
 }
 
-func (s *ltState) thenFrameSize(n, size int, overhead string) error {
+func (s *state) thenFrameSize(n, size int, overhead string) error {
 	if _, err := s.frame(n); err != nil {
 		return err
 	}
 	return s.checkSize(n-1, size, overhead)
 }
 
-func (s *ltState) checkSize(i, size int, overhead string) error {
+func (s *state) checkSize(i, size int, overhead string) error {
 	got := s.size(i)
 	if got != int64(size) {
 		return fmt.Errorf("frame %d takes %d bytes, want %d (%s)", i+1, got, size, s.w.Describe())
@@ -351,7 +351,7 @@ func (s *ltState) checkSize(i, size int, overhead string) error {
 }
 
 // value returns the index of the one VALUE (type 0x01) frame.
-func (s *ltState) value() (int, error) {
+func (s *state) value() (int, error) {
 	if err := s.w.Accepted(); err != nil {
 		return 0, err
 	}
@@ -370,7 +370,7 @@ func (s *ltState) value() (int, error) {
 	return idx, nil
 }
 
-func (s *ltState) thenValueSize(size, overhead int) error {
+func (s *state) thenValueSize(size, overhead int) error {
 	i, err := s.value()
 	if err != nil {
 		return err
@@ -381,7 +381,7 @@ func (s *ltState) thenValueSize(size, overhead int) error {
 // thenValueTrailer checks the trailer of the VALUE that "a VALUE ... with
 // opt" built: an absolute stamp is T0, a relative one +1000 resolving to
 // T0+1000.
-func (s *ltState) thenValueTrailer(ts, crc string) error {
+func (s *state) thenValueTrailer(ts, crc string) error {
 	i, err := s.value()
 	if err != nil {
 		return err
@@ -417,17 +417,17 @@ func (s *ltState) thenValueTrailer(ts, crc string) error {
 	return nil
 }
 
-func (s *ltState) thenBytes(text string) error {
-	want, err := ltBytes(text)
+func (s *state) thenBytes(text string) error {
+	want, err := parseBytes(text)
 	if err != nil {
 		return err
 	}
 	return s.compareEncoded(want)
 }
 
-func (s *ltState) thenBytesReceived() error { return s.compareEncoded(s.received) }
+func (s *state) thenBytesReceived() error { return s.compareEncoded(s.received) }
 
-func (s *ltState) compareEncoded(want []byte) error {
+func (s *state) compareEncoded(want []byte) error {
 	if err := s.w.Accepted(); err != nil {
 		return err
 	}
@@ -444,10 +444,10 @@ func (s *ltState) compareEncoded(want []byte) error {
 // the same frames at the same offsets with the same payload bytes; the
 // top-level frame's opt and trailer may differ (they are what strip and
 // attach change), nothing inside it may.
-func (s *ltState) thenPayloadUnchanged() error {
-	return s.compareWithFirst(func(a, b ltFrame) bool {
+func (s *state) thenPayloadUnchanged() error {
+	return s.compareWithFirst(func(a, b frame) bool {
 		same := a.Depth == b.Depth && a.Offset == b.Offset && a.Type == b.Type && a.Length == b.Length &&
-			ltStrEq(a.Payload, b.Payload) && ltIntEq(a.Children, b.Children)
+			strEq(a.Payload, b.Payload) && intEq(a.Children, b.Children)
 		if a.Depth > 0 {
 			same = same && a.Opt == b.Opt && (a.TS == nil) == (b.TS == nil) &&
 				(a.TS == nil || a.TS.Raw == b.TS.Raw) && reflect.DeepEqual(a.CRC, b.CRC)
@@ -461,16 +461,16 @@ func (s *ltState) thenPayloadUnchanged() error {
 // opaque payloads, which frames are stamped and their resolved wire-times,
 // which carry a CRC. Option bits, lengths, offsets and raw stamps may
 // differ.
-func (s *ltState) thenSameContent() error {
-	return s.compareWithFirst(func(a, b ltFrame) bool {
-		return a.Depth == b.Depth && a.Type == b.Type && ltStrEq(a.Payload, b.Payload) && ltIntEq(a.Children, b.Children) &&
+func (s *state) thenSameContent() error {
+	return s.compareWithFirst(func(a, b frame) bool {
+		return a.Depth == b.Depth && a.Type == b.Type && strEq(a.Payload, b.Payload) && intEq(a.Children, b.Children) &&
 			(a.TS == nil) == (b.TS == nil) && (a.TS == nil || a.TS.Resolved == b.TS.Resolved) && (a.CRC == nil) == (b.CRC == nil)
 	})
 }
 
 // compareWithFirst holds each frame of the last accepted decode to the same
 // frame of the scenario's first accepted decode.
-func (s *ltState) compareWithFirst(same func(first, now ltFrame) bool) error {
+func (s *state) compareWithFirst(same func(first, now frame) bool) error {
 	if err := s.w.Accepted(); err != nil {
 		return err
 	}
@@ -479,21 +479,21 @@ func (s *ltState) compareWithFirst(same func(first, now ltFrame) bool) error {
 	}
 	for i := range s.frames {
 		if a, b := s.first[i], s.frames[i]; !same(a, b) {
-			return fmt.Errorf("frame %d differs from the first reception: %s, then %s", i+1, ltShow(a), ltShow(b))
+			return fmt.Errorf("frame %d differs from the first reception: %s, then %s", i+1, show(a), show(b))
 		}
 	}
 	return nil
 }
 
-func ltStrEq(a, b *string) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
-func ltIntEq(a, b *int) bool    { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+func strEq(a, b *string) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+func intEq(a, b *int) bool    { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
-func ltShow(f ltFrame) string {
+func show(f frame) string {
 	return fmt.Sprintf("{depth %d offset %d type %02x opt %02x length %d payload %s children %s}",
-		f.Depth, f.Offset, f.Type, f.Opt, f.Length, steps.Truncate(ltStrOrNone(f.Payload), 40), ltIntOrNone(f.Children))
+		f.Depth, f.Offset, f.Type, f.Opt, f.Length, steps.Truncate(strOrNone(f.Payload), 40), intOrNone(f.Children))
 }
 
-func ltStrOrNone(p *string) string {
+func strOrNone(p *string) string {
 	if p == nil {
 		return "none"
 	}
@@ -502,7 +502,7 @@ func ltStrOrNone(p *string) string {
 
 // thenTransportsAgree compares the datagram's and the stream's answers to
 // the same bytes: the same outcome, code, rule and frames.
-func (s *ltState) thenTransportsAgree() error {
+func (s *state) thenTransportsAgree() error {
 	d, st := s.datagram, s.stream
 	if !s.w.Sent() || d.ID == 0 || st.ID == 0 {
 		return fmt.Errorf("the input was not received both as a datagram and on a stream")
