@@ -20,13 +20,13 @@ import (
 
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/impl/hiverelay/hivevec"
 	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/impl/lace/lacevec"
 	"github.com/threespec/conformance/impl/libtracer/tracerspec"
+	"github.com/threespec/conformance/impl/libtracer/tracervec"
 	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/internal/vecgen/hivevec"
-	"github.com/threespec/conformance/internal/vecgen/lacevec"
-	"github.com/threespec/conformance/internal/vecgen/tracervec"
 )
 
 // specs are the specs, and suites their generators, in report order: the
@@ -52,7 +52,7 @@ func main() {
 		progress = nil
 	}
 	start := time.Now()
-	out, err := vecgen.Generate(suites, vecgen.Options{Specs: specs, Large: *large, Progress: progress})
+	out, err := vecgen.Generate(suites, vecgen.Options{Large: *large, Progress: progress})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

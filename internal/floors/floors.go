@@ -8,6 +8,7 @@ package floors
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -30,50 +31,73 @@ type Floor struct {
 	What string
 }
 
-// Floors lists the floors from the bottom up.
+// Floors lists the floors from the bottom up. A pattern is a package
+// path, a path ending in "/..." (the packages below it), or a path.Match
+// pattern ("impl/*/*spec": a wing's spec, whatever the wing).
 var Floors = []Floor{
 	{Name: "scan", SameFloor: false,
 		Packages: []string{"internal/jsonscan"},
 		What:     "the byte-level JSON scanning steps that the testee protocol and judging share"},
 	{Name: "base", SameFloor: false,
 		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "internal/plainjson", "specs", "testee", "impl/b64a", "impl/nfc17"},
-		What:     "spec-free building blocks: the fault and reading sets, the testee protocol, the embedded specs, B64A and NFC"},
+		What:     "spec-free building blocks: the fault and reading sets, the testee protocol, the embedded specs, plain JSON, B64A and NFC"},
 	{Name: "rules", SameFloor: false,
 		Packages: []string{"impl/rules", "vectorset"},
-		What:     "the vocabulary every spec shares: rules, violations, Checks, catalogs; the vector-set format and judging"},
+		What:     "the vocabulary every spec shares: rules, violations, Checks, catalogs; the vector-set format, set hashes and judging"},
+	{Name: "spec", SameFloor: false,
+		Packages: []string{"impl/spec"},
+		What:     "the value that carries one spec to the core (impl/spec.Spec) and the joined set of them"},
 	{Name: "impl", SameFloor: true,
-		Packages: []string{"impl/..."},
-		What:     "the reference implementations, one package per spec primitive, and impl/catalog joining their catalogs"},
-	{Name: "suites", SameFloor: true,
-		Packages: []string{"suites", "suites/..."},
-		What:     "each suite's argument vocabulary and verification hook, and the list of suites"},
+		Packages: []string{"impl/...", "impl/*/*spec"},
+		What:     "the wings' reference implementations (one package per spec primitive) and each wing's Spec"},
 	{Name: "reference/steps", SameFloor: true,
 		Packages: []string{"reference", "reference/referencetest", "steps", "steps/..."},
-		What:     "the in-process reference testee and the godog steps (shared world, one package per spec, steps/all)"},
+		What:     "the in-process reference testee (the dispatch over the specs it is handed) and the godog steps (the shared world, one package per wing)"},
 	{Name: "generators/prove", SameFloor: true,
-		Packages: []string{"internal/vecgen", "internal/vecgen/...", "internal/prove"},
-		What:     "the vector generators (one package per spec around internal/vecgen) and the fault proof"},
+		Packages: []string{"internal/vecgen", "impl/*/*vec", "internal/prove"},
+		What:     "the generator engine, each wing's generator, and the fault proof"},
 	{Name: "harness", SameFloor: true,
 		Packages: []string{"harness", "harness/..."},
 		What:     "the conformance runner: loading and verifying suites, driving a testee, judging, reports, serving"},
 	{Name: "cmd", SameFloor: true,
 		Packages: []string{"cmd/...", "internal/featurescmd", "internal/rulesdoc", "internal/allspecs"},
-		What:     "the commands (thin mains) and the command bodies they call; nothing imports them"},
+		What:     "the commands (thin mains, each with its list of the specs), the command bodies they call, and the one test helper that lists the wings"},
 }
 
-// SpecNeutral are the packages that know no specification: they may import
-// no spec's package (SpecPackages), only the shared vocabulary, so that a
-// new suite is added by registering it, never by editing them.
-var SpecNeutral = []string{"testee", "vectorset", "impl/rules", "harness", "harness/...", "steps", "internal/vecgen", "internal/prove", "internal/fault", "internal/reading"}
+// SpecNeutral are the core packages: they know no specification, and are
+// handed the specs (impl/spec.Spec) by the commands. Neither they nor
+// anything they link, directly or through another package, is a wing's
+// package, so that a new spec is added by a new wing and a line in each
+// command, never by editing them.
+var SpecNeutral = []string{
+	"internal/jsonscan", "internal/fault", "internal/reading", "internal/parallel", "internal/plainjson", "testee",
+	"impl/rules", "vectorset", "impl/spec", "reference", "reference/referencetest", "steps",
+	"internal/vecgen", "internal/prove", "harness", "harness/...", "internal/featurescmd", "internal/rulesdoc",
+}
 
-// SpecPackages are the packages that hold one spec's knowledge. impl/catalog
-// (the joined catalogs) and impl/manifest (the vector-manifest framing every
-// suite uses, HiveRelay section 5) are shared vocabulary, not listed here.
-var SpecPackages = []string{"impl/lace", "impl/lace/...", "impl/mark", "impl/cenc", "impl/hiverelay", "impl/libtracer", "suites/...", "steps/lace", "steps/hiverelay", "steps/libtracer", "internal/vecgen/lacevec", "internal/vecgen/hivevec", "internal/vecgen/tracervec"}
+// Shared are the packages that are neither a wing's nor the core's: the
+// spec-free building blocks any wing may use (B64A, NFC under Unicode 17,
+// the embedded texts) and the vector-manifest framing (HiveRelay section
+// 5) that every suite's manifest uses. A neutral package may link them.
+var Shared = []string{"impl/b64a", "impl/nfc17", "impl/manifest", "impl/cenc", "specs", "internal/floors", "internal/treecheck"}
+
+// Top are the packages above every wing that may link them all: the
+// commands and the one test helper.
+var Top = []string{"cmd/...", "internal/allspecs"}
+
+// Wing reports whether pkg belongs to a wing: any module package that is
+// not core (SpecNeutral), shared (Shared) or at the top (Top).
+func Wing(pkg string) bool {
+	return !matchAny(SpecNeutral, pkg) && !matchAny(Shared, pkg) && !matchAny(Top, pkg)
+}
 
 func match(pattern, pkg string) bool {
 	if p, ok := strings.CutSuffix(pattern, "/..."); ok {
 		return strings.HasPrefix(pkg, p+"/")
+	}
+	if strings.Contains(pattern, "*") {
+		ok, _ := path.Match(pattern, pkg)
+		return ok
 	}
 	return pkg == pattern
 }
@@ -94,7 +118,7 @@ func matchAny(patterns []string, pkg string) bool {
 func FloorOf(pkg string) int {
 	for i, f := range Floors {
 		for _, p := range f.Packages {
-			if p == pkg {
+			if p == pkg || strings.Contains(p, "*") && match(p, pkg) {
 				return i
 			}
 		}
@@ -112,8 +136,9 @@ func FloorOf(pkg string) int {
 // Check returns one line per broken floor in imports (package to the
 // module packages it imports, both relative to Module): a package no floor
 // names, an import up a floor or across one that does not permit it, and a
-// spec package imported by a spec-neutral one. It returns nil when the
-// graph keeps every floor.
+// wing's package in the dependency closure of a spec-neutral one (what
+// `go list -deps` lists of the module), named with the chain that links
+// it. It returns nil when the graph keeps every floor.
 func Check(imports map[string][]string) []string {
 	var bad []string
 	pkgs := make([]string, 0, len(imports))
@@ -137,12 +162,42 @@ func Check(imports map[string][]string) []string {
 			case fq == fp && !Floors[fp].SameFloor:
 				bad = append(bad, fmt.Sprintf("%s imports %s: floor %s permits no import between its own packages", p, q, Floors[fp].Name))
 			}
-			if matchAny(SpecNeutral, p) && matchAny(SpecPackages, q) {
-				bad = append(bad, fmt.Sprintf("%s is spec-neutral but imports %s, a spec's package", p, q))
+		}
+		if matchAny(SpecNeutral, p) {
+			if chain := wingChain(imports, p); chain != nil {
+				bad = append(bad, fmt.Sprintf("%s is spec-neutral but links %s, a wing's package (%s)", p, chain[len(chain)-1], strings.Join(chain, " -> ")))
 			}
 		}
 	}
 	return bad
+}
+
+// wingChain returns the shortest import chain from p to a wing's package
+// in p's dependency closure, nil when the closure holds none.
+func wingChain(imports map[string][]string, p string) []string {
+	from := map[string]string{p: ""}
+	queue := []string{p}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		deps := slices.Clone(imports[q])
+		sort.Strings(deps)
+		for _, d := range deps {
+			if _, seen := from[d]; seen {
+				continue
+			}
+			from[d] = q
+			if Wing(d) {
+				chain := []string{d}
+				for c := q; c != ""; c = from[c] {
+					chain = append([]string{c}, chain...)
+				}
+				return chain
+			}
+			queue = append(queue, d)
+		}
+	}
+	return nil
 }
 
 // Rel returns an import path relative to Module, and false for a path

@@ -44,7 +44,10 @@ type Vector struct {
 
 // Suite is one suite's generator.
 type Suite struct {
-	Name string
+	// Spec is the spec the suite is of: its name names the suite, its
+	// catalog and readings are those the vectors name, and the reference
+	// its vectors are checked against answers its operations.
+	Spec *spec.Spec
 	// Generate returns the suite's vectors, in any order.
 	Generate func(opt Options) ([]Vector, error)
 	// Extra returns files that are not vectors: tree files (HiveRelay's
@@ -57,16 +60,17 @@ type Suite struct {
 	Readings func() []ReadingUse
 }
 
+// Name is the suite's name: its spec's.
+func (s Suite) Name() string { return string(s.Spec.Name) }
+
 // Options tune a generation.
 type Options struct {
-	// Specs are the specs the suites are of: the reference every vector is
-	// checked against is made of them, and their catalogs and readings
-	// are those the vectors name.
-	Specs *spec.Set
 	// Large also emits the larger, optional mutation families.
 	Large bool
 	// Progress, when set, receives a progress line per checked batch.
 	Progress io.Writer
+	// specs are the suites' specs, joined by Generate.
+	specs *spec.Set
 }
 
 // SuiteSummary describes one generated suite.
@@ -88,14 +92,20 @@ type Output struct {
 
 // Generate runs every suite and returns all files.
 func Generate(suites []Suite, opt Options) (*Output, error) {
-	if opt.Specs == nil {
-		return nil, errors.New("vecgen: no specs given (Options.Specs)")
+	var ss []*spec.Spec
+	for _, s := range suites {
+		ss = append(ss, s.Spec)
 	}
+	specs, err := spec.NewSet(ss...)
+	if err != nil {
+		return nil, fmt.Errorf("vecgen: %w", err)
+	}
+	opt.specs = specs
 	out := &Output{Files: map[string][]byte{}}
 	for _, s := range suites {
 		sum, err := generateSuite(s, opt, out.Files)
 		if err != nil {
-			return nil, fmt.Errorf("vecgen: %s: %w", s.Name, err)
+			return nil, fmt.Errorf("vecgen: %s: %w", s.Name(), err)
 		}
 		out.Summary = append(out.Summary, *sum)
 	}
@@ -108,7 +118,7 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		return nil, err
 	}
 	if s.Readings != nil {
-		if vecs, err = applyReadings(opt.Specs, s.Name, vecs, s.Readings(), opt.Large); err != nil {
+		if vecs, err = applyReadings(opt.specs, s.Name(), vecs, s.Readings(), opt.Large); err != nil {
 			return nil, err
 		}
 	}
@@ -120,10 +130,10 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		if i > 0 && vecs[i-1].ID == v.ID {
 			return nil, fmt.Errorf("two vectors named %s", v.ID)
 		}
-		if err := checkNaming(s.Name, v); err != nil {
+		if err := checkNaming(s.Name(), v); err != nil {
 			return nil, err
 		}
-		if err := checkRules(opt.Specs, v); err != nil {
+		if err := checkRules(opt.specs, v); err != nil {
 			return nil, err
 		}
 		if v.Recipe == nil {
@@ -167,24 +177,24 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 		v.Size = int64(len(inputs[i]))
 		v.BLAKE2b = vectorset.Hash(inputs[i])
 	}
-	if err := verify(opt.Specs, s.Name, vecs, inputs, opt.Progress, !opt.Large); err != nil {
+	if err := verify(opt.specs, s.Name(), vecs, inputs, opt.Progress, !opt.Large); err != nil {
 		return nil, err
 	}
 	if s.Readings != nil && !opt.Large {
-		derived, in, err := deriveBranches(opt.Specs, s.Name, vecs, inputs, s.Readings())
+		derived, in, err := deriveBranches(opt.specs, s.Name(), vecs, inputs, s.Readings())
 		if err != nil {
 			return nil, err
 		}
 		if len(derived) > 0 {
-			if err := verify(opt.Specs, s.Name, derived, in, opt.Progress, true); err != nil {
+			if err := verify(opt.specs, s.Name(), derived, in, opt.Progress, true); err != nil {
 				return nil, err
 			}
 			vecs = append(vecs, derived...)
 		}
 	}
 
-	ix := &vectorset.Index{Format: vectorset.Format, Suite: s.Name, GeneratedBy: "go run ./cmd/vecgen", Vectors: make([]vectorset.Vector, len(vecs))}
-	sum := &SuiteSummary{Name: s.Name}
+	ix := &vectorset.Index{Format: vectorset.Format, Suite: s.Name(), GeneratedBy: "go run ./cmd/vecgen", Vectors: make([]vectorset.Vector, len(vecs))}
+	sum := &SuiteSummary{Name: s.Name()}
 	covered := map[string]bool{}
 	for i := range vecs {
 		ix.Vectors[i] = vecs[i].Vector
@@ -214,21 +224,21 @@ func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary
 	if err != nil {
 		return nil, fmt.Errorf("suite manifest: %w", err)
 	}
-	stated := vectorset.NewSetHashFile(s.Name, m, len(tree))
+	stated := vectorset.NewSetHashFile(s.Name(), m, len(tree))
 	sum.SetHash, sum.ManifestLen = hex.EncodeToString(stated.SetHash[:]), len(m)
 
 	for p, b := range tree {
 		if p == "index.json" {
-			files[path.Join("vectors", s.Name+".index.json")] = b
+			files[path.Join("vectors", s.Name()+".index.json")] = b
 			continue
 		}
 		dir, name, _ := strings.Cut(p, "/")
-		files[path.Join("vectors", dir, s.Name, name)] = b
+		files[path.Join("vectors", dir, s.Name(), name)] = b
 	}
-	files[path.Join("manifest", s.Name, "suite-manifest.bin")] = m
-	files[path.Join("manifest", s.Name, "suite-set-hash.txt")] = stated.Text("Code generated by go run ./cmd/vecgen. DO NOT EDIT.")
+	files[path.Join("manifest", s.Name(), "suite-manifest.bin")] = m
+	files[path.Join("manifest", s.Name(), "suite-set-hash.txt")] = stated.Text("Code generated by go run ./cmd/vecgen. DO NOT EDIT.")
 	for name, b := range manifestFiles {
-		files[path.Join("manifest", s.Name, name)] = b
+		files[path.Join("manifest", s.Name(), name)] = b
 	}
 	return sum, nil
 }

@@ -29,7 +29,7 @@ import (
 )
 
 // Suite is the HiveRelay suite generator.
-var Suite = vecgen.Suite{Name: "hiverelay", Generate: generate, Extra: extra, Readings: readingUses}
+var Suite = vecgen.Suite{Spec: hivespec.Spec, Generate: generate, Extra: extra, Readings: readingUses}
 
 // Code is the one code section 2 gives every failure.
 const Code = "BAD_ENCODING"

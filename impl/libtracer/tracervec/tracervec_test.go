@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/impl/libtracer/tracerspec"
-	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/reference"
@@ -44,7 +43,7 @@ func diffResult(want, got []byte) string {
 // checked against the reference (accepted ones with the generator's
 // result, rejected ones by the rule they name).
 func TestSuiteAgainstTheReference(t *testing.T) {
-	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
+	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,11 +60,11 @@ func TestLargeFamilies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large families: a few seconds")
 	}
-	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{Specs: spec.MustSet(tracerspec.Spec), Large: true})
+	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{Large: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, _ := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
+	small, _ := generate(vecgen.Options{})
 	if n := out.Summary[0].Positive + out.Summary[0].Negative; n <= len(small) {
 		t.Errorf("the large set has %d vectors, the default one %d", n, len(small))
 	}
@@ -73,11 +72,11 @@ func TestLargeFamilies(t *testing.T) {
 
 // TestDeterministic: two generations give the same vectors.
 func TestDeterministic(t *testing.T) {
-	a, err := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
+	a, err := generate(vecgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
+	b, _ := generate(vecgen.Options{})
 	if len(a) != len(b) {
 		t.Fatalf("%d then %d vectors", len(a), len(b))
 	}
@@ -162,7 +161,7 @@ func rejectingRules(t *testing.T) map[string]bool {
 // has a negative vector that names it first, unless no protocol operation
 // can reach it (notByteTestable, each with its reason).
 func TestEveryRejectingRuleHasANegative(t *testing.T) {
-	vecs, err := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
+	vecs, err := generate(vecgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +196,7 @@ func TestEveryRejectingRuleHasANegative(t *testing.T) {
 // the reference give the same answer, including the rule of every frame
 // listed with an error in report "frames" (the vectors leave it free).
 func TestReportModeAgrees(t *testing.T) {
-	vecs, err := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
+	vecs, err := generate(vecgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +223,7 @@ func TestReportModeAgrees(t *testing.T) {
 // TestFamilies: every decode positive of the generator's own has at least
 // one mutation derived from it, and the default set stays reviewable.
 func TestFamilies(t *testing.T) {
-	vecs, err := generate(vecgen.Options{Specs: spec.MustSet(tracerspec.Spec)})
+	vecs, err := generate(vecgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

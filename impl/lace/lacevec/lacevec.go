@@ -23,7 +23,7 @@ import (
 )
 
 // Suite is the Lace suite generator.
-var Suite = vecgen.Suite{Name: "lace", Generate: generate, Readings: readingUses}
+var Suite = vecgen.Suite{Spec: lacespec.Spec, Generate: generate, Readings: readingUses}
 
 // Mark modes of a vector (the "mark" argument, docs/PROTOCOL.md).
 const (

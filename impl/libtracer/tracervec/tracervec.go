@@ -22,7 +22,7 @@ import (
 )
 
 // Suite is the libtracer suite generator.
-var Suite = vecgen.Suite{Name: "libtracer", Generate: generate, Readings: readingUses}
+var Suite = vecgen.Suite{Spec: tracerspec.Spec, Generate: generate, Readings: readingUses}
 
 func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 	s := &set{large: opt.Large, seen: map[string]string{}}
