@@ -234,3 +234,48 @@ func doOn(t *testing.T, r *Reference, op, args string, input []byte) testee.Resp
 	}
 	return resp
 }
+
+// children10K is a user record (PL=1, LL=1, CR=1, CRC-32C) of 10,000 NAME
+// children of two bytes each, 60,012 bytes.
+func children10K() []byte {
+	kids := make([]byte, 0, 60000)
+	for i := range 10000 {
+		kids = append(kids, 0x02, 0x00, 0x02, 0x00, byte('a'+i%26), byte('a'+i/26%26))
+	}
+	n := len(kids)
+	f := append([]byte{0x80, 0x58, byte(n), byte(n >> 8), byte(n >> 16), byte(n >> 24)}, kids...)
+	c := crc32.Checksum(kids, crc32.MakeTable(crc32.Castagnoli))
+	return append(f, byte(c), byte(c>>8), byte(c>>16), byte(c>>24))
+}
+
+// BenchmarkLibtracerDecode measures libtracer.decode requests through the
+// adapter: the parse, the flattening and the JSON of the result, on one
+// frame of 10,000 children under each transport and report, and the
+// trailer lifecycle on 1,000 worked examples LT-EX-06 back to back.
+func BenchmarkLibtracerDecode(b *testing.B) {
+	big := children10K()
+	many := bytes.Repeat(pathFrame(), 1000)
+	r := New()
+	for _, c := range []struct {
+		name, args string
+		in         []byte
+	}{
+		{"datagram", `{"transport":"datagram"}`, big},
+		{"stream", `{"transport":"stream"}`, big},
+		{"views", `{"views":[3,1000,50001,60009]}`, big},
+		{"frames", `{"report":"frames"}`, big},
+		{"strip", `{"strip":true}`, many},
+		{"forward", `{"forward":{"ts":"1777766400000000000","crc":16}}`, many},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				resp, err := r.Do(context.Background(), testee.Request{ID: 1, Op: testee.OpLibtracerDecode, Args: json.RawMessage(c.args), Input: c.in})
+				if err != nil || resp.Outcome != testee.Accepted {
+					b.Fatalf("%+v %v", resp, err)
+				}
+			}
+		})
+	}
+}
