@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/threespec/conformance/impl/libtracer"
@@ -113,23 +112,11 @@ func Flatten(frames []Frame) []FlatFrame {
 	return out
 }
 
-// libtracerDecodeArgs extends the protocol's decode arguments
-// (docs/PROTOCOL.md, section libtracer.decode):
-//   - report: "verdict" (the default: any error rejects the input with the
-//     first error's code) or "frames" (framing errors still reject; a
-//     top-level frame rejected although its extent is known is listed with
-//     its error, and the parse goes on: how a receiver "continues parsing
-//     the surrounding stream");
-//   - views: cut offsets that make the datagram a rope of views, walked in
-//     the in-memory context (LT-CTX-02, LT-CTX-03);
-//   - strip: the result also gives "stored", the at-rest bytes of every
-//     top-level frame, back to back (a recorder, LT-LIFE-01, LT-LIFE-03,
-//     LT-LIFE-05);
-//   - forward: the result also gives "forwarded", every top-level frame
-//     stripped and sent again with a fresh trailer: an absolute trailer_ts
-//     of the given wire-time (when ts is given) and a CRC of the given width
-//     (32, 16, or 0 for none) (a forwarder or a replay, LT-LIFE-04,
-//     LT-LIFE-05).
+// libtracerDecodeArgs are the arguments of libtracer.decode
+// (docs/PROTOCOL.md, section libtracer.decode): tracersuite's, which every
+// vector gives, and report ("verdict" or "frames"), views (cut offsets),
+// strip and forward (a fresh trailer's wire-time and CRC width). options
+// makes them the libtracer.ReceiveOptions that mean the same.
 type libtracerDecodeArgs struct {
 	tracersuite.DecodeArgs
 	Report  string       `json:"report,omitempty"`
@@ -152,169 +139,96 @@ func libtracerDefault(def, cap int64) int64 {
 	return 0
 }
 
+// libtracerDecode answers libtracer.decode: the arguments become a
+// receiver's options, libtracer.ReceiveWith does the rest, and its report
+// becomes the result (frames flattened, stored and forwarded as base64).
 func libtracerDecode(e env, req testee.Request) (any, error) {
-	c, checks := e.caps, e.checks
 	var a libtracerDecodeArgs
 	if err := decodeArgs(req, &a); err != nil {
 		return nil, err
 	}
-	// The caller's bounds, within the caps (caps.go). An absent one stays 0,
-	// the decoder's default (LT-TRUNC-07's 16 MiB, the project's budget of
-	// 1024), unless that is above the cap.
-	tlv, err := bound("max_tlv_bytes", a.MaxTLVBytes, libtracerDefault(libtracer.DefaultMaxTLVBytes, c.LibtracerMaxTLVBytes), c.LibtracerMaxTLVBytes, "libtracer.max_tlv_bytes")
+	o, err := a.options(e.caps)
 	if err != nil {
 		return nil, err
 	}
-	budget, err := bound("work_budget", a.WorkBudget, libtracerDefault(libtracer.DefaultMaxOpenLevels, c.LibtracerWorkBudget), c.LibtracerWorkBudget, "libtracer.work_budget")
-	if err != nil {
-		return nil, err
-	}
-	lim := libtracer.Limits{MaxTLVBytes: uint64(tlv), MaxOpenLevels: int(budget)}
-	perFrame := false
-	switch a.Report {
-	case "", "verdict":
-	case "frames":
-		perFrame = true
-	default:
-		return nil, unsupported("report %q", a.Report)
-	}
-	lifecycle := a.Strip || a.Forward != nil
-	if lifecycle && perFrame {
-		return nil, unsupported("strip and forward take report verdict")
-	}
-	var trailer libtracer.Trailer
-	var clock libtracer.Clock
-	if f := a.Forward; f != nil {
-		switch f.CRC {
-		case 0:
-		case 16:
-			trailer.CRC = libtracer.TrailerCRC16
-		case 32:
-			trailer.CRC = libtracer.TrailerCRC32
-		default:
-			return nil, unsupported("forward crc %d", f.CRC)
-		}
-		if f.TS != nil {
-			t, err := strconv.ParseUint(*f.TS, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("%w: forward ts %q: %v", testee.ErrInvalidRequest, *f.TS, err)
-			}
-			trailer.Timestamp, clock = true, func() uint64 { return t }
-		}
-	}
-	// frames are the top-level frames parsed before framing broke, if it
-	// did: framing is then the error that broke it.
-	var frames []Frame
-	var framing error
+	r, err := libtracer.ReceiveWith(e.checks, req.Input, o)
+	var oe *libtracer.OptionsError
 	switch {
-	case a.Views != nil:
-		if a.Transport == tracersuite.TransportStream {
-			return nil, unsupported("views are cuts of a datagram")
-		}
-		views, err := cutViews(req.Input, a.Views)
-		if err != nil {
-			return nil, err
-		}
-		res := libtracer.DecodeRopeWith(checks, libtracer.NewRope(views...), lim)
-		frames = res.Frames
-		if res.Err != nil {
-			framing = res.Err
-		}
-	case a.Transport == "" || a.Transport == tracersuite.TransportDatagram:
-		res := libtracer.DecodeWith(checks, req.Input, lim)
-		frames = res.Frames
-		if res.Err != nil {
-			framing = res.Err
-		}
-	case a.Transport == tracersuite.TransportStream:
-		d := libtracer.NewStreamDecoderWith(checks, bytes.NewReader(req.Input), lim)
-		for {
-			f, err := d.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				framing = err
-				break
-			}
-			frames = append(frames, f)
-		}
-	default:
-		return nil, unsupported("transport %q", a.Transport)
+	case errors.As(err, &oe) && oe.Malformed:
+		return nil, fmt.Errorf("%w: %s", testee.ErrInvalidRequest, oe.Reason)
+	case oe != nil:
+		return nil, unsupported("%s", oe.Reason)
+	case err != nil:
+		return nil, err // a rejection: a *rules.Violation
 	}
-	// The verdict is the first error in byte order: a frame rejected before
-	// the point where framing broke comes first (docs/libtracer.md). Strip
-	// and forward validate each frame themselves (LT-LIFE-03).
-	if !perFrame && !lifecycle {
-		for i := range frames {
-			if frames[i].Err != nil {
-				return nil, frames[i].Err
-			}
-		}
-	}
-	if framing != nil && !lifecycle {
-		return nil, framing
-	}
-	flat := Flatten(frames)
+	flat := Flatten(r.Frames)
 	if flat == nil {
 		flat = []FlatFrame{}
 	}
 	out := map[string]any{"frames": flat}
-	if !lifecycle {
-		return out, nil
-	}
-	// Each frame before the point where framing broke, if it did, is
-	// validated and stripped in byte order.
-	var stored, forwarded []byte
-	for i := range frames {
-		end := int64(len(req.Input))
-		if i+1 < len(frames) {
-			end = frames[i+1].Offset
-		} else if framing != nil {
-			end = frames[i].Offset + int64(frames[i].Opt.HeaderSize()) + int64(frames[i].Length) + int64(frames[i].Opt.TrailerSize())
-		}
-		end = min(end, int64(len(req.Input))) // (a fault dialect's extents are not libtracer-01's)
-		one := req.Input[frames[i].Offset:end]
-		if a.Strip {
-			b, err := libtracer.StripWith(checks, one, lim)
-			if err != nil {
-				return nil, err
-			}
-			stored = append(stored, b...)
-		}
-		if a.Forward != nil {
-			b, err := libtracer.ForwardWith(checks, one, lim, trailer, clock)
-			if err != nil {
-				return nil, err
-			}
-			forwarded = append(forwarded, b...)
-		}
-	}
-	if framing != nil {
-		return nil, framing
-	}
 	if a.Strip {
-		out["stored"] = bytesMember(stored)
+		out["stored"] = bytesMember(r.Stored)
 	}
 	if a.Forward != nil {
-		out["forwarded"] = bytesMember(forwarded)
+		out["forwarded"] = bytesMember(r.Forwarded)
 	}
 	return out, nil
 }
 
-// cutViews cuts in at the given offsets, which must not decrease and lie
-// in [0, len(in)]: len(cuts)+1 views, empty where two cuts coincide.
-func cutViews(in []byte, cuts []int64) ([][]byte, error) {
-	views := make([][]byte, 0, len(cuts)+1)
-	prev := int64(0)
-	for _, c := range cuts {
-		if c < prev || c > int64(len(in)) {
-			return nil, fmt.Errorf("%w: views: cut %d after %d or past the %d input bytes", testee.ErrInvalidRequest, c, prev, len(in))
-		}
-		views = append(views, in[prev:c:c])
-		prev = c
+// options are the receiver's options a asks for, within the caps c
+// (caps.go); an argument value the reference does not implement is
+// unsupported, a forward.ts that is no decimal u64 a request built wrong.
+func (a *libtracerDecodeArgs) options(c Caps) (libtracer.ReceiveOptions, error) {
+	var o libtracer.ReceiveOptions
+	// The caller's bounds, within the caps. An absent one stays 0, the
+	// decoder's default (LT-TRUNC-07's 16 MiB, the project's budget of
+	// 1024), unless that is above the cap.
+	tlv, err := bound("max_tlv_bytes", a.MaxTLVBytes, libtracerDefault(libtracer.DefaultMaxTLVBytes, c.LibtracerMaxTLVBytes), c.LibtracerMaxTLVBytes, "libtracer.max_tlv_bytes")
+	if err != nil {
+		return o, err
 	}
-	return append(views, in[prev:]), nil
+	budget, err := bound("work_budget", a.WorkBudget, libtracerDefault(libtracer.DefaultMaxOpenLevels, c.LibtracerWorkBudget), c.LibtracerWorkBudget, "libtracer.work_budget")
+	if err != nil {
+		return o, err
+	}
+	o.Limits = libtracer.Limits{MaxTLVBytes: uint64(tlv), MaxOpenLevels: int(budget)}
+	switch a.Report {
+	case "", "verdict":
+	case "frames":
+		o.PerFrame = true
+	default:
+		return o, unsupported("report %q", a.Report)
+	}
+	o.Strip = a.Strip
+	if f := a.Forward; f != nil {
+		o.Forward = &libtracer.Trailer{}
+		switch f.CRC {
+		case 0:
+		case 16:
+			o.Forward.CRC = libtracer.TrailerCRC16
+		case 32:
+			o.Forward.CRC = libtracer.TrailerCRC32
+		default:
+			return o, unsupported("forward crc %d", f.CRC)
+		}
+		if f.TS != nil {
+			t, err := strconv.ParseUint(*f.TS, 10, 64)
+			if err != nil {
+				return o, fmt.Errorf("%w: forward ts %q: %v", testee.ErrInvalidRequest, *f.TS, err)
+			}
+			o.Forward.Timestamp, o.Clock = true, func() uint64 { return t }
+		}
+	}
+	switch a.Transport {
+	case "", tracersuite.TransportDatagram:
+		o.Transport = libtracer.Datagram
+	case tracersuite.TransportStream:
+		o.Transport = libtracer.Stream
+	default:
+		return o, unsupported("transport %q", a.Transport)
+	}
+	o.Views = a.Views
+	return o, nil
 }
 
 func libtracerEncode(e env, req testee.Request) (any, error) {
