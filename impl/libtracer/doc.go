@@ -10,6 +10,10 @@
 // without building a tree or allocating. All of them share one iterative
 // walker whose work stack is bounded by Limits, and report every rejection
 // as a *rules.Violation carrying the rule ID of Catalog and the spec's code.
+// Receive is a receiver's whole answer to one input, as the testee
+// protocol's libtracer.decode asks it: the input on a transport or cut into
+// views, a verdict or every frame, and the trailer lifecycle of a recorder
+// or a forwarder.
 //
 // Sending: Encode writes a frame tree in the smallest variants, EncodeExact
 // with every option bit as given; FrameWriter streams one frame. Strip,

@@ -5,12 +5,14 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/threespec/conformance/internal/allspecs"
+	"github.com/threespec/conformance/internal/floors"
 )
 
 // ruleUsage scans the reference implementation's non-test sources under dir
@@ -31,6 +33,14 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 		}
 		if d.IsDir() && d.Name() == "testdata" {
 			return filepath.SkipDir
+		}
+		// Only the implementations: not a wing's Spec (its handlers map
+		// protocol requests to them) nor its generator (internal/floors).
+		if rel, _ := filepath.Rel(filepath.Join(dir, ".."), p); d.IsDir() && p != dir {
+			pkg := filepath.ToSlash(rel)
+			if i := floors.FloorOf(pkg); i < 0 || floors.Floors[i].Name != "impl" || matched(pkg, "impl/*/*spec") {
+				return filepath.SkipDir
+			}
 		}
 		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
 			return nil
@@ -142,4 +152,9 @@ func calleeName(call *ast.CallExpr) string {
 		return f.Sel.Name
 	}
 	return ""
+}
+
+func matched(pkg, pattern string) bool {
+	ok, _ := path.Match(pattern, pkg)
+	return ok
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/threespec/conformance/impl/libtracer"
@@ -108,23 +107,11 @@ func Flatten(frames []Frame) []FlatFrame {
 	return out
 }
 
-// decodeArgs extends the protocol's decode arguments
-// (docs/PROTOCOL.md, section libtracer.decode):
-//   - report: "verdict" (the default: any error rejects the input with the
-//     first error's code) or "frames" (framing errors still reject; a
-//     top-level frame rejected although its extent is known is listed with
-//     its error, and the parse goes on: how a receiver "continues parsing
-//     the surrounding stream");
-//   - views: cut offsets that make the datagram a rope of views, walked in
-//     the in-memory context (LT-CTX-02, LT-CTX-03);
-//   - strip: the result also gives "stored", the at-rest bytes of every
-//     top-level frame, back to back (a recorder, LT-LIFE-01, LT-LIFE-03,
-//     LT-LIFE-05);
-//   - forward: the result also gives "forwarded", every top-level frame
-//     stripped and sent again with a fresh trailer: an absolute trailer_ts
-//     of the given wire-time (when ts is given) and a CRC of the given width
-//     (32, 16, or 0 for none) (a forwarder or a replay, LT-LIFE-04,
-//     LT-LIFE-05).
+// decodeArgs are the arguments of libtracer.decode
+// (docs/PROTOCOL.md, section libtracer.decode): tracersuite's, which every
+// vector gives, and report ("verdict" or "frames"), views (cut offsets),
+// strip and forward (a fresh trailer's wire-time and CRC width). options
+// makes them the libtracer.ReceiveOptions that mean the same.
 type decodeArgs struct {
 	DecodeArgs
 	Report  string       `json:"report,omitempty"`
@@ -147,169 +134,96 @@ func boundDefault(def, cap int64) int64 {
 	return 0
 }
 
+// decode answers libtracer.decode: the arguments become a
+// receiver's options, libtracer.ReceiveWith does the rest, and its report
+// becomes the result (frames flattened, stored and forwarded as base64).
 func decode(e spec.Env, req testee.Request) (any, error) {
-	c, checks := e.Caps, e.Checks
 	var a decodeArgs
 	if err := spec.DecodeArgs(req, &a); err != nil {
 		return nil, err
 	}
-	// The caller's bounds, within the caps (Spec.Caps). An absent one stays 0,
-	// the decoder's default (LT-TRUNC-07's 16 MiB, the project's budget of
-	// 1024), unless that is above the cap.
-	tlv, err := c.Bound("max_tlv_bytes", a.MaxTLVBytes, boundDefault(libtracer.DefaultMaxTLVBytes, c[LimitMaxTLVBytes]), LimitMaxTLVBytes)
+	o, err := a.options(e.Caps)
 	if err != nil {
 		return nil, err
 	}
-	budget, err := c.Bound("work_budget", a.WorkBudget, boundDefault(libtracer.DefaultMaxOpenLevels, c[LimitWorkBudget]), LimitWorkBudget)
-	if err != nil {
-		return nil, err
-	}
-	lim := libtracer.Limits{MaxTLVBytes: uint64(tlv), MaxOpenLevels: int(budget)}
-	perFrame := false
-	switch a.Report {
-	case "", "verdict":
-	case "frames":
-		perFrame = true
-	default:
-		return nil, spec.Unsupported("report %q", a.Report)
-	}
-	lifecycle := a.Strip || a.Forward != nil
-	if lifecycle && perFrame {
-		return nil, spec.Unsupported("strip and forward take report verdict")
-	}
-	var trailer libtracer.Trailer
-	var clock libtracer.Clock
-	if f := a.Forward; f != nil {
-		switch f.CRC {
-		case 0:
-		case 16:
-			trailer.CRC = libtracer.TrailerCRC16
-		case 32:
-			trailer.CRC = libtracer.TrailerCRC32
-		default:
-			return nil, spec.Unsupported("forward crc %d", f.CRC)
-		}
-		if f.TS != nil {
-			t, err := strconv.ParseUint(*f.TS, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("%w: forward ts %q: %v", testee.ErrInvalidRequest, *f.TS, err)
-			}
-			trailer.Timestamp, clock = true, func() uint64 { return t }
-		}
-	}
-	// frames are the top-level frames parsed before framing broke, if it
-	// did: framing is then the error that broke it.
-	var frames []Frame
-	var framing error
+	r, err := libtracer.ReceiveWith(e.Checks, req.Input, o)
+	var oe *libtracer.OptionsError
 	switch {
-	case a.Views != nil:
-		if a.Transport == TransportStream {
-			return nil, spec.Unsupported("views are cuts of a datagram")
-		}
-		views, err := cutViews(req.Input, a.Views)
-		if err != nil {
-			return nil, err
-		}
-		res := libtracer.DecodeRopeWith(checks, libtracer.NewRope(views...), lim)
-		frames = res.Frames
-		if res.Err != nil {
-			framing = res.Err
-		}
-	case a.Transport == "" || a.Transport == TransportDatagram:
-		res := libtracer.DecodeWith(checks, req.Input, lim)
-		frames = res.Frames
-		if res.Err != nil {
-			framing = res.Err
-		}
-	case a.Transport == TransportStream:
-		d := libtracer.NewStreamDecoderWith(checks, bytes.NewReader(req.Input), lim)
-		for {
-			f, err := d.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				framing = err
-				break
-			}
-			frames = append(frames, f)
-		}
-	default:
-		return nil, spec.Unsupported("transport %q", a.Transport)
+	case errors.As(err, &oe) && oe.Malformed:
+		return nil, fmt.Errorf("%w: %s", testee.ErrInvalidRequest, oe.Reason)
+	case oe != nil:
+		return nil, spec.Unsupported("%s", oe.Reason)
+	case err != nil:
+		return nil, err // a rejection: a *rules.Violation
 	}
-	// The verdict is the first error in byte order: a frame rejected before
-	// the point where framing broke comes first (docs/libtracer.md). Strip
-	// and forward validate each frame themselves (LT-LIFE-03).
-	if !perFrame && !lifecycle {
-		for i := range frames {
-			if frames[i].Err != nil {
-				return nil, frames[i].Err
-			}
-		}
-	}
-	if framing != nil && !lifecycle {
-		return nil, framing
-	}
-	flat := Flatten(frames)
+	flat := Flatten(r.Frames)
 	if flat == nil {
 		flat = []FlatFrame{}
 	}
 	out := map[string]any{"frames": flat}
-	if !lifecycle {
-		return out, nil
-	}
-	// Each frame before the point where framing broke, if it did, is
-	// validated and stripped in byte order.
-	var stored, forwarded []byte
-	for i := range frames {
-		end := int64(len(req.Input))
-		if i+1 < len(frames) {
-			end = frames[i+1].Offset
-		} else if framing != nil {
-			end = frames[i].Offset + int64(frames[i].Opt.HeaderSize()) + int64(frames[i].Length) + int64(frames[i].Opt.TrailerSize())
-		}
-		end = min(end, int64(len(req.Input))) // (a fault dialect's extents are not libtracer-01's)
-		one := req.Input[frames[i].Offset:end]
-		if a.Strip {
-			b, err := libtracer.StripWith(checks, one, lim)
-			if err != nil {
-				return nil, err
-			}
-			stored = append(stored, b...)
-		}
-		if a.Forward != nil {
-			b, err := libtracer.ForwardWith(checks, one, lim, trailer, clock)
-			if err != nil {
-				return nil, err
-			}
-			forwarded = append(forwarded, b...)
-		}
-	}
-	if framing != nil {
-		return nil, framing
-	}
 	if a.Strip {
-		out["stored"] = spec.BytesMember(stored)
+		out["stored"] = spec.BytesMember(r.Stored)
 	}
 	if a.Forward != nil {
-		out["forwarded"] = spec.BytesMember(forwarded)
+		out["forwarded"] = spec.BytesMember(r.Forwarded)
 	}
 	return out, nil
 }
 
-// cutViews cuts in at the given offsets, which must not decrease and lie
-// in [0, len(in)]: len(cuts)+1 views, empty where two cuts coincide.
-func cutViews(in []byte, cuts []int64) ([][]byte, error) {
-	views := make([][]byte, 0, len(cuts)+1)
-	prev := int64(0)
-	for _, c := range cuts {
-		if c < prev || c > int64(len(in)) {
-			return nil, fmt.Errorf("%w: views: cut %d after %d or past the %d input bytes", testee.ErrInvalidRequest, c, prev, len(in))
-		}
-		views = append(views, in[prev:c:c])
-		prev = c
+// options are the receiver's options a asks for, within the caps c
+// (Spec.Caps); an argument value the reference does not implement is
+// unsupported, a forward.ts that is no decimal u64 a request built wrong.
+func (a *decodeArgs) options(c spec.Caps) (libtracer.ReceiveOptions, error) {
+	var o libtracer.ReceiveOptions
+	// The caller's bounds, within the caps. An absent one stays 0, the
+	// decoder's default (LT-TRUNC-07's 16 MiB, the project's budget of
+	// 1024), unless that is above the cap.
+	tlv, err := c.Bound("max_tlv_bytes", a.MaxTLVBytes, boundDefault(libtracer.DefaultMaxTLVBytes, c[LimitMaxTLVBytes]), LimitMaxTLVBytes)
+	if err != nil {
+		return o, err
 	}
-	return append(views, in[prev:]), nil
+	budget, err := c.Bound("work_budget", a.WorkBudget, boundDefault(libtracer.DefaultMaxOpenLevels, c[LimitWorkBudget]), LimitWorkBudget)
+	if err != nil {
+		return o, err
+	}
+	o.Limits = libtracer.Limits{MaxTLVBytes: uint64(tlv), MaxOpenLevels: int(budget)}
+	switch a.Report {
+	case "", "verdict":
+	case "frames":
+		o.PerFrame = true
+	default:
+		return o, spec.Unsupported("report %q", a.Report)
+	}
+	o.Strip = a.Strip
+	if f := a.Forward; f != nil {
+		o.Forward = &libtracer.Trailer{}
+		switch f.CRC {
+		case 0:
+		case 16:
+			o.Forward.CRC = libtracer.TrailerCRC16
+		case 32:
+			o.Forward.CRC = libtracer.TrailerCRC32
+		default:
+			return o, spec.Unsupported("forward crc %d", f.CRC)
+		}
+		if f.TS != nil {
+			t, err := strconv.ParseUint(*f.TS, 10, 64)
+			if err != nil {
+				return o, fmt.Errorf("%w: forward ts %q: %v", testee.ErrInvalidRequest, *f.TS, err)
+			}
+			o.Forward.Timestamp, o.Clock = true, func() uint64 { return t }
+		}
+	}
+	switch a.Transport {
+	case "", TransportDatagram:
+		o.Transport = libtracer.Datagram
+	case TransportStream:
+		o.Transport = libtracer.Stream
+	default:
+		return o, spec.Unsupported("transport %q", a.Transport)
+	}
+	o.Views = a.Views
+	return o, nil
 }
 
 func encode(e spec.Env, req testee.Request) (any, error) {

@@ -49,46 +49,63 @@ func TestLibtracerDecodeFlat(t *testing.T) {
 	}
 }
 
-func TestLibtracerVerdicts(t *testing.T) {
+// TestLibtracerDecodeArgs: every argument of libtracer.decode reaches
+// libtracer.ReceiveWith as the receiver's option it names, and its answer
+// comes back as the protocol's: a rejection with the spec's code and the
+// rule, an argument value the reference does not implement as unsupported,
+// a malformed one as a request built wrong (docs/PROTOCOL.md,
+// libtracer.decode). What the receiver does with the options is
+// impl/libtracer's TestReceive.
+func TestLibtracerDecodeArgs(t *testing.T) {
+	t.Parallel()
 	bad := pathFrame()
 	bad[len(bad)-1] ^= 1
-	if r := referencetest.Do(t, Spec, OpDecode, `{}`, bad); r.Outcome != testee.Rejected || r.Code != "tr::frame::crc_fail" {
-		t.Errorf("CRC mismatch: %+v", r)
-	}
 	trunc := pathFrame()[:10]
-	if r := referencetest.Do(t, Spec, OpDecode, `{"transport":"datagram"}`, trunc); r.Code != "tr::frame::truncated" {
-		t.Errorf("truncated datagram: %+v", r)
-	}
-	if r := referencetest.Do(t, Spec, OpDecode, `{"transport":"stream"}`, trunc); r.Code != "tr::transport::down" {
-		t.Errorf("stream closed inside a frame: %+v", r)
-	}
-	// An unknown core type 0x0E as the outer TLV, then the empty STATUS.
+	// an unknown core type 0x0E as the outer TLV, then the empty STATUS
 	two := []byte{0x0e, 0x00, 0x01, 0x00, 0xaa, 0x09, 0x00, 0x00, 0x00}
-	if r := referencetest.Do(t, Spec, OpDecode, `{}`, two); r.Code != "tr::schema::type_mismatch" {
-		t.Errorf("unknown outer type: %+v", r)
-	}
-	r := referencetest.Do(t, Spec, OpDecode, `{"report":"frames"}`, two)
-	if r.Outcome != testee.Accepted || !strings.Contains(string(r.Result), `"code":"tr::schema::type_mismatch"`) || !strings.Contains(string(r.Result), `"type":9`) {
-		t.Errorf("per-frame report must list the error and go on: %+v %s", r, r.Result)
-	}
-}
-
-// TestLibtracerVerdictIsFirstInByteOrder: a frame rejected although its
-// extent is known, followed by bytes that break framing, is rejected with
-// the first error in byte order (docs/libtracer.md, Result.FirstError), on
-// both transports; with report "frames" the framing error still rejects.
-func TestLibtracerVerdictIsFirstInByteOrder(t *testing.T) {
-	bad := pathFrame()
-	bad[len(bad)-1] ^= 1
-	in := append(bad, 0x01) // then a header cut after its type byte
-	for _, tt := range []struct{ args, code string }{
-		{`{"transport":"datagram"}`, "tr::frame::crc_fail"},
-		{`{"transport":"stream"}`, "tr::frame::crc_fail"},
-		{`{"transport":"datagram","report":"frames"}`, "tr::frame::truncated"},
-		{`{"transport":"stream","report":"frames"}`, "tr::transport::down"},
+	const invalid testee.Outcome = 0 // a request built wrong: no outcome, an error
+	for _, tt := range []struct {
+		args       string
+		in         []byte
+		outcome    testee.Outcome
+		code, rule string
+		member     string // a member of the result
+	}{
+		{`{}`, bad, testee.Rejected, "tr::frame::crc_fail", "LT-CRC-09", ""},
+		{`{"transport":"datagram"}`, trunc, testee.Rejected, "tr::frame::truncated", "LT-TRUNC-03", ""},
+		{`{"transport":"stream"}`, trunc, testee.Rejected, "tr::transport::down", "LT-TRUNC-02", ""},
+		{`{"transport":"tcp"}`, pathFrame(), testee.Unsupported, "", "", ""},
+		{`{"transport":"tcp","views":[3]}`, pathFrame(), testee.Unsupported, "", "", ""},
+		{`{"max_tlv_bytes":17}`, pathFrame(), testee.Rejected, "INVALID", "LT-TRUNC-06", ""},
+		{`{"max_tlv_bytes":18}`, pathFrame(), testee.Accepted, "", "", "frames"},
+		{`{"work_budget":5}`, pathFrame(), testee.Accepted, "", "", "frames"},
+		{`{}`, two, testee.Rejected, "tr::schema::type_mismatch", "LT-UNK-05", ""},
+		{`{"report":"verdict"}`, two, testee.Rejected, "tr::schema::type_mismatch", "LT-UNK-05", ""},
+		{`{"report":"frames"}`, two, testee.Accepted, "", "", `"code":"tr::schema::type_mismatch"`},
+		{`{"report":"frames","transport":"stream"}`, two, testee.Accepted, "", "", `"type":9`},
+		{`{"report":"all"}`, two, testee.Unsupported, "", "", ""},
+		{`{"views":[5,12]}`, bad, testee.Rejected, "tr::frame::crc_fail", "LT-CRC-09", ""},
+		{`{"views":[3,2]}`, pathFrame(), invalid, "", "", ""},
+		{`{"views":[27]}`, pathFrame(), invalid, "", "", ""},
+		{`{"views":[-1]}`, pathFrame(), invalid, "", "", ""},
+		{`{"views":[3],"transport":"stream"}`, pathFrame(), testee.Unsupported, "", "", ""},
+		{`{"strip":true}`, pathFrame(), testee.Accepted, "", "", `"stored":"BkASAAIABgBzZW5zb3ICAAQAdGVtcA=="`},
+		{`{"strip":true}`, bad, testee.Rejected, "tr::frame::crc_fail", "LT-CRC-09", ""},
+		{`{"strip":true,"report":"frames"}`, pathFrame(), testee.Unsupported, "", "", ""},
+		{`{"forward":{"crc":0}}`, pathFrame(), testee.Accepted, "", "", `"forwarded":"BkASAAIABgBzZW5zb3ICAAQAdGVtcA=="`},
+		{`{"forward":{"crc":16,"ts":"0"}}`, pathFrame(), testee.Accepted, "", "", `"forwarded":"BnQSAAIABgBzZW5zb3ICAAQAdGVtcAAAAAAAAAAA`},
+		{`{"forward":{"crc":8}}`, pathFrame(), testee.Unsupported, "", "", ""},
+		{`{"forward":{"crc":32,"ts":"-1"}}`, pathFrame(), invalid, "", "", ""},
+		{`{"forward":{"crc":32},"report":"frames"}`, pathFrame(), testee.Unsupported, "", "", ""},
 	} {
-		if r := referencetest.Do(t, Spec, OpDecode, tt.args, in); r.Outcome != testee.Rejected || r.Code != tt.code {
-			t.Errorf("%s: %+v, want rejection with %s", tt.args, r, tt.code)
+		resp, err := reference.For(Spec).Do(context.Background(), testee.Request{ID: 3, Op: OpDecode, Args: json.RawMessage(tt.args), Input: tt.in})
+		switch {
+		case tt.outcome == invalid:
+			if !errors.Is(err, testee.ErrInvalidRequest) {
+				t.Errorf("%s: %+v %v, want a request built wrong", tt.args, resp, err)
+			}
+		case err != nil || resp.Outcome != tt.outcome || resp.Code != tt.code || resp.Rule != tt.rule || !strings.Contains(string(resp.Result), tt.member):
+			t.Errorf("%s: %+v %s %v, want %s %s %s with %s", tt.args, resp, resp.Result, err, tt.outcome, tt.code, tt.rule, tt.member)
 		}
 	}
 }
@@ -119,77 +136,6 @@ func TestLibtracerDeepNestIsFlat(t *testing.T) {
 	var out struct{ Bytes string }
 	if json.Unmarshal(enc.Result, &out); out.Bytes != base64.StdEncoding.EncodeToString(in) {
 		t.Fatalf("deep exact re-encoding differs: %+v", enc.Outcome)
-	}
-}
-
-// TestLibtracerVerdictIsFirstErrorInByteOrder: a frame rejected before the
-// point where framing breaks gives the verdict, on both transports
-// (docs/libtracer.md: the first error in byte order); with per-frame
-// reports the framing error still rejects.
-func TestLibtracerVerdictIsFirstErrorInByteOrder(t *testing.T) {
-	// A 5-byte VALUE with a CRC-16-CCITT that does not match (the worked
-	// example's CRC-32C bytes "b6 c9"), then a header cut short.
-	in := []byte{0x01, 0x14, 0x05, 0x00, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xb6, 0xc9, 0x09, 0x00}
-	for _, c := range []struct{ args, code, rule string }{
-		{`{"transport":"datagram"}`, "tr::frame::crc_fail", "LT-CRC-10"},
-		{`{"transport":"stream"}`, "tr::frame::crc_fail", "LT-CRC-10"},
-		{`{"transport":"datagram","report":"frames"}`, "tr::frame::truncated", "LT-TRUNC-03"},
-		{`{"transport":"stream","report":"frames"}`, "tr::transport::down", "LT-TRUNC-02"},
-	} {
-		r := referencetest.Do(t, Spec, OpDecode, c.args, in)
-		if r.Outcome != testee.Rejected || r.Code != c.code || r.Rule != c.rule {
-			t.Errorf("%s: %+v, want %s by %s", c.args, r, c.code, c.rule)
-		}
-	}
-}
-
-// views: the same answer as the contiguous datagram, for cuts inside every
-// field and empty views (LT-CTX-03); bad cuts are a request built wrong.
-func TestLibtracerDecodeViews(t *testing.T) {
-	whole := referencetest.Do(t, Spec, OpDecode, `{}`, pathFrame())
-	for _, v := range []string{`[2,6,10,16,20,24]`, `[0,0,13,13,26]`, `[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25]`} {
-		r := referencetest.Do(t, Spec, OpDecode, `{"views":`+v+`}`, pathFrame())
-		if r.Outcome != testee.Accepted || !bytes.Equal(r.Result, whole.Result) {
-			t.Errorf("views %s: %s, want %s", v, r.Result, whole.Result)
-		}
-	}
-	bad := pathFrame()
-	bad[9] ^= 1
-	if r := referencetest.Do(t, Spec, OpDecode, `{"views":[5,12]}`, bad); r.Code != "tr::frame::crc_fail" {
-		t.Errorf("CRC mismatch across views: %+v", r)
-	}
-	for _, v := range []string{`[3,2]`, `[27]`, `[-1]`} {
-		if _, err := reference.For(Spec).Do(context.Background(), testee.Request{Op: OpDecode, Args: json.RawMessage(`{"views":` + v + `}`), Input: pathFrame()}); !errors.Is(err, testee.ErrInvalidRequest) {
-			t.Errorf("views %s: %v, want a request built wrong", v, err)
-		}
-	}
-}
-
-// strip and forward: the at-rest bytes and a fresh trailer, known answers
-// written from the spec (CRC by hash/crc32 Castagnoli).
-func TestLibtracerStripForward(t *testing.T) {
-	t0 := []byte{0x00, 0x00, 0xa0, 0x2d, 0x1f, 0xe5, 0xab, 0x18} // 1777766400000000000 LE
-	payload := []byte{0x2a, 0, 0, 0}
-	cov := append(append([]byte(nil), payload...), t0...)
-	c := crc32.Checksum(cov, crc32.MakeTable(crc32.Castagnoli))
-	ex4 := append(append([]byte{0x01, 0x30, 0x04, 0x00}, cov...), byte(c), byte(c>>8), byte(c>>16), byte(c>>24))
-	r := referencetest.Do(t, Spec, OpDecode, `{"strip":true}`, ex4)
-	var res struct{ Stored, Forwarded []byte }
-	if r.Outcome != testee.Accepted || json.Unmarshal(r.Result, &res) != nil || !bytes.Equal(res.Stored, []byte{0x01, 0x00, 0x04, 0x00, 0x2a, 0, 0, 0}) {
-		t.Fatalf("strip EX-04: %+v", r)
-	}
-	// Replay of the stored bytes with the stamp T0 and a CRC-32C is EX-04 again.
-	r = referencetest.Do(t, Spec, OpDecode, `{"forward":{"ts":"1777766400000000000","crc":32}}`, res.Stored)
-	if r.Outcome != testee.Accepted || json.Unmarshal(r.Result, &res) != nil || !bytes.Equal(res.Forwarded, ex4) {
-		t.Fatalf("replay of stored EX-04: %+v", r)
-	}
-	bad := append([]byte(nil), ex4...)
-	bad[9] ^= 1
-	if r := referencetest.Do(t, Spec, OpDecode, `{"strip":true}`, bad); r.Code != "tr::frame::crc_fail" {
-		t.Errorf("a corrupted frame is validated before it is stored: %+v", r)
-	}
-	if r := referencetest.Do(t, Spec, OpDecode, `{"strip":true,"report":"frames"}`, ex4); r.Outcome != testee.Unsupported {
-		t.Errorf("strip with report frames: %+v", r)
 	}
 }
 
@@ -235,4 +181,49 @@ func doOn(t *testing.T, r *reference.Reference, op, args string, input []byte) t
 		t.Fatalf("%s: %v", op, err)
 	}
 	return resp
+}
+
+// children10K is a user record (PL=1, LL=1, CR=1, CRC-32C) of 10,000 NAME
+// children of two bytes each, 60,012 bytes.
+func children10K() []byte {
+	kids := make([]byte, 0, 60000)
+	for i := range 10000 {
+		kids = append(kids, 0x02, 0x00, 0x02, 0x00, byte('a'+i%26), byte('a'+i/26%26))
+	}
+	n := len(kids)
+	f := append([]byte{0x80, 0x58, byte(n), byte(n >> 8), byte(n >> 16), byte(n >> 24)}, kids...)
+	c := crc32.Checksum(kids, crc32.MakeTable(crc32.Castagnoli))
+	return append(f, byte(c), byte(c>>8), byte(c>>16), byte(c>>24))
+}
+
+// BenchmarkLibtracerDecode measures libtracer.decode requests through the
+// adapter: the parse, the flattening and the JSON of the result, on one
+// frame of 10,000 children under each transport and report, and the
+// trailer lifecycle on 1,000 worked examples LT-EX-06 back to back.
+func BenchmarkLibtracerDecode(b *testing.B) {
+	big := children10K()
+	many := bytes.Repeat(pathFrame(), 1000)
+	r := reference.For(Spec)
+	for _, c := range []struct {
+		name, args string
+		in         []byte
+	}{
+		{"datagram", `{"transport":"datagram"}`, big},
+		{"stream", `{"transport":"stream"}`, big},
+		{"views", `{"views":[3,1000,50001,60009]}`, big},
+		{"frames", `{"report":"frames"}`, big},
+		{"strip", `{"strip":true}`, many},
+		{"forward", `{"forward":{"ts":"1777766400000000000","crc":16}}`, many},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				resp, err := r.Do(context.Background(), testee.Request{ID: 1, Op: OpDecode, Args: json.RawMessage(c.args), Input: c.in})
+				if err != nil || resp.Outcome != testee.Accepted {
+					b.Fatalf("%+v %v", resp, err)
+				}
+			}
+		})
+	}
 }
