@@ -271,7 +271,7 @@ func ParseReadings(specs *spec.Set, s string) (map[string]string, error) {
 	for _, p := range l {
 		id, alt, ok := strings.Cut(p, "=")
 		if !ok || id == "" || alt == "" {
-			return nil, fmt.Errorf("--reading %q: want ID=ALTERNATIVE (HR-READ-03=zero-previous-hash-rejected)", p)
+			return nil, fmt.Errorf("--reading %q: want ID=ALTERNATIVE (<PREFIX>-READ-<nn>=<alternative>, docs/READINGS.md)", p)
 		}
 		if _, dup := m[id]; dup {
 			return nil, fmt.Errorf("--reading: %s given twice", id)

@@ -20,7 +20,7 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
 		case "testee":
-			os.Exit(harnesstest.Main(os.Args[2:]))
+			os.Exit(harnesstest.Main(allspecs.Synthetic(), os.Args[2:]))
 		case "serve":
 			if len(os.Args) > 2 { // one-shot
 				code, err := ServeOneShot(context.Background(), os.Args[2], os.Stdin, os.Getenv("CONFORM_ARGS"), os.Stdout, reference.New(allspecs.Set()), 0)

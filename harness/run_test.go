@@ -23,7 +23,7 @@ import (
 func synthetic(tb testing.TB, vecs []harnesstest.Vector) []*Suite {
 	tb.Helper()
 	root := tb.TempDir()
-	vdir, err := harnesstest.WriteSuite(root, "lace", vecs)
+	vdir, err := harnesstest.WriteSuite(root, allspecs.Synthetic(), vecs)
 	if err != nil {
 		tb.Fatal(err)
 	}

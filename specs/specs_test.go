@@ -34,12 +34,21 @@ func TestRecordedDigests(t *testing.T) {
 	}
 }
 
-// HiveRelay's exact spec is 7,985 bytes, LF only, one final LF (its format
-// artifact depends on every byte).
-func TestHiveRelayExactBytes(t *testing.T) {
-	b := HiveRelay()
-	if len(b) != 7985 || bytes.IndexByte(b, '\r') >= 0 || !bytes.HasSuffix(b, []byte("\n")) || bytes.HasSuffix(b, []byte("\n\n")) {
-		t.Fatalf("HiveRelay spec: %d bytes, CR %v, final LF %v", len(b), bytes.IndexByte(b, '\r') >= 0, bytes.HasSuffix(b, []byte("\n")))
+// Text gives every listed copy, and nothing for a name SHA256SUMS does not
+// list.
+func TestText(t *testing.T) {
+	if len(Files()) < 4 {
+		t.Fatalf("%d copies listed", len(Files()))
+	}
+	for _, f := range Files() {
+		if !bytes.Equal(Text(f.Name), f.Bytes) {
+			t.Errorf("Text(%s) is not its bytes", f.Name)
+		}
+	}
+	for _, name := range []string{"", "README.md", "SHA256SUMS", "specs.go", "nope.txt"} {
+		if Text(name) != nil {
+			t.Errorf("Text(%q) gave bytes", name)
+		}
 	}
 }
 

@@ -17,7 +17,6 @@ import (
 	"github.com/threespec/conformance/harness/harnesstest"
 	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/featurescmd"
-	"github.com/threespec/conformance/steps/all"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -29,9 +28,9 @@ func TestMain(m *testing.M) {
 		case "conform":
 			os.Exit(dispatch(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 		case "testee":
-			os.Exit(harnesstest.Main(os.Args[2:]))
+			os.Exit(harnesstest.Main(allspecs.Synthetic(), os.Args[2:]))
 		case "features", "prove": // as cmd/conform-features, which conform delegates to
-			os.Exit(featurescmd.Main(featurescmd.Wings{Specs: allspecs.Set(), Steps: all.Specs}, os.Args[1:], os.Stdout, os.Stderr))
+			os.Exit(featurescmd.Main(featurescmd.Wings{Specs: allspecs.Set(), Steps: allspecs.Steps()}, os.Args[1:], os.Stdout, os.Stderr))
 		}
 	}
 	os.Setenv(FeaturesEnv, os.Args[0])
@@ -246,7 +245,7 @@ func TestHelp(t *testing.T) {
 // by the other testee before the interrupt arrives).
 func TestInterruptWithSIGINT(t *testing.T) {
 	root := t.TempDir()
-	vdir, err := harnesstest.WriteSuite(root, "lace", []harnesstest.Vector{
+	vdir, err := harnesstest.WriteSuite(root, allspecs.Synthetic(), []harnesstest.Vector{
 		{Name: "a", Input: "ok:{}"}, {Name: "b", Input: "hang"}, {Name: "c", Input: "ok:{}"},
 	})
 	if err != nil {
@@ -295,7 +294,7 @@ func TestInterruptRemovesInputFiles(t *testing.T) {
 	for _, signals := range []int{1, 2} {
 		t.Run(strconv.Itoa(signals)+" SIGINT", func(t *testing.T) {
 			root, tmp := t.TempDir(), t.TempDir()
-			vdir, err := harnesstest.WriteSuite(root, "lace", []harnesstest.Vector{
+			vdir, err := harnesstest.WriteSuite(root, allspecs.Synthetic(), []harnesstest.Vector{
 				{Name: "a", Input: "ok:{}", Recipe: true}, {Name: "b", Input: "hang", Recipe: true}, {Name: "c", Input: "ok:{}"},
 			})
 			if err != nil {

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,18 +43,23 @@ type Vector struct {
 	Recipe bool
 }
 
+// Synthetic is what a synthetic suite stands in for, given by the tests
+// (internal/allspecs.Synthetic): the suite's name, the operations the fake
+// testee claims (the first is a vector's operation when it names none),
+// and the rule a vector names when it names none. This package names no
+// spec.
+type Synthetic struct {
+	Suite string
+	Ops   []string
+	Rule  string
+}
+
 // WriteSuite writes a suite of the given vectors below root: root/vectors
 // with the index and input files, root/manifest/<suite> with the suite
-// manifest and set-hash file. It returns the vectors directory.
-// The operations of the synthetic suites and of the fake testee: named as
-// the lace suite's are, so that the harness's tests run its real
-// definitions, but only strings here (harnesstest links no spec).
-const (
-	opRecord = "lace.record"
-	opStream = "lace.stream"
-)
-
-func WriteSuite(root, suite string, vecs []Vector) (string, error) {
+// manifest and set-hash file. Vectors that name no operation
+// or rule take syn's. It returns the vectors directory.
+func WriteSuite(root string, syn Synthetic, vecs []Vector) (string, error) {
+	suite := syn.Suite
 	vdir := filepath.Join(root, "vectors")
 	ix := vectorset.Index{Format: vectorset.Format, Suite: suite, GeneratedBy: "harnesstest"}
 	tree := map[string][]byte{}
@@ -71,13 +77,13 @@ func WriteSuite(root, suite string, vecs []Vector) (string, error) {
 		}
 		e := vectorset.Vector{
 			ID: suite + "/" + pol + "/" + v.Name, File: file, Recipe: recipe, Size: int64(len(v.Input)),
-			BLAKE2b: vectorset.Hash([]byte(v.Input)), Op: or(v.Op, opRecord),
+			BLAKE2b: vectorset.Hash([]byte(v.Input)), Op: or(v.Op, syn.Ops[0]),
 			Args: json.RawMessage(or(v.Args, "{}")), Expect: or(v.Expect, vectorset.Accept), Code: v.Code,
 			Rules: v.Rules, Level: or(v.Level, "MUST"), Tags: v.Tags, Profiles: v.Profiles,
 			Comment: "synthetic: " + v.Input,
 		}
 		if len(e.Rules) == 0 {
-			e.Rules = []string{"LACE-TEST-01"}
+			e.Rules = []string{syn.Rule}
 		}
 		if v.Result != "" {
 			e.Result = json.RawMessage(v.Result)
@@ -153,8 +159,8 @@ func or(s, def string) string {
 //	badexit           (one-shot) answer ok:true but exit 5
 //
 // It returns the exit status.
-func Main(args []string) int {
-	ops, profiles := []string{opRecord, opStream}, []string{}
+func Main(syn Synthetic, args []string) int {
+	ops, profiles := slices.Clone(syn.Ops), []string{}
 	hello := "ok"
 	var caps []string
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {

@@ -42,7 +42,11 @@ const SpecFile = "hiverelay-blind-client-composition-v1.spec.md"
 // specs/hiverelay-blind-client-composition-v1.spec.md, 7985 bytes, SHA-256
 // c8b2941c96eaf3704ca1671973cf7436b832c659dac41f14811a0fc926af7c43. The
 // caller must not modify them.
-func Spec() []byte { return specs.HiveRelay() }
+func Spec() []byte { return specs.Text(SpecFile) }
+
+// LossyFile is the lossy copy in specs/ of a whole format artifact, whose
+// six declarations are still readable (specs/README.md).
+const LossyFile = "hiverelay-blind-client-composition-v1.lossy.txt"
 
 // FormatArtifact is a verified format artifact's content. Its byte slices
 // alias the verified input.

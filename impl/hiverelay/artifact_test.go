@@ -177,3 +177,12 @@ func TestBuildFormatArtifactRefuses(t *testing.T) {
 		t.Fatal("the spec ends with one LF after its last sentence")
 	}
 }
+
+// HiveRelay's exact spec is 7,985 bytes, LF only, one final LF (its format
+// artifact depends on every byte).
+func TestHiveRelayExactBytes(t *testing.T) {
+	b := Spec()
+	if len(b) != 7985 || bytes.IndexByte(b, '\r') >= 0 || !bytes.HasSuffix(b, []byte("\n")) || bytes.HasSuffix(b, []byte("\n\n")) {
+		t.Fatalf("HiveRelay spec: %d bytes, CR %v, final LF %v", len(b), bytes.IndexByte(b, '\r') >= 0, bytes.HasSuffix(b, []byte("\n")))
+	}
+}

@@ -22,7 +22,7 @@ var restoredTabs = []string{"blockEncryptionKey", "witnessedSignedHead", "relayP
 // alignment tabs restored as single spaces.
 func TestDeclarationsMatchLossyCopy(t *testing.T) {
 	t.Parallel()
-	lossy := specs.HiveRelayLossy()
+	lossy := specs.Text(LossyFile)
 	for _, name := range Schemas {
 		decl, ok := Declaration(name)
 		if !ok {

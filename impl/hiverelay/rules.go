@@ -154,7 +154,7 @@ func Catalog() []rules.Rule { return ruleCatalog.Rules() }
 
 // ruleCatalog is the rule catalog of HiveRelay Blind Client Composition v1
 // (see Catalog). Every rule says how it is checked (rules.Check).
-var ruleCatalog = rules.NewCatalog(rules.HiveRelay, slices.Concat(
+var ruleCatalog = rules.NewCatalog("hiverelay", slices.Concat(
 	[]rules.Rule{
 		rules.Untestable(rules.Must(RuleRelayMustNotDecode, secPreamble, "A relay stores or transports the opaque bytes containing these six records and MUST NOT decode them.").Checked(rules.Outside),
 			"it binds relays, not codecs: a relay answers no conformance request, and nothing a codec accepts or rejects shows whether a relay decoded what it carried"),

@@ -88,7 +88,7 @@ const (
 // bytes the spec (specs/lace-010-records.txt) prints.
 func TestVectorFilesMatchSpec(t *testing.T) {
 	t.Parallel()
-	spec := specs.Lace()
+	spec := specs.Text(TextFile)
 	k := bytes.Index(spec, []byte("A canonical vector covers all three record forms"))
 	if k < 0 {
 		t.Fatal("spec has no canonical vector section")

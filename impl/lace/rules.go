@@ -252,6 +252,9 @@ const (
 	RuleExSealOverBlob  rules.ID = "LACE-EX-10"
 )
 
+// TextFile is the name of Lace-010's copy in specs/.
+const TextFile = "lace-010-records.txt"
+
 // Catalog returns every rule of Lace-010 in spec order.
 func Catalog() []rules.Rule { return catalog.Rules() }
 
@@ -261,7 +264,7 @@ func Lookup(id rules.ID) (rules.Rule, bool) { return catalog.Lookup(id) }
 // catalog is the rule catalog of Lace-010, in spec order. Untestable rules
 // are those no behaviour bytes can show violated, with the reason (the
 // fault proof skips them; docs/lace.md, "The fault proof").
-var catalog = rules.NewCatalog(rules.Lace,
+var catalog = rules.NewCatalog("lace",
 	rules.Must(RuleGlyphLine, secGlyph, "Every stored record starts with a record glyph line `🖧: <hash-text>` (U+1F5A7, colon, one space, hash text, LF)."),
 	rules.Must(RuleGlyphHashText, secGlyph, "For H3 the hash text is T.<b64a>.H3, where T is B, P or S."),
 	rules.Must(RuleGlyphDigestBytes, secGlyph, "The B64A payload of the hash text is the BLAKE3-256 digest of every canonical byte after the record glyph line's LF."),

@@ -72,7 +72,7 @@ func twoDigits(n int) string { return string([]byte{byte('0' + n/10), byte('0' +
 // is a heading of the spec and that the catalog follows the spec's order.
 func TestCatalogSectionsFollowSpec(t *testing.T) {
 	t.Parallel()
-	spec := specs.Lace()
+	spec := specs.Text(TextFile)
 	last := -1
 	for _, r := range Catalog() {
 		i := bytes.Index(spec, []byte("\n"+r.Section+"\n"))

@@ -176,8 +176,11 @@ const (
 	RuleIopSmallest  rules.ID = "LT-IOP-02"
 )
 
+// TextFile is the name of the libtracer v1 wire format's copy in specs/.
+const TextFile = "libtracer-01-data-format.txt"
+
 // spec is the specification of this package's catalogs.
-const spec = rules.LibTracer
+const spec rules.Spec = "libtracer"
 
 // Section headings of the spec, as Rule.Section gives them.
 const (

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"strings"
 	"time"
 
 	"github.com/threespec/conformance/harness"
@@ -24,7 +25,7 @@ func proveCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 	features := fs.String("features", "features", "features directory")
 	mode := fs.String("with-features", "when-needed", "when the features run: never, when-needed (for faults no vector catches) or always (the full matrix)")
 	write := fs.String("write", "", "write the proof record to this file (manifest/proof.json feeds features/RULES.md)")
-	spec := fs.String("spec", "", "only this spec's faults (lace, hiverelay, libtracer)")
+	spec := fs.String("spec", "", "only this spec's faults ("+strings.Join(w.Specs.Names(), ", ")+")")
 	id := fs.String("id", "", "only faults whose ID matches this glob")
 	quiet := fs.Bool("q", false, "no line per fault")
 	verdict := fs.Bool("verdict-only", false, "run a fault's vectors over 1 MiB only when the smaller ones catch nothing (same verdicts, incomplete lists of catching vectors; cannot -write)")

@@ -75,21 +75,35 @@ var SpecNeutral = []string{
 	"internal/vecgen", "internal/prove", "harness", "harness/...", "internal/featurescmd", "internal/rulesdoc",
 }
 
-// Shared are the packages that are neither a wing's nor the core's: the
-// spec-free building blocks any wing may use (B64A, NFC under Unicode 17,
-// the embedded texts) and the vector-manifest framing (HiveRelay section
-// 5) that every suite's manifest uses. A neutral package may link them.
-var Shared = []string{"impl/b64a", "impl/nfc17", "impl/manifest", "impl/cenc", "specs", "internal/floors", "internal/treecheck"}
+// Shared are the spec-free building blocks any wing may use (B64A, NFC
+// under Unicode 17, the embedded texts, the tree checks). A neutral
+// package may link them.
+var Shared = []string{"impl/b64a", "impl/nfc17", "specs", "internal/floors", "internal/treecheck"}
+
+// Borrowed are a wing's primitives that the core links: HiveRelay's
+// vector-manifest framing (section 5) over its compact encoding (section
+// 2) is the framing of every suite's suite-manifest.bin, which the harness
+// reads and checks. They name their spec (they are its code) but no
+// neutral package names it through them: they are handed no spec and
+// hand none on.
+var Borrowed = []string{"impl/manifest", "impl/cenc"}
 
 // Top are the packages above every wing that may link them all: the
 // commands and the one test helper.
 var Top = []string{"cmd/...", "internal/allspecs"}
 
-// Wing reports whether pkg belongs to a wing: any module package that is
-// not core (SpecNeutral), shared (Shared) or at the top (Top).
+// AtTop reports whether pkg is one of Top.
+func AtTop(pkg string) bool { return matchAny(Top, pkg) }
+
+// Wing reports whether pkg belongs to a wing and may not be linked by the
+// core: any module package that is not core (SpecNeutral), shared
+// (Shared), borrowed (Borrowed) or at the top (Top).
 func Wing(pkg string) bool {
-	return !matchAny(SpecNeutral, pkg) && !matchAny(Shared, pkg) && !matchAny(Top, pkg)
+	return !matchAny(SpecNeutral, pkg) && !matchAny(Shared, pkg) && !matchAny(Borrowed, pkg) && !matchAny(Top, pkg)
 }
+
+// IsBorrowed reports whether pkg is one of Borrowed.
+func IsBorrowed(pkg string) bool { return matchAny(Borrowed, pkg) }
 
 func match(pattern, pkg string) bool {
 	if p, ok := strings.CutSuffix(pattern, "/..."); ok {

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/threespec/conformance/internal/allspecs"
-	"github.com/threespec/conformance/steps/all"
 )
 
 // TestProverSeesAFault injects a real rule's fault (HiveRelay ReadCellCapV1's
@@ -17,7 +16,7 @@ import (
 // prover, not the suite's coverage (that is the proof itself).
 func TestProverSeesAFault(t *testing.T) {
 	ctx := context.Background()
-	p, err := New(ctx, Options{Specs: allspecs.Set(), Steps: all.Specs, VectorsDir: "../../vectors", FeaturePaths: []string{"../../features"}, AllowMissingSuites: true})
+	p, err := New(ctx, Options{Specs: allspecs.Set(), Steps: allspecs.Steps(), VectorsDir: "../../vectors", FeaturePaths: []string{"../../features"}, AllowMissingSuites: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +51,7 @@ func TestEveryFaultIsCaught(t *testing.T) {
 	}
 	ctx := context.Background()
 	targets, untestable := Targets(allspecs.Set())
-	p, err := New(ctx, Options{Specs: allspecs.Set(), Steps: all.Specs, VectorsDir: "../../vectors", VerdictOnly: true})
+	p, err := New(ctx, Options{Specs: allspecs.Set(), Steps: allspecs.Steps(), VectorsDir: "../../vectors", VerdictOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +88,7 @@ func TestVerdictOnlyKeepsVerdicts(t *testing.T) {
 	ctx := context.Background()
 	targets := []Target{{ID: "LACE-BLOB-05", Spec: "lace"}, {ID: "LACE-FIELD-03", Spec: "lace"}, {ID: "NO-SUCH-RULE-01", Spec: "lace"}}
 	run := func(verdict bool) []Outcome {
-		p, err := New(ctx, Options{Specs: allspecs.Set(), Steps: all.Specs, VectorsDir: "../../vectors", VerdictOnly: verdict, AllowMissingSuites: true})
+		p, err := New(ctx, Options{Specs: allspecs.Set(), Steps: allspecs.Steps(), VectorsDir: "../../vectors", VerdictOnly: verdict, AllowMissingSuites: true})
 		if err != nil {
 			t.Fatal(err)
 		}

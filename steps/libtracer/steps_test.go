@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/allspecs"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/steps"
 )
 
@@ -161,7 +162,7 @@ func TestStepByteStrings(t *testing.T) {
 // Every libtracer feature rule has the catalog's level (@should on exactly
 // the SHOULD rules) and sits in a feature tagged @libtracer.
 func TestFeatureLevels(t *testing.T) {
-	inv, err := steps.LoadInventory(allspecs.Set(), []string{"../../features/libtracer"})
+	inv, err := steps.LoadInventory(spec.MustSet(tracerspec.Spec), []string{"../../features/libtracer"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestFeatureLevels(t *testing.T) {
 			continue
 		}
 		n++
-		c, ok := allspecs.Set().Rule(rules.ID(r.ID))
+		c, ok := tracerspec.Spec.Rule(rules.ID(r.ID))
 		if !ok {
 			continue // checkTraceability reports it
 		}

@@ -14,9 +14,7 @@ import (
 
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/manifest"
-	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/impl/spec"
-	"github.com/threespec/conformance/specs"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -24,10 +22,10 @@ import (
 // beyond its set hash, its suite's published authority hashes are verified
 // (docs/VECTORS.md, "HiveRelay authority").
 var Spec = &spec.Spec{
-	Name:     rules.HiveRelay,
+	Name:     "hiverelay",
 	Prefix:   "HR",
 	Title:    "HiveRelay Blind Client Composition v1",
-	TextFile: specs.HiveRelayFile,
+	TextFile: hiverelay.SpecFile,
 	Doc:      "docs/hiverelay.md",
 	Rules:    hiverelay.Catalog(),
 	Mutants:  hiverelay.Mutants(),

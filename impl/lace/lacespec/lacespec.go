@@ -7,17 +7,15 @@ package lacespec
 import (
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/lace/convention"
-	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/impl/spec"
-	"github.com/threespec/conformance/specs"
 )
 
 // Spec is Lace-010 Records as the core is handed it.
 var Spec = &spec.Spec{
-	Name:     rules.Lace,
+	Name:     "lace",
 	Prefix:   "LACE",
 	Title:    "Lace-010 Records",
-	TextFile: specs.LaceFile,
+	TextFile: lace.TextFile,
 	Doc:      "docs/lace.md",
 	Rules:    lace.Catalog(),
 	Mutants:  lace.Mutants(),

@@ -36,7 +36,7 @@ func generated(t testing.TB) []vecgen.Vector {
 // Lace-010 prints (specs/lace-010-records.txt), and that the generator's own builder lays out exactly those bytes, so that
 // the hash texts it computes are the printed ones.
 func TestSeedMatchesSpec(t *testing.T) {
-	spec := specs.Lace()
+	spec := specs.Text(lace.TextFile)
 	for _, c := range []struct {
 		name, text, hash, marker string
 		model                    record

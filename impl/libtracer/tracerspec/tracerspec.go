@@ -6,17 +6,15 @@ package tracerspec
 
 import (
 	"github.com/threespec/conformance/impl/libtracer"
-	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/impl/spec"
-	"github.com/threespec/conformance/specs"
 )
 
 // Spec is the libtracer v1 wire format as the core is handed it.
 var Spec = &spec.Spec{
-	Name:     rules.LibTracer,
+	Name:     "libtracer",
 	Prefix:   "LT",
 	Title:    "libtracer v1 wire data format",
-	TextFile: specs.LibtracerFile,
+	TextFile: libtracer.TextFile,
 	Doc:      "docs/libtracer.md",
 	Rules:    libtracer.Catalog(),
 	Mutants:  libtracer.Mutants(),

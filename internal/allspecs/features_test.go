@@ -1,4 +1,4 @@
-package all
+package allspecs
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/cucumber/godog/colors"
 
-	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
 )
@@ -55,8 +54,8 @@ func TestFeatures(t *testing.T) {
 	o.Paths = []string{featuresDir}
 	o.TestingT = t
 
-	impl := reference.New(allspecs.Set())
-	rep, err := steps.Run(context.Background(), steps.Config{Impl: impl, Specs: Specs, StrictRules: true, Options: o})
+	impl := reference.New(Set())
+	rep, err := steps.Run(context.Background(), steps.Config{Impl: impl, Specs: Steps(), StrictRules: true, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,18 +66,18 @@ func TestFeatures(t *testing.T) {
 		t.Logf("tags %q select a subset of the features: traceability not checked", o.Tags)
 		return
 	}
-	inv, err := steps.LoadInventory(allspecs.Set(), []string{featuresDir})
+	inv, err := steps.LoadInventory(Set(), []string{featuresDir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var names []string
-	for _, s := range Specs {
+	for _, s := range Steps() {
 		names = append(names, s.Name())
 	}
-	if !slices.Equal(names, allspecs.Set().Names()) {
-		t.Errorf("Specs are the steps of %q; the catalog's specs are %q", names, allspecs.Set().Names())
+	if !slices.Equal(names, Set().Names()) {
+		t.Errorf("Steps() are the steps of %q; the catalog's specs are %q", names, Set().Names())
 	}
-	for _, spec := range allspecs.Set().Names() {
+	for _, spec := range Set().Names() {
 		if !specHasFeatures(spec) {
 			t.Errorf("features/%s/ is missing: every rule of %s needs a Gherkin rule", spec, spec)
 		}
@@ -138,7 +137,7 @@ func checkTraceability(t *testing.T, inv *steps.Inventory, rep *steps.Report) {
 
 	// Features against the catalog.
 	cat := map[string]string{}
-	for _, r := range allspecs.Set().Rules() {
+	for _, r := range Set().Rules() {
 		cat[string(r.ID)] = r.Spec.String()
 	}
 	for _, r := range inv.Rules {
@@ -216,7 +215,7 @@ func checkRejectionsCovered(t *testing.T, rep *steps.Report) {
 // rules the reference's code can report but no input can make it report.
 var unreachableRejections = func() map[string]string {
 	m := map[string]string{}
-	for _, spec := range Specs {
+	for _, spec := range Steps() {
 		maps.Copy(m, spec.Unreachable)
 	}
 	return m

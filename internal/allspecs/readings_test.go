@@ -1,4 +1,4 @@
-package all
+package allspecs
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/threespec/conformance/impl/rules"
-	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
@@ -36,7 +35,7 @@ func TestReadingScenarios(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tag := range readingTagPattern.FindAllString(string(b), -1) {
-			id, alt, ok := steps.ReadingTag(allspecs.Set(), tag)
+			id, alt, ok := steps.ReadingTag(Set(), tag)
 			if !ok {
 				t.Errorf("%s: tag %s names no reading of the catalog, or no alternative of it", f, tag)
 				continue
@@ -53,8 +52,8 @@ func TestReadingScenarios(t *testing.T) {
 	for k, paths := range alts {
 		t.Run(k, func(t *testing.T) {
 			id, alt, _ := strings.Cut(k, "=")
-			ref := reference.New(allspecs.Set()).WithChecks(rules.Checks{Readings: reading.Of(map[string]string{id: alt})})
-			rep, err := steps.Run(context.Background(), steps.Config{Impl: ref, Specs: Specs, StrictRules: false,
+			ref := reference.New(Set()).WithChecks(rules.Checks{Readings: reading.Of(map[string]string{id: alt})})
+			rep, err := steps.Run(context.Background(), steps.Config{Impl: ref, Specs: Steps(), StrictRules: false,
 				Options: godog.Options{Paths: paths, Format: "progress", TestingT: t}})
 			if err != nil {
 				t.Fatal(err)

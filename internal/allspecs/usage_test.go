@@ -1,4 +1,4 @@
-package all
+package allspecs
 
 import (
 	"go/ast"
@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/threespec/conformance/internal/allspecs"
 	"github.com/threespec/conformance/internal/floors"
 )
 
@@ -79,7 +78,7 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 					if !ok || lit.Kind != token.STRING {
 						continue
 					}
-					if v, err := strconv.Unquote(lit.Value); err == nil && allspecs.Set().RuleIDPattern().MatchString(v) && !strings.Contains(v, "-READ-") {
+					if v, err := strconv.Unquote(lit.Value); err == nil && Set().RuleIDPattern().MatchString(v) && !strings.Contains(v, "-READ-") {
 						// Reading IDs (docs/READINGS.md) name no rule.
 						consts[f.Name.Name+"."+name.Name] = v
 					}
