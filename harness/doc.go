@@ -5,9 +5,10 @@
 //
 //   - LoadSuites reads the vector indexes (vectorset) and verifies each
 //     suite against its manifest and set hash, and with the Verify hook of
-//     its vectorset.SuiteDef (the HiveRelay authority hashes,
-//     suites/hivesuite), before anything runs. The harness knows no spec:
-//     the command passes the suites' definitions in.
+//     its vectorset.SuiteDef (the HiveRelay authority hashes, declared by
+//     its wing's Spec), before anything runs. The harness knows no spec:
+//     the command hands it the specs (Config.Specs, impl/spec) and their
+//     suites' definitions.
 //   - Selection, Policy and Expectations choose the vectors, say which apply
 //     to the testee beyond what it claims in hello, and carry known failures.
 //   - Run handshakes, runs every selected vector (Jobs at once: one-shot

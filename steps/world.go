@@ -7,9 +7,10 @@
 // packages' parsers or constructors directly, so the same features check any
 // implementation.
 //
-// Every spec has its own package (steps/lace, steps/hiverelay,
-// steps/libtracer) declaring its Spec, which keeps its per-scenario state in
-// its own value; steps/all lists them for the callers.
+// Every spec has its own package (steps/<spec>) declaring its Spec, which
+// holds the spec's impl/spec.Spec and keeps its per-scenario state in its
+// own value; the commands (and the test helper internal/allspecs) list
+// them for Run.
 package steps
 
 import (

@@ -12,10 +12,10 @@
 //     AppendResponse/ParseResponse (the three shapes: Accepted, Rejected,
 //     Unsupported; Response.ResultChecked says a result was read and
 //     checked here), WriteResponse (a compact result written as it is, not
-//     copied), Hello and ParseHello, the Op* and Profile* names and
-//     the values of the lace "mark" argument. Every other argument struct
-//     and value belongs to its suite's package (suites/lacesuite,
-//     suites/hivesuite, suites/tracersuite): args are a JSON object here.
+//     copied), Hello and ParseHello, and OpHello. Every other operation,
+//     profile, argument struct and value belongs to its spec's wing
+//     (impl/spec.Spec.Ops, impl/<spec>/<spec>spec): args are a JSON object
+//     here.
 //   - Implementation, Handshake and Hello.Applies: what a testee claims and
 //     whether a vector applies to it.
 //   - Persistent and OneShot (Unix only): the adapters for an external

@@ -92,8 +92,8 @@ func TestParseRequestInvalid(t *testing.T) {
 	}
 }
 
-// testArgs is an argument struct of the shape the suites' are (each
-// suite's package declares its own, suites/lacesuite, ...).
+// testArgs is an argument struct of the shape the wings' are (each wing's
+// Spec package declares its own).
 type testArgs struct {
 	Name  string `json:"name,omitempty"`
 	Limit *int64 `json:"limit,omitempty"`

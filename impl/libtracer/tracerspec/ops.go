@@ -108,7 +108,7 @@ func Flatten(frames []Frame) []FlatFrame {
 }
 
 // decodeArgs are the arguments of libtracer.decode
-// (docs/PROTOCOL.md, section libtracer.decode): tracersuite's, which every
+// (docs/PROTOCOL.md, section libtracer.decode): DecodeArgs, which every
 // vector gives, and report ("verdict" or "frames"), views (cut offsets),
 // strip and forward (a fresh trailer's wire-time and CRC width). options
 // makes them the libtracer.ReceiveOptions that mean the same.
