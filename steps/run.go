@@ -18,10 +18,10 @@ import (
 type Config struct {
 	// Impl is the implementation under test.
 	Impl testee.Implementation
-	// Specs are the specs whose steps the features use, each with its
+	// Wings are the wings whose steps the features use, each with its
 	// spec (whose rules and readings the run knows); the common steps are
 	// always registered.
-	Specs []Spec
+	Wings []Wing
 	// StrictRules makes "it is rejected by rule X" also require that the
 	// implementation reports rule X (the reference does; the testee
 	// protocol makes reporting rules optional, so external runs leave it off).
@@ -81,7 +81,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, fmt.Errorf("steps: hello: %w", err)
 	}
 	var ss []*spec.Spec
-	for _, s := range cfg.Specs {
+	for _, s := range cfg.Wings {
 		ss = append(ss, s.Spec)
 	}
 	specs, err := spec.NewSet(ss...)
@@ -152,7 +152,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				return ctx, nil
 			})
 			registerCommon(sc, w)
-			for _, spec := range cfg.Specs {
+			for _, spec := range cfg.Wings {
 				spec.Register(sc, w)
 			}
 		},

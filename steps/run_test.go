@@ -35,7 +35,7 @@ const fakeFeature = `Feature: fake
 `
 
 // fakeSpec registers the two steps of fakeFeature that are not common.
-var fakeSpec = Spec{Spec: lacespec.Spec, Register: func(sc *godog.ScenarioContext, w *World) {
+var fakeSpec = Wing{Spec: lacespec.Spec, Register: func(sc *godog.ScenarioContext, w *World) {
 	sc.Given(`^the fake input$`, func() error { return nil })
 	sc.When(`^it is asked$`, func() error { return w.Call(lacespec.OpRecord, nil, []byte("x")) })
 }}
@@ -46,21 +46,21 @@ var fakeSpec = Spec{Spec: lacespec.Spec, Register: func(sc *godog.ScenarioContex
 func TestRunRegistersSpecs(t *testing.T) {
 	tests := []struct {
 		name     string
-		specs    []Spec
+		specs    []Wing
 		reported string
 		strict   bool
 		status   int
 		record   bool // the scenario's expected and reported rules are recorded
 	}{
-		{"the spec's steps, the rule reported", []Spec{fakeSpec}, "LACE-FIELD-03", true, 0, true},
-		{"another rule, strict", []Spec{fakeSpec}, "LACE-FIELD-04", true, 1, true},
-		{"another rule, not strict", []Spec{fakeSpec}, "LACE-FIELD-04", false, 0, true},
+		{"the spec's steps, the rule reported", []Wing{fakeSpec}, "LACE-FIELD-03", true, 0, true},
+		{"another rule, strict", []Wing{fakeSpec}, "LACE-FIELD-04", true, 1, true},
+		{"another rule, not strict", []Wing{fakeSpec}, "LACE-FIELD-04", false, 0, true},
 		{"no spec: undefined steps", nil, "LACE-FIELD-03", true, 1, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rep, err := Run(context.Background(), Config{
-				Impl: rejecter{tt.reported}, Specs: tt.specs, StrictRules: tt.strict,
+				Impl: rejecter{tt.reported}, Wings: tt.specs, StrictRules: tt.strict,
 				Options: godog.Options{FS: fstest.MapFS{"f/fake.feature": {Data: []byte(fakeFeature)}}, Paths: []string{"f"}, Output: io.Discard},
 			})
 			if err != nil {
@@ -96,7 +96,7 @@ func TestRegisterKeywords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			spec := Spec{Spec: lacespec.Spec, Register: func(sc *godog.ScenarioContext, w *World) {
+			spec := Wing{Spec: lacespec.Spec, Register: func(sc *godog.ScenarioContext, w *World) {
 				Register(sc, []Def{
 					Given(`^a (\d+)$`, func(n int) error {
 						if n != 1 {
@@ -108,7 +108,7 @@ func TestRegisterKeywords(t *testing.T) {
 				}, []Def{Then(`^c$`, func() error { return nil })})
 			}}
 			feature := "Feature: table\n  Scenario: s\n    " + tt.steps + "\n"
-			rep, err := Run(context.Background(), Config{Impl: rejecter{}, Specs: []Spec{spec},
+			rep, err := Run(context.Background(), Config{Impl: rejecter{}, Wings: []Wing{spec},
 				Options: godog.Options{FS: fstest.MapFS{"f/t.feature": {Data: []byte(feature)}}, Paths: []string{"f"}, Output: io.Discard}})
 			if err != nil {
 				t.Fatal(err)

@@ -26,10 +26,10 @@ import (
 	"github.com/threespec/conformance/testee"
 )
 
-// Spec is one spec's steps, as its package declares them: the name of its
+// Wing is one spec's steps, as its package declares them: the name of its
 // features directory and the function that registers its steps for one
 // scenario. Config.Specs passes them to Run.
-type Spec struct {
+type Wing struct {
 	// Spec is the spec the steps are of: its features are
 	// features/<Name>/, its rules, readings and prefix its own.
 	Spec *spec.Spec
@@ -60,7 +60,7 @@ type World struct {
 }
 
 // Name is the name of the steps' spec (lace, hiverelay, libtracer).
-func (s Spec) Name() string { return string(s.Spec.Name) }
+func (s Wing) Name() string { return string(s.Spec.Name) }
 
 // RuleID reports whether id has the shape of a rule ID of the run's specs
 // (docs/CONVENTIONS.md).

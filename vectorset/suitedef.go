@@ -8,7 +8,7 @@ import (
 )
 
 // SuiteDef is what a harness is told of one suite beyond its vector files,
-// the way vecgen.Suite tells the generator: its name and, for a suite
+// the way vecgen.Generator tells the generator: its name and, for a suite
 // whose spec publishes an identity of its vector set beyond the suite set
 // hash, the hook that verifies it. Each spec's wing declares it
 // (spec.Spec.SuiteDef); the commands are handed the specs.

@@ -28,7 +28,7 @@ import (
 // them in this command.
 var wings = featurescmd.Wings{
 	Specs: spec.MustSet(lacespec.Spec, hivespec.Spec, tracerspec.Spec),
-	Steps: []steps.Spec{lace.Steps, hiverelay.Steps, libtracer.Steps},
+	Steps: []steps.Wing{lace.Steps, hiverelay.Steps, libtracer.Steps},
 }
 
 func main() { os.Exit(featurescmd.Main(wings, os.Args[1:], os.Stdout, os.Stderr)) }

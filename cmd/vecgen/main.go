@@ -19,22 +19,15 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/impl/hiverelay"
-	"github.com/threespec/conformance/impl/hiverelay/hivespec"
 	"github.com/threespec/conformance/impl/hiverelay/hivevec"
-	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/lace/lacevec"
-	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/impl/libtracer/tracervec"
-	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/vecgen"
 )
 
-// specs are the specs, and suites their generators, in report order: the
-// one list of them in vecgen.
-var (
-	specs  = spec.MustSet(lacespec.Spec, hivespec.Spec, tracerspec.Spec)
-	suites = []vecgen.Suite{lacevec.Suite, hivevec.Suite, tracervec.Suite}
-)
+// suites are the wings' generators, each holding its spec, in report
+// order: the one list of them in vecgen.
+var suites = []vecgen.Generator{lacevec.Generator, hivevec.Generator, tracervec.Generator}
 
 func main() {
 	root := flag.String("root", ".", "repository root to write vectors/ and manifest/ into")

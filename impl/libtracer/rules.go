@@ -180,7 +180,7 @@ const (
 const TextFile = "libtracer-01-data-format.txt"
 
 // spec is the specification of this package's catalogs.
-const spec rules.Spec = "libtracer"
+const spec rules.SpecName = "libtracer"
 
 // Section headings of the spec, as Rule.Section gives them.
 const (

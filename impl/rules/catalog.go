@@ -2,13 +2,13 @@ package rules
 
 import "fmt"
 
-// Spec names a specification: the name the reports, the indexes, docs and
-// manifests use ("lace"), so a Spec is written and encoded exactly as that
-// string. Each wing names its own (impl/spec.Spec.Name); this package
-// knows none.
-type Spec string
+// SpecName names a specification: the name the reports, the indexes, docs
+// and manifests use ("lace"), so a SpecName is written and encoded exactly
+// as that string. Each wing names its own (impl/spec.Spec.Name); this
+// package knows none.
+type SpecName string
 
-func (s Spec) String() string { return string(s) }
+func (s SpecName) String() string { return string(s) }
 
 // Check says how a rule is shown by bytes, so that traceability can tell
 // which rules a vector must exercise. The HiveRelay catalog classifies
@@ -97,7 +97,7 @@ type Catalog struct {
 // NewCatalog returns the catalog of spec: rs in order, each given spec.
 // It panics on an ID listed twice or a rule already given another spec,
 // which are mistakes in the catalog's source.
-func NewCatalog(spec Spec, rs ...Rule) *Catalog {
+func NewCatalog(spec SpecName, rs ...Rule) *Catalog {
 	if spec == "" {
 		panic("rules: catalog of no spec")
 	}

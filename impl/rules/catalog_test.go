@@ -92,8 +92,8 @@ func TestCatalogMistakesPanic(t *testing.T) {
 
 func TestSpecAndCheckNames(t *testing.T) {
 	t.Parallel()
-	if s := Spec("other"); s.String() != "other" {
-		t.Errorf("Spec(%q).String() = %q", string(s), s)
+	if s := SpecName("other"); s.String() != "other" {
+		t.Errorf("SpecName(%q).String() = %q", string(s), s)
 	}
 	for c, want := range map[Check]string{Unclassified: "unclassified", Rejecting: "rejecting", Constructing: "constructing",
 		General: "general", Outside: "outside", Permitting: "permitting", Nesting: "nesting", Check(99): "Check(99)"} {

@@ -13,9 +13,9 @@ import (
 // ("readings": {ID: alternative}); a testee may declare in hello that it
 // takes another alternative, and is then judged by that branch.
 type Reading struct {
-	ID      ID     // "<SPEC>-READ-<nn>": "LACE-READ-03", "HR-READ-03", "LT-READ-12"
-	Spec    Spec   // the specification whose sentences it reads
-	Section string // the spec section(s) the quoted sentences stand under
+	ID      ID       // "<SPEC>-READ-<nn>": "LACE-READ-03", "HR-READ-03", "LT-READ-12"
+	Spec    SpecName // the specification whose sentences it reads
+	Section string   // the spec section(s) the quoted sentences stand under
 	// Quote holds the spec's sentences the question turns on, verbatim,
 	// each with the section it stands under first ("§3: ...").
 	Quote []string
@@ -102,7 +102,7 @@ func (r *Reading) Check() error {
 // it makes a Reading of that spec from its ID, section, rules, quoted
 // sentences, question, default, the reason for the default and its
 // alternatives.
-func ReadingMaker(spec Spec) func(id, section string, ruleIDs []ID, quote []string, question, def, why string, alts ...Alternative) Reading {
+func ReadingMaker(spec SpecName) func(id, section string, ruleIDs []ID, quote []string, question, def, why string, alts ...Alternative) Reading {
 	return func(id, section string, ruleIDs []ID, quote []string, question, def, why string, alts ...Alternative) Reading {
 		return Reading{ID: ID(id), Spec: spec, Section: section, Quote: quote, Question: question,
 			Rules: ruleIDs, Alternatives: alts, Default: def, Why: why}

@@ -34,8 +34,8 @@ func (l Level) String() string {
 // its catalog (Catalog), made with Must or Should.
 type Rule struct {
 	ID      ID
-	Spec    Spec   // given by the catalog the rule is listed in (NewCatalog)
-	Section string // the spec section heading the statement stands under
+	Spec    SpecName // given by the catalog the rule is listed in (NewCatalog)
+	Section string   // the spec section heading the statement stands under
 	Level   Level
 	Text    string // the statement, in one sentence
 	// Check says how bytes show the rule (HiveRelay classifies every rule;
@@ -68,9 +68,9 @@ func (r Rule) Defined(what string) Rule {
 // conformance suite catches it (issue: "prove the suite catches what it
 // claims").
 type Mutant struct {
-	ID   ID     // "MUT-<SPEC>-<WORDS>", e.g. "MUT-LACE-CRLF-ACCEPTED"
-	Spec Spec   // the reference it is a mistake of
-	Text string // the mistake, in one sentence
+	ID   ID       // "MUT-<SPEC>-<WORDS>", e.g. "MUT-LACE-CRLF-ACCEPTED"
+	Spec SpecName // the reference it is a mistake of
+	Text string   // the mistake, in one sentence
 }
 
 // Violation is the error a reference implementation returns for input that a

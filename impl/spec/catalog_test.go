@@ -19,7 +19,7 @@ import (
 func TestSetFindsEveryRule(t *testing.T) {
 	t.Parallel()
 	set := allspecs.Set()
-	count := map[rules.Spec]int{}
+	count := map[rules.SpecName]int{}
 	last := -1
 	for _, r := range set.Rules() {
 		got, ok := set.Rule(r.ID)

@@ -8,7 +8,7 @@
 // generator engine, the fault proof) is handed the specs by the commands
 // and names none of them.
 //
-// A wing's generator (internal/vecgen.Suite) and steps (steps.Spec) extend
+// A wing's generator (internal/vecgen.Generator) and steps (steps.Wing) extend
 // its Spec, each holding it, so that a command that needs neither links
 // neither: conform links no generator and no godog.
 package spec
@@ -30,7 +30,7 @@ type Spec struct {
 	// suite name (vectors/<kind>/<Name>/, manifest/<Name>/), the features
 	// directory (features/<Name>/) and the prefix of its operations
 	// (<Name>.<op>).
-	Name rules.Spec
+	Name rules.SpecName
 	// Prefix begins its rule IDs (<Prefix>-<AREA>-<nn>), reading IDs
 	// (<Prefix>-READ-<nn>) and mutant IDs (MUT-<Prefix>-<WORDS>): "LACE".
 	Prefix string

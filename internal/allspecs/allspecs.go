@@ -26,7 +26,7 @@ var set = spec.MustSet(lacespec.Spec, hivespec.Spec, tracerspec.Spec)
 func Set() *spec.Set { return set }
 
 // Steps returns every spec's steps, in the same order.
-func Steps() []steps.Spec { return []steps.Spec{lace.Steps, hiverelay.Steps, libtracer.Steps} }
+func Steps() []steps.Wing { return []steps.Wing{lace.Steps, hiverelay.Steps, libtracer.Steps} }
 
 // Synthetic is what the harness's synthetic suites (harness/harnesstest)
 // stand in for: the lace suite, whose operations the fake testee claims.

@@ -55,7 +55,7 @@ func TestFeatures(t *testing.T) {
 	o.TestingT = t
 
 	impl := reference.New(Set())
-	rep, err := steps.Run(context.Background(), steps.Config{Impl: impl, Specs: Steps(), StrictRules: true, Options: o})
+	rep, err := steps.Run(context.Background(), steps.Config{Impl: impl, Wings: Steps(), StrictRules: true, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func checkRejectionsCovered(t *testing.T, rep *steps.Report) {
 	}
 }
 
-// unreachableRejections are the specs' Unreachable rules (steps.Spec): the
+// unreachableRejections are the specs' Unreachable rules (steps.Wing): the
 // rules the reference's code can report but no input can make it report.
 var unreachableRejections = func() map[string]string {
 	m := map[string]string{}

@@ -53,7 +53,7 @@ func TestReadingScenarios(t *testing.T) {
 		t.Run(k, func(t *testing.T) {
 			id, alt, _ := strings.Cut(k, "=")
 			ref := reference.New(Set()).WithChecks(rules.Checks{Readings: reading.Of(map[string]string{id: alt})})
-			rep, err := steps.Run(context.Background(), steps.Config{Impl: ref, Specs: Steps(), StrictRules: false,
+			rep, err := steps.Run(context.Background(), steps.Config{Impl: ref, Wings: Steps(), StrictRules: false,
 				Options: godog.Options{Paths: paths, Format: "progress", TestingT: t}})
 			if err != nil {
 				t.Fatal(err)

@@ -45,7 +45,7 @@ func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 	defer t.Impl.Close()
 	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() { t.Impl.Close() })
 	defer stop()
-	rep, err := steps.Run(ctx, steps.Config{Impl: t.Impl, Specs: w.Steps, StrictRules: false, Options: opts})
+	rep, err := steps.Run(ctx, steps.Config{Impl: t.Impl, Wings: w.Steps, StrictRules: false, Options: opts})
 	switch {
 	case ctx.Err() != nil:
 		fmt.Fprintln(stderr, "conform features: interrupted")

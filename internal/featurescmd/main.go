@@ -19,7 +19,7 @@ import (
 // the same order.
 type Wings struct {
 	Specs *spec.Set
-	Steps []steps.Spec
+	Steps []steps.Wing
 }
 
 // Main runs `features ARGS...` or `prove ARGS...` over the wings w and

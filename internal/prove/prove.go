@@ -97,7 +97,7 @@ type Options struct {
 	// Specs are the specs whose faults are injected into their reference,
 	// and Steps their steps, which run the features.
 	Specs        *spec.Set
-	Steps        []steps.Spec
+	Steps        []steps.Wing
 	VectorsDir   string   // the vectors directory ("vectors")
 	FeaturePaths []string // the features ("features")
 	Features     FeaturesMode
@@ -305,7 +305,7 @@ func (p *Prover) runFeatures(ctx context.Context, ref *reference.Reference, spec
 	if spec != "" {
 		o.Tags = "@" + spec
 	}
-	rep, err := steps.Run(ctx, steps.Config{Impl: ref, Specs: p.opt.Steps, Options: o})
+	rep, err := steps.Run(ctx, steps.Config{Impl: ref, Wings: p.opt.Steps, Options: o})
 	if err != nil {
 		return nil, err
 	}

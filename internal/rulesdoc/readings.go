@@ -90,7 +90,7 @@ func RenderReadings(in Input) []byte {
 	b.WriteString("conform then judges it by that branch (docs/CONFORM.md, \"Readings\"). Each\n")
 	b.WriteString("spec's catalog is its wing's `readings.go` (impl/<spec>/readings.go).\n\n")
 	uses := readingUses(in.Indexes, in.Readings)
-	bySpec := map[rules.Spec][]rules.Reading{}
+	bySpec := map[rules.SpecName][]rules.Reading{}
 	for _, r := range in.Readings {
 		bySpec[r.Spec] = append(bySpec[r.Spec], r)
 	}

@@ -60,7 +60,7 @@ func Render(in Input) []byte {
 		}
 	}
 	readingsOf := readingsOfRule(in.Readings)
-	bySpec := map[rules.Spec][]rules.Rule{}
+	bySpec := map[rules.SpecName][]rules.Rule{}
 	for _, r := range in.Catalog {
 		bySpec[r.Spec] = append(bySpec[r.Spec], r)
 	}
@@ -229,8 +229,8 @@ func list(items []string, n int) string {
 }
 
 // SpecNames are the names of the specs the list covers, in order.
-func (in Input) SpecNames() []rules.Spec {
-	var names []rules.Spec
+func (in Input) SpecNames() []rules.SpecName {
+	var names []rules.SpecName
 	for _, s := range in.Specs.Specs() {
 		names = append(names, s.Name)
 	}

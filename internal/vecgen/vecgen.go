@@ -42,8 +42,8 @@ type Vector struct {
 	Want []string
 }
 
-// Suite is one suite's generator.
-type Suite struct {
+// Generator is one wing's generator of its suite.
+type Generator struct {
 	// Spec is the spec the suite is of: its name names the suite, its
 	// catalog and readings are those the vectors name, and the reference
 	// its vectors are checked against answers its operations.
@@ -61,7 +61,7 @@ type Suite struct {
 }
 
 // Name is the suite's name: its spec's.
-func (s Suite) Name() string { return string(s.Spec.Name) }
+func (s Generator) Name() string { return string(s.Spec.Name) }
 
 // Options tune a generation.
 type Options struct {
@@ -91,7 +91,7 @@ type Output struct {
 }
 
 // Generate runs every suite and returns all files.
-func Generate(suites []Suite, opt Options) (*Output, error) {
+func Generate(suites []Generator, opt Options) (*Output, error) {
 	var ss []*spec.Spec
 	for _, s := range suites {
 		ss = append(ss, s.Spec)
@@ -112,7 +112,7 @@ func Generate(suites []Suite, opt Options) (*Output, error) {
 	return out, nil
 }
 
-func generateSuite(s Suite, opt Options, files map[string][]byte) (*SuiteSummary, error) {
+func generateSuite(s Generator, opt Options, files map[string][]byte) (*SuiteSummary, error) {
 	vecs, err := s.Generate(opt)
 	if err != nil {
 		return nil, err

@@ -29,8 +29,8 @@ func laceVector(id, file, expect string, data []byte, rule string) vecgen.Vector
 	return v
 }
 
-func suiteOf(vs ...vecgen.Vector) vecgen.Suite {
-	return vecgen.Suite{Spec: lacespec.Spec, Generate: func(vecgen.Options) ([]vecgen.Vector, error) { return vs, nil }}
+func suiteOf(vs ...vecgen.Vector) vecgen.Generator {
+	return vecgen.Generator{Spec: lacespec.Spec, Generate: func(vecgen.Options) ([]vecgen.Vector, error) { return vs, nil }}
 }
 
 func TestGenerateChecksAgainstTheReference(t *testing.T) {
@@ -56,12 +56,12 @@ func TestGenerateChecksAgainstTheReference(t *testing.T) {
 		}()}, "does not name LACE-BLOB-03, the rule the vector is reported under"},
 	}
 	for _, tt := range tests {
-		_, err := vecgen.Generate([]vecgen.Suite{suiteOf(tt.vs...)}, vecgen.Options{})
+		_, err := vecgen.Generate([]vecgen.Generator{suiteOf(tt.vs...)}, vecgen.Options{})
 		if err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.err)
 		}
 	}
-	out, err := vecgen.Generate([]vecgen.Suite{suiteOf(good, laceVector("lace/negative/data-length-05", "negative/data-length-05.lr", vectorset.Reject, bad, "LACE-BLOB-03"))}, vecgen.Options{})
+	out, err := vecgen.Generate([]vecgen.Generator{suiteOf(good, laceVector("lace/negative/data-length-05", "negative/data-length-05.lr", vectorset.Reject, bad, "LACE-BLOB-03"))}, vecgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestGenerateChecksAgainstTheReference(t *testing.T) {
 }
 
 func TestDeterministicAndChecked(t *testing.T) {
-	suites := []vecgen.Suite{hivevec.Suite}
+	suites := []vecgen.Generator{hivevec.Generator}
 	a, err := vecgen.Generate(suites, vecgen.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -163,13 +163,13 @@ func TestRecipeNamesAnyTreeFile(t *testing.T) {
 	// The catalog starts with its entry count, 6: an unknown ReadCellCapV1 version.
 	reg.ID, reg.Rules, reg.Comment = "hiverelay/negative/catalog-as-read-cap", []string{"HR-CENC-10"}, "test vector: HR-CENC-10"
 	reg.Recipe = &vectorset.Recipe{Parts: []vectorset.Part{{File: "registry/catalog.cenc"}}}
-	s := vecgen.Suite{Spec: hivespec.Spec,
+	s := vecgen.Generator{Spec: hivespec.Spec,
 		Generate: func(vecgen.Options) ([]vecgen.Vector, error) { return []vecgen.Vector{pos, neg, reg}, nil },
 		Extra: func() (map[string][]byte, map[string][]byte, error) {
 			return map[string][]byte{"registry/catalog.cenc": catalog}, nil, nil
 		},
 	}
-	out, err := vecgen.Generate([]vecgen.Suite{s}, vecgen.Options{})
+	out, err := vecgen.Generate([]vecgen.Generator{s}, vecgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestProfileTheReferenceDoesNotClaim(t *testing.T) {
 	v.Args = json.RawMessage(`{"mark":"009"}`)
 	v.Profiles = []string{lacespec.Profile009}
 	var log bytes.Buffer
-	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{Progress: &log}); err != nil {
+	if _, err := vecgen.Generate([]vecgen.Generator{suiteOf(v)}, vecgen.Options{Progress: &log}); err != nil {
 		t.Fatal(err)
 	}
 	if want := "lace/positive/seed-blob-mark-009: not checked against the reference: it needs profile lace-009"; !strings.Contains(log.String(), want) {
@@ -191,13 +191,13 @@ func TestProfileTheReferenceDoesNotClaim(t *testing.T) {
 	}
 	// Without the profile the reference answers unsupported, which fails.
 	v.Profiles = nil
-	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{}); err == nil || !strings.Contains(err.Error(), "unsupported") {
+	if _, err := vecgen.Generate([]vecgen.Generator{suiteOf(v)}, vecgen.Options{}); err == nil || !strings.Contains(err.Error(), "unsupported") {
 		t.Fatalf("err = %v, want the reference's unsupported answer", err)
 	}
 	// Nothing can fill Want fields of a vector the reference cannot check.
 	v.Profiles = []string{lacespec.Profile009}
 	v.Want = []string{"hash"}
-	if _, err := vecgen.Generate([]vecgen.Suite{suiteOf(v)}, vecgen.Options{}); err == nil || !strings.Contains(err.Error(), "Want") {
+	if _, err := vecgen.Generate([]vecgen.Generator{suiteOf(v)}, vecgen.Options{}); err == nil || !strings.Contains(err.Error(), "Want") {
 		t.Fatalf("err = %v, want a Want error", err)
 	}
 }

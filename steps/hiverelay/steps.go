@@ -1,5 +1,5 @@
 // Package hiverelay holds the steps of the HiveRelay Blind Client
-// Composition v1 features (features/hiverelay), its steps.Spec. Inputs are
+// Composition v1 features (features/hiverelay), its steps.Wing. Inputs are
 // built by build.go and files.go with the steps' own encoder; every question
 // goes to the implementation under test through World.Call:
 // hiverelay.decode, hiverelay.format, hiverelay.manifest and
@@ -28,7 +28,7 @@ import (
 
 // Steps are the HiveRelay steps; each scenario keeps its HiveRelay state in
 // its own scenario.
-var Steps = steps.Spec{Spec: hivespec.Spec, Register: register, Unreachable: unreachable}
+var Steps = steps.Wing{Spec: hivespec.Spec, Register: register, Unreachable: unreachable}
 
 // scenario is the HiveRelay state of one scenario.
 type scenario struct {

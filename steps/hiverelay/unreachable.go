@@ -1,7 +1,7 @@
 package hiverelay
 
 // unreachable are the HiveRelay rules the reference reports only under
-// fault injection (steps.Spec.Unreachable): the checks a codec must not
+// fault injection (steps.Wing.Unreachable): the checks a codec must not
 // make (hiverelay.Permitting rules), switched on to show that the vectors
 // catch an implementation that makes them. Their scenarios show the
 // accepting side.

@@ -1,5 +1,5 @@
 // Package lace holds the steps of the Lace-010 features (features/lace),
-// its steps.Spec. Inputs are written by the builders of build.go; every
+// its steps.Wing. Inputs are written by the builders of build.go; every
 // question goes to the implementation under test through World.Call:
 // lace.record, lace.stream, lace.construct, lace.chunks and lace.directory
 // (docs/PROTOCOL.md).
@@ -26,7 +26,7 @@ import (
 
 // Steps are the Lace steps; each scenario keeps its Lace state in its own
 // scenario value.
-var Steps = steps.Spec{Spec: lacespec.Spec, Register: register, Unreachable: unreachable}
+var Steps = steps.Wing{Spec: lacespec.Spec, Register: register, Unreachable: unreachable}
 
 // scenario is the Lace state of one scenario.
 type scenario struct {

@@ -1,7 +1,7 @@
 package lace
 
 // unreachable are the Lace rules the reference names in code that no input
-// can make it report (steps.Spec.Unreachable). Their feature rules have
+// can make it report (steps.Wing.Unreachable). Their feature rules have
 // passing scenarios that show what bytes can show.
 var unreachable = map[string]string{
 	"LACE-CTOR-01": "fault injection only: construct.go refuses the empty specification only while LACE-CTOR-01 is switched off; otherwise it builds the empty Blob",

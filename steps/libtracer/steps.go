@@ -1,5 +1,5 @@
 // Package libtracer holds the steps of the libtracer v1 wire format
-// features (features/libtracer/), its steps.Spec. Given steps build bytes
+// features (features/libtracer/), its steps.Wing. Given steps build bytes
 // (or a frame tree to encode) with the helpers of bytes.go; When steps ask
 // the testee through libtracer.decode and libtracer.encode; Then steps
 // (then.go) read its answers. A scenario's state is a state, one per
@@ -24,7 +24,7 @@ import (
 
 // Steps are the libtracer steps; each scenario keeps its libtracer state in
 // its own state.
-var Steps = steps.Spec{Spec: tracerspec.Spec, Register: register, Unreachable: unreachable}
+var Steps = steps.Wing{Spec: tracerspec.Spec, Register: register, Unreachable: unreachable}
 
 // state is one scenario's libtracer state.
 type state struct {

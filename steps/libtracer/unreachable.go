@@ -8,7 +8,7 @@ package libtracer
 // impl/libtracer/dialect.go, which reject what libtracer-01 accepts).
 // Their positive scenarios run; impl/libtracer's trailer_test.go holds the
 // Strip, Attach and FrameWriter rejections, encode_test.go the 4 GiB one.
-// (steps.Spec.Unreachable).
+// (steps.Wing.Unreachable).
 var unreachable = func() map[string]string {
 	m := map[string]string{
 		"LT-FRAME-05": "FrameWriter refuses a payload longer or shorter than the declared length: streaming send is no protocol operation",

@@ -28,8 +28,8 @@ import (
 	"github.com/threespec/conformance/vectorset"
 )
 
-// Suite is the HiveRelay suite generator.
-var Suite = vecgen.Suite{Spec: hivespec.Spec, Generate: generate, Extra: extra, Readings: readingUses}
+// Generator is the HiveRelay suite's generator.
+var Generator = vecgen.Generator{Spec: hivespec.Spec, Generate: generate, Extra: extra, Readings: readingUses}
 
 // Code is the one code section 2 gives every failure.
 const Code = "BAD_ENCODING"

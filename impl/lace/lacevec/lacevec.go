@@ -22,8 +22,8 @@ import (
 	"github.com/threespec/conformance/vectorset"
 )
 
-// Suite is the Lace suite generator.
-var Suite = vecgen.Suite{Spec: lacespec.Spec, Generate: generate, Readings: readingUses}
+// Generator is the Lace suite's generator.
+var Generator = vecgen.Generator{Spec: lacespec.Spec, Generate: generate, Readings: readingUses}
 
 // Mark modes of a vector (the "mark" argument, docs/PROTOCOL.md).
 const (

@@ -280,7 +280,7 @@ func BenchmarkGenerate(b *testing.B) {
 // against the reference, the index and manifest laid out.
 func BenchmarkSuite(b *testing.B) {
 	for b.Loop() {
-		if _, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{}); err != nil {
+		if _, err := vecgen.Generate([]vecgen.Generator{Generator}, vecgen.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

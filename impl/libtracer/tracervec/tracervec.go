@@ -21,8 +21,8 @@ import (
 	"github.com/threespec/conformance/vectorset"
 )
 
-// Suite is the libtracer suite generator.
-var Suite = vecgen.Suite{Spec: tracerspec.Spec, Generate: generate, Readings: readingUses}
+// Generator is the libtracer suite's generator.
+var Generator = vecgen.Generator{Spec: tracerspec.Spec, Generate: generate, Readings: readingUses}
 
 func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 	s := &set{large: opt.Large, seen: map[string]string{}}

@@ -43,7 +43,7 @@ func diffResult(want, got []byte) string {
 // checked against the reference (accepted ones with the generator's
 // result, rejected ones by the rule they name).
 func TestSuiteAgainstTheReference(t *testing.T) {
-	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{})
+	out, err := vecgen.Generate([]vecgen.Generator{Generator}, vecgen.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestLargeFamilies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large families: a few seconds")
 	}
-	out, err := vecgen.Generate([]vecgen.Suite{Suite}, vecgen.Options{Large: true})
+	out, err := vecgen.Generate([]vecgen.Generator{Generator}, vecgen.Options{Large: true})
 	if err != nil {
 		t.Fatal(err)
 	}
