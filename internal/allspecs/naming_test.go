@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"path"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -77,24 +75,12 @@ func TestOnlyWingsNameSpecs(t *testing.T) {
 	root := filepath.Join("..", "..")
 	fset := token.NewFileSet()
 	checked := 0
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	err := floors.WalkGoFiles(root, func(pkg, p string) error {
+		if floors.Wing(pkg) || floors.IsBorrowed(pkg) || floors.AtTop(pkg) {
+			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if n := d.Name(); p != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vectors" || n == "examples") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		if pkg := path.Dir(rel); floors.Wing(pkg) || floors.IsBorrowed(pkg) || floors.AtTop(pkg) {
-			return nil
-		}
 		f, err := parser.ParseFile(fset, p, nil, 0)
 		if err != nil {
 			return err

@@ -7,7 +7,9 @@ package floors
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -212,6 +214,32 @@ func wingChain(imports map[string][]string, p string) []string {
 		}
 	}
 	return nil
+}
+
+// WalkGoFiles calls fn for every non-test Go file below the module root
+// (every build tag), with its package's path relative to Module and the
+// file's path; it skips hidden folders, testdata, and the vectors and
+// examples trees, which hold no package of the module.
+func WalkGoFiles(root string, fn func(pkg, file string) error) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); p != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vectors" || n == "examples") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		dir, err := filepath.Rel(root, filepath.Dir(p))
+		if err != nil {
+			return err
+		}
+		return fn(filepath.ToSlash(dir), p)
+	})
 }
 
 // Rel returns an import path relative to Module, and false for a path

@@ -3,9 +3,7 @@ package floors
 import (
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -19,25 +17,11 @@ func moduleImports(t *testing.T, root string) map[string][]string {
 	t.Helper()
 	imports := map[string][]string{}
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if n := d.Name(); p != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vectors" || n == "examples") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
+	err := WalkGoFiles(root, func(pkg, p string) error {
 		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
 		if err != nil {
 			return err
 		}
-		dir, _ := filepath.Rel(root, filepath.Dir(p))
-		pkg := filepath.ToSlash(dir)
 		if _, ok := imports[pkg]; !ok {
 			imports[pkg] = nil
 		}
