@@ -213,7 +213,15 @@ func faultLine(p *prove.Record, id string) string {
 	return fmt.Sprintf("- Fault caught by %d vectors and %d scenarios: %s\n", len(e.Vectors), len(e.Scenarios), list(append(append([]string(nil), e.Vectors...), e.Scenarios...), 8))
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine joins a text's lines with one space each, the lines trimmed, and
+// keeps every other byte: a rule's "Name:  x" keeps its two spaces.
+func oneLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSpace(l)
+	}
+	return strings.Join(lines, " ")
+}
 
 // list renders up to n items in code spans and says how many more there are.
 func list(items []string, n int) string {

@@ -2,6 +2,7 @@ package rulesdoc
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -210,5 +211,39 @@ func TestProjectDefinedRulesSaySo(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no rule is marked project-defined")
+	}
+}
+
+// TestRuleTextsPrintedExactly: the committed features/RULES.md prints every
+// rule's text under its heading byte for byte as the catalog states it
+// (a text without line breaks; two spaces stay two spaces), and oneLine
+// only joins lines.
+func TestRuleTextsPrintedExactly(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", File))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	for _, r := range allspecs.Set().Rules() {
+		if strings.Contains(r.Text, "\n") {
+			t.Errorf("%s: the catalog's text has a line break; RULES.md prints one line", r.ID)
+			continue
+		}
+		head := fmt.Sprintf("\n#### %s (%s", r.ID, r.Level)
+		i := strings.Index(doc, head)
+		if i < 0 {
+			t.Errorf("%s has no heading in %s", r.ID, File)
+			continue
+		}
+		rest := doc[i+len(head):]
+		_, body, _ := strings.Cut(rest, "\n\n")
+		if text, _, _ := strings.Cut(body, "\n"); text != r.Text {
+			t.Errorf("%s: %s prints %q, the catalog says %q", r.ID, File, text, r.Text)
+		}
+	}
+	for in, want := range map[string]string{"a:  b": "a:  b", " a\n   b \n": "a b", "x\ty": "x\ty"} {
+		if got := oneLine(in); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
