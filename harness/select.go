@@ -19,17 +19,115 @@ type Selection struct {
 	Ops    []string `json:"ops,omitempty"`    // operations (hiverelay.decode, ...)
 	Rules  []string `json:"rules,omitempty"`  // rule IDs; a vector matches when it tests any of them
 	Tags   []string `json:"tags,omitempty"`   // tags; a vector matches when it carries any of them
-	IDs    []string `json:"ids,omitempty"`    // vector-ID globs (path.Match: * does not cross /)
+	IDs    []string `json:"ids,omitempty"`    // vector-ID globs (IDGlob); a vector matches when it matches any
+	Skip   []string `json:"skip,omitempty"`   // vector-ID globs (IDGlob) of vectors left out
+}
+
+// IDGlob reports whether the glob g selects the vector ID id: a glob with
+// a '/' matches the whole ID (<suite>/<positive|negative>/<name>, path.Match:
+// '*' does not cross '/'); a glob without one matches the vector's name, so
+// that `*crlf*` selects every vector whose name holds crlf.
+func IDGlob(g, id string) bool {
+	target := id
+	if !strings.Contains(g, "/") {
+		target = path.Base(id)
+	}
+	ok, _ := path.Match(g, target)
+	return ok
 }
 
 // Check reports a malformed glob.
 func (s Selection) Check() error {
-	for _, g := range s.IDs {
-		if _, err := path.Match(g, ""); err != nil {
-			return setupErr("--id %q: %v", g, err)
+	for _, l := range []struct {
+		flag  string
+		globs []string
+	}{{"--id", s.IDs}, {"--skip", s.Skip}} {
+		for _, g := range l.globs {
+			if _, err := path.Match(g, ""); err != nil {
+				return setupErr("%s %q: %v", l.flag, g, err)
+			}
 		}
 	}
 	return nil
+}
+
+// NoMatch explains a selection that selects no vector of suites: the shape
+// of a vector ID and, when --id was given, the IDs closest to its globs.
+func (s Selection) NoMatch(suites []*Suite, vectorsDir string) error {
+	msg := fmt.Sprintf("the selection matches no vector of %s", vectorsDir)
+	if len(s.IDs) == 0 && len(s.Skip) == 0 {
+		return setupErr("%s", msg)
+	}
+	msg += "; a vector ID is <suite>/<positive|negative>/<name>, and a glob without '/' matches the name ('*' does not cross '/')"
+	var ids []string
+	for _, st := range suites {
+		for i := range st.Index.Vectors {
+			ids = append(ids, st.Index.Vectors[i].ID)
+		}
+	}
+	if near := closestIDs(s.IDs, ids, 3); len(near) > 0 {
+		msg += "; closest: " + strings.Join(near, ", ")
+	}
+	return setupErr("%s", msg)
+}
+
+// closestIDs returns up to n of ids nearest to any of the globs, by the
+// edit distance from the glob's literal text (its wildcards removed) to
+// the ID's name, or to the whole ID for a glob with '/'.
+func closestIDs(globs, ids []string, n int) []string {
+	type scored struct {
+		id string
+		d  int
+	}
+	var best []scored
+	for _, id := range ids {
+		d := -1
+		for _, g := range globs {
+			lit := strings.Map(func(r rune) rune {
+				if strings.ContainsRune("*?[]\\", r) {
+					return -1
+				}
+				return r
+			}, g)
+			target := id
+			if !strings.Contains(g, "/") {
+				target = path.Base(id)
+			}
+			if e := editDistance(lit, target); d < 0 || e < d {
+				d = e
+			}
+		}
+		if d >= 0 {
+			best = append(best, scored{id, d})
+		}
+	}
+	slices.SortStableFunc(best, func(a, b scored) int { return a.d - b.d })
+	var out []string
+	for i := 0; i < len(best) && i < n; i++ {
+		out = append(out, best[i].id)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // Count returns how many vectors of suites the selection selects.
@@ -61,11 +159,16 @@ func (s Selection) Match(suite string, v *vectorset.Vector) bool {
 	if !any(s.Suites, suite) || !any(s.Ops, v.Op) || !any(s.Rules, v.Rules...) || !any(s.Tags, v.Tags...) {
 		return false
 	}
+	for _, g := range s.Skip {
+		if IDGlob(g, v.ID) {
+			return false
+		}
+	}
 	if len(s.IDs) == 0 {
 		return true
 	}
 	for _, g := range s.IDs {
-		if ok, _ := path.Match(g, v.ID); ok {
+		if IDGlob(g, v.ID) {
 			return true
 		}
 	}

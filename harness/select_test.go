@@ -34,6 +34,14 @@ func TestSelection(t *testing.T) {
 		{"glob alternatives", Selection{IDs: []string{"hiverelay/*/*", "lace/negative/*"}}, true},
 		{"all fields must match", Selection{Ops: []string{"lace.record"}, Tags: []string{"mutation"}}, false},
 		{"all fields match", Selection{Suites: []string{"lace"}, Ops: []string{"lace.record"}, Rules: []string{"LACE-FIELD-09"}, Tags: []string{"boundary"}, IDs: []string{"*/*/*"}}, true},
+		{"a glob without / matches the name", Selection{IDs: []string{"*129*"}}, true},
+		{"the exact name", Selection{IDs: []string{"plex-field-line-129-bytes"}}, true},
+		{"a name glob that does not match", Selection{IDs: []string{"*crlf*"}}, false},
+		{"a name glob does not see the suite", Selection{IDs: []string{"lace*"}}, false},
+		{"skipped by name", Selection{Skip: []string{"*129*"}}, false},
+		{"skipped by ID glob", Selection{Skip: []string{"lace/negative/*"}}, false},
+		{"skip of another", Selection{Skip: []string{"*crlf*"}}, true},
+		{"skip wins over id", Selection{IDs: []string{"*129*"}, Skip: []string{"plex-*"}}, false},
 	}
 	for _, c := range cases {
 		if got := c.sel.Match("lace", v); got != c.want {
@@ -42,6 +50,9 @@ func TestSelection(t *testing.T) {
 	}
 	if err := (Selection{IDs: []string{"lace/["}}).Check(); err == nil {
 		t.Error("a malformed glob passed Check")
+	}
+	if err := (Selection{Skip: []string{"["}}).Check(); err == nil || !strings.Contains(err.Error(), "--skip") {
+		t.Errorf("a malformed --skip glob: %v", err)
 	}
 	// A rerun's escaped ID selects exactly its vector.
 	odd := &vectorset.Vector{ID: "lace/positive/a[1]*?", Op: "lace.record"}
@@ -104,6 +115,31 @@ func TestProgramName(t *testing.T) {
 	for in, want := range cases {
 		if got := ProgramName(in); got != want {
 			t.Errorf("ProgramName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A selection that matches nothing says what an ID looks like and offers
+// the nearest IDs to what was typed.
+func TestNoMatch(t *testing.T) {
+	st := &Suite{Name: "lace", Index: &vectorset.Index{Vectors: []vectorset.Vector{
+		{ID: "lace/negative/plex-value-crlf"}, {ID: "lace/negative/plex-field-line-129-bytes"}, {ID: "lace/positive/seed-blob"},
+	}}}
+	err := (Selection{IDs: []string{"plex-value-cr1f"}}).NoMatch([]*Suite{st}, "vectors").Error()
+	for _, want := range []string{"matches no vector of vectors", "<suite>/<positive|negative>/<name>", "closest: lace/negative/plex-value-crlf, "} {
+		if !strings.Contains(err, want) {
+			t.Errorf("NoMatch = %q, want it to hold %q", err, want)
+		}
+	}
+	if err := (Selection{Ops: []string{"no.such"}}).NoMatch([]*Suite{st}, "vectors").Error(); strings.Contains(err, "closest") {
+		t.Errorf("without --id: %q", err)
+	}
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"abc", "", 3}, {"kitten", "sitting", 3}, {"crlf", "crlf", 0}} {
+		if got := editDistance(c.a, c.b); got != c.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
 		}
 	}
 }

@@ -39,7 +39,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var((*harness.ListFlag)(&sel.Ops), "op", "select operations")
 	fs.Var((*harness.ListFlag)(&sel.Rules), "rule", "select vectors testing these rule IDs")
 	fs.Var((*harness.ListFlag)(&sel.Tags), "tag", "select vectors carrying these tags")
-	fs.Var((*harness.ListFlag)(&sel.IDs), "id", "select vector IDs matching these globs (* does not cross /)")
+	fs.Var((*harness.ListFlag)(&sel.IDs), "id", "select vector IDs matching these globs (* does not cross /; a glob without / matches the vector's name)")
+	fs.Var((*harness.ListFlag)(&sel.Skip), "skip", "leave out vector IDs matching these globs (as --id)")
 	fs.Var((*harness.ListFlag)(&pol.Profiles), "profile", "add to the profiles the testee claims (lace-009, lace-mark-bip340-standin)")
 	fs.StringVar(&pol.Mark, "mark", pol.RelyOn(specs), "Mark checking to rely on: bip340-standin, or none (vectors needing the stand-in scheme do not apply)")
 	expectFile := fs.String("expect-fail", "", "expected-failures `file`: a vector or rule ID per line, then the reason")
@@ -78,7 +79,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	if sel.Count(suites) == 0 {
-		return fail(fmt.Errorf("the selection matches no vector of %s", *vectors))
+		return fail(sel.NoMatch(suites, *vectors))
 	}
 	var expect *harness.Expectations
 	if *expectFile != "" {
