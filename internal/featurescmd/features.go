@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -37,6 +38,8 @@ func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "conform features: no testee: conform features [flags] -- TESTEE ARGS...")
 		return 2
 	}
+	// Colour only to a terminal, and never under NO_COLOR (no-color.org).
+	opts.NoColors = opts.NoColors || !colourful(stdout, os.Getenv("NO_COLOR"))
 	t, err := harness.StartTestee(fs.Args(), harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout})
 	if err != nil {
 		fmt.Fprintln(stderr, "conform features:", err)
@@ -58,4 +61,18 @@ func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 		return harness.ExitTestee
 	}
 	return rep.Status
+}
+
+// colourful reports whether output to w may carry ANSI colours: w is a
+// terminal and NO_COLOR (noColor) is unset or empty.
+func colourful(w io.Writer, noColor string) bool {
+	if noColor != "" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
