@@ -93,7 +93,7 @@ func LoadSuites(defs []vectorset.SuiteDef, vectorsDir, manifestDir string, names
 		return nil, err
 	}
 	if len(suites) == 0 {
-		return nil, setupErr("no vector index (<suite>.index.json) in %s", vectorsDir)
+		return nil, setupErr("no vector index (<suite>.index.json) in %s: --vectors names the vector tree (the vectors/ folder of a clone)", vectorsDir)
 	}
 	return suites, nil
 }

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"syscall"
 
 	"github.com/threespec/conformance/harness"
@@ -76,17 +78,66 @@ func delegate(sub string, args []string, stdout, stderr io.Writer) int {
 
 // featuresCommand is the command line that runs cmd/conform-features.
 func featuresCommand() ([]string, error) {
-	if p := os.Getenv(FeaturesEnv); p != "" {
-		return []string{p}, nil
+	exe, _ := os.Executable()
+	cwd, _ := os.Getwd()
+	return findFeatures(os.Getenv(FeaturesEnv), exe, exec.LookPath, cwd)
+}
+
+// featuresName is the file name of cmd/conform-features' program.
+var featuresName = "conform-features" + map[bool]string{true: ".exe"}[runtime.GOOS == "windows"]
+
+// findFeatures finds cmd/conform-features: env ($CONFORM_FEATURES) when
+// set, else the program beside exe (go install ./cmd/... puts both
+// there), else the program on PATH, else `go run` of its package when cwd
+// is inside this module (as `go run ./cmd/conform` is). Anywhere else it
+// says in one line how to install it.
+func findFeatures(env, exe string, lookPath func(string) (string, error), cwd string) ([]string, error) {
+	if env != "" {
+		return []string{env}, nil
 	}
-	if exe, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(exe), "conform-features")
+	if exe != "" {
+		p := filepath.Join(filepath.Dir(exe), featuresName)
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
 			return []string{p}, nil
 		}
 	}
-	if gobin, err := exec.LookPath("go"); err == nil {
+	if p, err := lookPath(featuresName); err == nil {
+		return []string{p}, nil
+	}
+	if gobin, err := lookPath("go"); err == nil && inModule(cwd) {
 		return []string{gobin, "run", featuresPackage}, nil
 	}
-	return nil, errors.New("conform-features is neither beside this program nor buildable (no go on PATH): install it with go install " + featuresPackage + ", or set " + FeaturesEnv)
+	return nil, errors.New(featuresName + " is neither beside this program nor on PATH (and this directory is outside the module, so go run cannot build it): install both with go install github.com/threespec/conformance/cmd/... (in a clone: go install ./cmd/...), or set " + FeaturesEnv)
+}
+
+// inModule reports whether dir is inside this module: the nearest go.mod
+// at or above it declares the module path featuresPackage belongs to.
+func inModule(dir string) bool {
+	for dir != "" {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+			return modulePath(b) == modulePathOf(featuresPackage)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
+	return false
+}
+
+// modulePath is the path a go.mod's module directive declares.
+func modulePath(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}
+
+// modulePathOf is the module path of a package path of this module.
+func modulePathOf(pkg string) string {
+	p, _, _ := strings.Cut(pkg, "/cmd/")
+	return p
 }
