@@ -12,7 +12,8 @@ const modulePath = "github.com/threespec/conformance"
 
 var rootOnce struct {
 	sync.Once
-	dir string
+	dir        string
+	inCheckout bool
 }
 
 // RepoRoot is the repository root: the nearest directory at or above the
@@ -30,7 +31,7 @@ func RepoRoot() string {
 		}
 		for dir := wd; ; dir = filepath.Dir(dir) {
 			if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && bytes.Contains(b, []byte("module "+modulePath+"\n")) {
-				rootOnce.dir = dir
+				rootOnce.dir, rootOnce.inCheckout = dir, true
 				return
 			}
 			if filepath.Dir(dir) == dir {
@@ -40,6 +41,13 @@ func RepoRoot() string {
 		}
 	})
 	return rootOnce.dir
+}
+
+// InCheckout reports whether the working directory is inside a checkout
+// of the module (RepoRoot found its go.mod).
+func InCheckout() bool {
+	RepoRoot()
+	return rootOnce.inCheckout
 }
 
 // FromRoot joins a slash-separated path relative to the repository root.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/threespec/conformance/features"
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/steps"
 )
@@ -37,6 +38,12 @@ func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 	if len(fs.Args()) == 0 {
 		fmt.Fprintln(stderr, "conform features: no testee: conform features [flags] -- TESTEE ARGS...")
 		return 2
+	}
+	// The features of a clone (./features), else those built in.
+	if len(opts.Paths) == 0 && opts.FS == nil {
+		if _, err := os.Stat("features"); err != nil {
+			opts.FS, opts.Paths = features.FS, []string{"."}
+		}
 	}
 	// Colour only to a terminal, and never under NO_COLOR (no-color.org).
 	opts.NoColors = opts.NoColors || !colourful(stdout, os.Getenv("NO_COLOR"))

@@ -3,7 +3,12 @@ package hiverelay
 import (
 	"bytes"
 	"encoding/hex"
+	"os"
+	"strings"
 	"testing"
+
+	hr "github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/steps"
 )
 
 // The compact-uint forms of HiveRelay BCC v1, section 2, at every boundary.
@@ -173,4 +178,36 @@ func FuzzParseBytes(f *testing.F) {
 		}
 		parseBytes(s, size)
 	})
+}
+
+// Outside a checkout the steps read built-in copies: for every file of the
+// tree they read, the copy is the committed file byte for byte.
+func TestBuiltInCopiesAreTheTree(t *testing.T) {
+	rels := []string{"specs/" + hr.SpecFile}
+	for _, name := range schemas {
+		rels = append(rels, "impl/hiverelay/data/declarations/"+name+".decl")
+	}
+	for name := range hr.AuthorityFiles() {
+		rels = append(rels, "manifest/hiverelay/"+name)
+	}
+	for _, p := range hr.InventoryPaths() {
+		kind, name, _ := strings.Cut(p, "/")
+		rels = append(rels, "vectors/"+kind+"/hiverelay/"+name)
+	}
+	if len(rels) < 25 {
+		t.Fatalf("only %d files", len(rels))
+	}
+	for _, rel := range rels {
+		want, err := os.ReadFile(steps.FromRoot(rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := builtIn(rel)
+		if !ok || !bytes.Equal(got, want) {
+			t.Errorf("%s: the built-in copy (%d bytes, %v) is not the committed file (%d bytes)", rel, len(got), ok, len(want))
+		}
+	}
+	if _, ok := builtIn("vectors/negative/lace/x.lr"); ok {
+		t.Error("a built-in copy of a file the steps do not read")
+	}
 }

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -101,7 +99,7 @@ var (
 			return vectorFile(m[1])
 		}},
 		{regexp.MustCompile(`^the published file ` + quotedRe.String()[1:]), func(m []string, _ int) ([]byte, error) {
-			return os.ReadFile(filepath.Join(publishedRoot(), m[1]))
+			return publishedFile(m[1])
 		}},
 		{regexp.MustCompile(`^zero`), func(_ []string, size int) ([]byte, error) {
 			if size <= 0 {

@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,6 +17,8 @@ import (
 
 	"golang.org/x/crypto/blake2b"
 
+	hr "github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/specs"
 	"github.com/threespec/conformance/steps"
 )
 
@@ -26,14 +30,21 @@ import (
 // Where the steps find the spec and the committed files, relative to the
 // repository root (steps.RepoRoot): the spec is the project's copy in specs/, read
 // as a file (not through impl/) so that the steps build the authority from
-// their own reading of the tree.
-func specPath() string {
-	return steps.FromRoot("specs/hiverelay-blind-client-composition-v1.spec.md")
-}
+// their own reading of the tree. Outside a checkout (conform features
+// installed with go install), where there is no tree to read, readTree
+// falls back to the same bytes as the project carries them: the embedded
+// spec copy and declarations, and the reference's authority files, which
+// vecgen -check keeps equal to the committed ones.
+func specPath() string { return steps.FromRoot("specs/" + hr.SpecFile) }
 
 func declarationDir() string { return steps.FromRoot("impl/hiverelay/data/declarations") }
 func vectorRoot() string     { return steps.FromRoot("vectors") }
 func publishedRoot() string  { return steps.FromRoot("manifest/hiverelay") }
+
+// publishedFile reads a file of manifest/hiverelay.
+func publishedFile(name string) ([]byte, error) {
+	return readTree(filepath.Join(publishedRoot(), name), "manifest/hiverelay/"+name)
+}
 
 // Known answers of the spec and of docs/hiverelay.md.
 const (
@@ -61,10 +72,49 @@ var loaded struct {
 	err   error
 }
 
+// readTree reads the file at path p of the tree; when p is missing and
+// the working directory is outside a checkout (no go.mod of the module
+// above it), it gives the built-in copy of rel (a path relative to the
+// repository root) instead.
+func readTree(p, rel string) ([]byte, error) {
+	b, err := os.ReadFile(p)
+	if err == nil || !errors.Is(err, fs.ErrNotExist) || steps.InCheckout() {
+		return b, err
+	}
+	if c, ok := builtIn(rel); ok {
+		return c, nil
+	}
+	return nil, fmt.Errorf("%w (outside a checkout, and the project carries no built-in copy of %s)", err, rel)
+}
+
+// builtIn is the built-in copy of a file of the tree, by its path relative
+// to the repository root.
+func builtIn(rel string) ([]byte, bool) {
+	dir, name := path.Split(rel)
+	switch {
+	case rel == "specs/"+hr.SpecFile:
+		return specs.Text(hr.SpecFile), true
+	case dir == "impl/hiverelay/data/declarations/":
+		d, ok := hr.Declaration(strings.TrimSuffix(name, ".decl"))
+		return []byte(d + "\n"), ok
+	case dir == "manifest/hiverelay/":
+		b, ok := hr.AuthorityFiles()[name]
+		return b, ok
+	case strings.HasPrefix(rel, "vectors/"):
+		// vectors/<kind>/hiverelay/<name> is the inventory path <kind>/<name>.
+		parts := strings.Split(rel, "/")
+		if len(parts) == 4 && parts[2] == "hiverelay" {
+			b, ok := hr.VectorFiles()[parts[1]+"/"+parts[3]]
+			return b, ok
+		}
+	}
+	return nil, false
+}
+
 func load() error {
 	loaded.once.Do(func() {
 		p := specPath()
-		b, err := os.ReadFile(p)
+		b, err := readTree(p, "specs/"+hr.SpecFile)
 		if err != nil {
 			loaded.err = fmt.Errorf("the HiveRelay spec: %w", err)
 			return
@@ -76,7 +126,7 @@ func load() error {
 		loaded.spec = b
 		loaded.decls = map[string][]byte{}
 		for _, name := range schemas {
-			b, err := os.ReadFile(filepath.Join(declarationDir(), name+".decl"))
+			b, err := readTree(filepath.Join(declarationDir(), name+".decl"), "impl/hiverelay/data/declarations/"+name+".decl")
 			if err != nil {
 				loaded.err = err
 				return
@@ -209,7 +259,7 @@ func vectorFile(p string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("%q is not an inventory path", p)
 	}
-	return os.ReadFile(filepath.Join(vectorRoot(), kind, "hiverelay", name))
+	return readTree(filepath.Join(vectorRoot(), kind, "hiverelay", name), "vectors/"+kind+"/hiverelay/"+name)
 }
 
 // vectorFiles reads the committed vector set: the file of every inventory

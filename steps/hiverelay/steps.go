@@ -13,8 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -272,7 +270,7 @@ func (s *scenario) replaceInMetadata(old, new string) error {
 
 // metadataIs checks the metadata artifact against the published file.
 func (s *scenario) metadataIs(name string) error {
-	want, err := os.ReadFile(filepath.Join(publishedRoot(), name))
+	want, err := publishedFile(name)
 	if err != nil {
 		return err
 	}
