@@ -129,6 +129,16 @@ func RerunFunc(prog, sub string, fs *flag.FlagSet, omit []string, command []stri
 	}
 }
 
+// ShowFunc returns the function that builds the command printing one
+// vector of vectorsDir and writing its input bytes to FILE.
+func ShowFunc(prog, vectorsDir string) func(id string) string {
+	head := prog + " show"
+	if vectorsDir != "vectors" {
+		head += " " + shellQuote("--vectors="+vectorsDir)
+	}
+	return func(id string) string { return head + " --write FILE " + shellQuote(id) }
+}
+
 // globEscape escapes the characters path.Match treats specially.
 func globEscape(s string) string {
 	var b strings.Builder

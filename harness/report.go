@@ -161,6 +161,9 @@ func caseDetail(v *VectorResult) string {
 	if v.Reason != "" && v.Reason != v.Got {
 		fmt.Fprintf(&b, "why:      %s\n", v.Reason)
 	}
+	if v.Show != "" {
+		fmt.Fprintf(&b, "show:     %s\n", v.Show)
+	}
 	if v.Rerun != "" {
 		fmt.Fprintf(&b, "rerun:    %s\n", v.Rerun)
 	}

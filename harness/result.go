@@ -62,7 +62,7 @@ type VectorResult struct {
 	Suite string          `json:"suite"`
 	Op    string          `json:"op"`
 	Args  json.RawMessage `json:"args"`
-	Input string          `json:"input"` // the suite-tree file, or "recipe"
+	Input string          `json:"input"` // the input file's path under the vectors directory, or "recipe"
 	Size  int64           `json:"size"`
 	Level string          `json:"level"`
 	Rules []string        `json:"rules"`
@@ -105,6 +105,7 @@ type VectorResult struct {
 	// acceptable codes, not its preferred code.
 	NotPreferred string  `json:"not_preferred,omitempty"`
 	Rerun        string  `json:"rerun"`
+	Show         string  `json:"show,omitempty"` // the command that prints it and writes its input bytes
 	Millis       float64 `json:"elapsed_ms"`
 	// Times splits Millis (nil for a vector that was not asked).
 	Times *VectorTimes `json:"times,omitempty"`

@@ -59,6 +59,9 @@ type Config struct {
 
 	// Rerun returns the command line that reruns one vector.
 	Rerun func(id string) string
+	// Show returns the command line that prints one vector and writes its
+	// input bytes (conform show).
+	Show func(id string) string
 	// Progress, when set, is called after each vector (never concurrently).
 	Progress func(Progress)
 }
@@ -101,6 +104,9 @@ func Run(ctx context.Context, cfg Config) *Report {
 			}
 			info.Selected++
 			res := newResult(cfg.Specs, defaults, s, v)
+			if cfg.Show != nil {
+				res.Show = cfg.Show(v.ID)
+			}
 			if cfg.Rerun != nil {
 				res.Rerun = cfg.Rerun(v.ID)
 			}
@@ -196,9 +202,14 @@ func Run(ctx context.Context, cfg Config) *Report {
 }
 
 func newResult(specs *spec.Set, defaults map[string]string, s *Suite, v *vectorset.Vector) *VectorResult {
-	input := v.File
-	if v.Recipe != nil {
-		input = "recipe"
+	// The input as a path one can open (under the vectors directory the
+	// run was given), or "recipe" (conform show ID --write FILE writes it).
+	input := "recipe"
+	if v.Recipe == nil {
+		var err error
+		if input, err = vectorset.TreePath(s.VectorsDir, s.Name, v.File); err != nil {
+			input = v.File
+		}
 	}
 	args := v.Args
 	if len(args) == 0 {

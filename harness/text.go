@@ -183,6 +183,9 @@ func (t *textWriter) vectors(r *Report, opt TextOptions) {
 		if v.Rerun != "" {
 			t.printf("  rerun     %s\n", v.Rerun)
 		}
+		if v.Show != "" {
+			t.printf("  show      %s\n", v.Show)
+		}
 		t.printf("\n")
 	}
 	if opt.Verbose {

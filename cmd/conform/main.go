@@ -27,6 +27,7 @@ const usage = `usage:
   conform serve [OP]                          the reference implementation as a testee
   conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
   conform prove [flags]                       show that the suite catches each rule's fault
+  conform show [flags] ID                     print one vector and its input (--write FILE: its bytes)
 Run "conform COMMAND -help" for the flags of a command; docs/CONFORM.md says more.
 `
 
@@ -42,6 +43,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCmd(args[1:], stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stdin, stdout, stderr)
+	case "show":
+		return showCmd(args[1:], stdout, stderr)
 	case "features", "prove":
 		// Not linked into this binary: see delegate.go.
 		return delegate(args[0], args[1:], stdout, stderr)

@@ -116,6 +116,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		Specs:      specs, Suites: suites, Selection: sel, Policy: pol, Expect: expect,
 		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Jobs: nJobs,
 		Testee: harness.TesteeInfo{Command: command, Mode: mode, Jobs: nJobs},
+		Show:   harness.ShowFunc(harness.ProgramName(os.Args[0]), *vectors),
 		Rerun: harness.RerunFunc(harness.ProgramName(os.Args[0]), "run", fs,
 			[]string{"suite", "op", "rule", "tag", "id", "expect-fail", "j", "json", "junit", "v", "q", "profile-times"}, command),
 	}
