@@ -3,6 +3,7 @@ package harness
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -54,5 +55,44 @@ func TestTimeouts(t *testing.T) {
 	_, err = Timeouts(&deadlineImpl{}, time.Hour, time.Hour, 0).Do(cctx, testee.Request{Op: "block"})
 	if !errors.As(err, &f) || f.Kind != testee.Canceled {
 		t.Errorf("caller's cancel: %v", err)
+	}
+}
+
+// The budget grows with the testee's measured speed: RateFactor times the
+// slowest time per MiB of an answered input of RateMin bytes or more, the
+// flags' budget as the floor and MaxGrowth times it as the ceiling; small
+// inputs are not measured. A timeout names the flag that gives more.
+func TestTimeoutsGrowWithTheTestee(t *testing.T) {
+	tm := Timeouts(&deadlineImpl{}, time.Hour, time.Second, 100*time.Millisecond).(*timeouts)
+	const mib = 1 << 20
+	if got := tm.Budget(32 * mib); got != time.Second+32*100*time.Millisecond {
+		t.Errorf("before any measure: %v", got)
+	}
+	tm.measure(RateMin-1, time.Hour) // too small to measure
+	if tm.rate.Load() != 0 {
+		t.Error("a small input was measured")
+	}
+	tm.measure(2*mib, 400*time.Millisecond) // 200 ms a MiB
+	tm.measure(mib, 100*time.Millisecond)   // faster: the slowest stays
+	if got, want := tm.Budget(32*mib), time.Second+RateFactor*32*200*time.Millisecond; got != want {
+		t.Errorf("after 200 ms/MiB: %v, want %v", got, want)
+	}
+	if got, floor := tm.Budget(1), time.Second+100*time.Millisecond; got != floor {
+		t.Errorf("a small input keeps the floor: %v, want %v", got, floor)
+	}
+	tm.measure(mib, time.Hour)
+	if got, ceil := tm.Budget(32*mib), MaxGrowth*(time.Second+32*100*time.Millisecond); got != ceil {
+		t.Errorf("capped: %v, want %v", got, ceil)
+	}
+	if a := AdapterTimeout(time.Hour, time.Second, 100*time.Millisecond); a <= MaxGrowth*(time.Second+64*100*time.Millisecond) {
+		t.Errorf("AdapterTimeout %v is below the largest grown budget", a)
+	}
+	for _, c := range []struct {
+		size int64
+		want string
+	}{{10, "a larger --timeout gives"}, {3 * mib, "--timeout-per-mib 100ms x 3 MiB; this testee took up to 1.5s a MiB so far): a larger --timeout-per-mib gives"}} {
+		if h := timeoutHint(time.Second, 100*time.Millisecond, c.size, 1500*time.Millisecond); !strings.Contains(h, c.want) {
+			t.Errorf("hint for %d bytes: %q, want %q in it", c.size, h, c.want)
+		}
 	}
 }
