@@ -314,31 +314,34 @@ func (p *reader) plexBody(pos int, r *record) (int, error) {
 	return end, nil
 }
 
+// envelopeLine reads the Seal envelope line at pos, which must be named
+// want and hold canonical text.
+func (p *reader) envelopeLine(pos int, want string, canonical func(string) bool) (string, int, error) {
+	name, value, next, err := p.line(pos)
+	switch {
+	case err != nil:
+		return "", 0, err
+	case name != want:
+		return "", 0, rejectf("the Seal envelope has %q where %s belongs", name, want)
+	case !canonical(value):
+		return "", 0, rejectf("%s %q is not canonical text", want, value)
+	}
+	return value, next, nil
+}
+
 // sealBody parses a Seal payload into r: By, Mark, then one embedded Plex
 // whose digest must match.
 func (p *reader) sealBody(pos int, r *record) (int, error) {
-	name, by, next, err := p.line(pos)
+	by, next, err := p.envelopeLine(pos, "By", func(v string) bool { // V.<43 B64A>.H3
+		_, ok := decodeB64A(strings.TrimSuffix(strings.TrimPrefix(v, "V."), ".H3"), 32)
+		return ok && len(v) == 48 && v[:2] == "V." && v[45:] == ".H3"
+	})
 	if err != nil {
 		return 0, err
 	}
-	if name != "By" {
-		return 0, rejectf("a Seal starts with %q, not By", name)
-	}
-	if len(by) != 48 || !strings.HasPrefix(by, "V.") || !strings.HasSuffix(by, ".H3") {
-		return 0, rejectf("By %q is no canonical By text", by)
-	}
-	if _, ok := decodeB64A(by[2:45], 32); !ok {
-		return 0, rejectf("By %q is no canonical By text", by)
-	}
-	name, mark, next, err := p.line(next)
+	mark, next, err := p.envelopeLine(next, "Mark", func(v string) bool { _, ok := decodeB64A(v, 64); return ok })
 	if err != nil {
 		return 0, err
-	}
-	if name != "Mark" {
-		return 0, rejectf("the second Seal line is %q, not Mark", name)
-	}
-	if _, ok := decodeB64A(mark, 64); !ok {
-		return 0, rejectf("Mark %q is no canonical Mark text", mark)
 	}
 	form, d, start, err := p.glyphLine(next)
 	if err != nil {
