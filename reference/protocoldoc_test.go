@@ -197,3 +197,62 @@ func TestProtocolDocumentsEveryMember(t *testing.T) {
 	}
 	t.Logf("%d operations, %d arguments and members checked", len(ops), checked)
 }
+
+// TestProtocolNamesHelloLimits: the hello example of docs/PROTOCOL.md ("The
+// handshake") names only limits of the caps table ("Caps on the bounds a
+// request raises", its `limits member` column), and every limit the
+// reference's hello gives is named, in backquotes, in that section: one
+// name for each limit across the document and the code.
+func TestProtocolNamesHelloLimits(t *testing.T) {
+	doc, err := os.ReadFile("../docs/PROTOCOL.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, caps, _ := strings.Cut(string(doc), "\n### Caps on the bounds a request raises\n")
+	caps, _, _ = strings.Cut(caps, "\n### ")
+	if caps == "" {
+		t.Fatal(`docs/PROTOCOL.md has no section "### Caps on the bounds a request raises"`)
+	}
+	table := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^\\| [^|]* \\| `([a-z]+\\.[a-z_]+)` \\|").FindAllStringSubmatch(caps, -1) {
+		table[m[1]] = true
+	}
+	if len(table) < 6 {
+		t.Fatalf("the caps table names %d limits: %v", len(table), table)
+	}
+	_, hello, _ := strings.Cut(string(doc), "The testee\nanswers with\n\n```json\n")
+	hello, _, _ = strings.Cut(hello, "```")
+	var example struct {
+		Result struct {
+			Limits map[string]json.RawMessage `json:"limits"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(hello), &example); err != nil || len(example.Result.Limits) == 0 {
+		t.Fatalf("the hello example has no limits (%v):\n%s", err, hello)
+	}
+	for k := range example.Result.Limits {
+		if !table[k] {
+			t.Errorf("the hello example names the limit %s, which the caps table does not list", k)
+		}
+	}
+	resp, err := reference.New(allspecs.Set()).Do(t.Context(), testee.Request{Op: testee.OpHello})
+	if err != nil || resp.Outcome != testee.Accepted {
+		t.Fatalf("hello: %v %v", resp.Outcome, err)
+	}
+	var ref struct {
+		Limits map[string]json.RawMessage `json:"limits"`
+	}
+	if err := json.Unmarshal(resp.Result, &ref); err != nil {
+		t.Fatal(err)
+	}
+	for k := range ref.Limits {
+		if !strings.Contains(caps, "`"+k+"`") {
+			t.Errorf("the reference's hello gives the limit %s, which docs/PROTOCOL.md's caps section does not name", k)
+		}
+	}
+	for k := range table {
+		if _, ok := ref.Limits[k]; !ok {
+			t.Errorf("the caps table lists the limit %s, which the reference's hello does not give", k)
+		}
+	}
+}

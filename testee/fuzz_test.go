@@ -199,7 +199,7 @@ func FuzzLineReader(f *testing.F) {
 // FuzzParseHello: no panic; an accepted hello result has protocol 1 and
 // non-nil ops, profiles and limits.
 func FuzzParseHello(f *testing.F) {
-	f.Add([]byte(helloExample))
+	f.Add([]byte(helloExample(f)))
 	f.Add([]byte(`{"protocol":1,"ops":[],"profiles":[],"limits":{}}`))
 	f.Add([]byte(`{"protocol":1,"ops":null,"profiles":[],"limits":{}}`))
 	f.Fuzz(func(t *testing.T, result []byte) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -324,34 +325,51 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errWriterFails }
 
 // Hello.
 
-// helloExample is the hello result of docs/PROTOCOL.md, "The handshake".
-const helloExample = `{
-  "protocol":1,
-  "implementation":"my-lace 0.3.1",
-  "ops":["lace.record","lace.stream","lace.construct"],
-  "profiles":["lace-mark-bip340-standin"],
-  "limits":{"lace.max_record_bytes":33620814}
-}`
+// helloExample is the hello result of docs/PROTOCOL.md, "The handshake":
+// the result member of the first JSON block after "The testee answers
+// with", read from the document itself.
+func helloExample(t testing.TB) json.RawMessage {
+	t.Helper()
+	doc, err := os.ReadFile("../docs/PROTOCOL.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(doc), "The testee\nanswers with\n\n```json\n")
+	block, _, ok2 := strings.Cut(after, "```")
+	if !ok || !ok2 {
+		t.Fatal(`docs/PROTOCOL.md has no JSON block after "The testee answers with"`)
+	}
+	var resp struct {
+		ID     *int            `json:"id"`
+		OK     bool            `json:"ok"`
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(block), &resp); err != nil || resp.ID == nil || *resp.ID != 0 || !resp.OK {
+		t.Fatalf("the hello example of docs/PROTOCOL.md is no answer to request 0 (%v):\n%s", err, block)
+	}
+	return resp.Result
+}
 
 func TestParseHello(t *testing.T) {
-	h, err := ParseHello(json.RawMessage(helloExample))
+	h, err := ParseHello(helloExample(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := &Hello{
 		Protocol:       1,
 		Implementation: "my-lace 0.3.1",
-		Ops:            []string{"lace.record", "lace.stream", "lace.construct"},
+		Ops:            []string{"lace.record", "lace.stream", "lace.construct", "lace.chunks"},
 		Profiles:       []string{"lace-mark-bip340-standin"},
-		Limits:         map[string]json.RawMessage{"lace.max_record_bytes": json.RawMessage("33620814")},
+		Limits: map[string]json.RawMessage{"lace.max_depth": json.RawMessage("64"), "lace.max_expansion": json.RawMessage("1048576"),
+			"lace.max_assembled_bytes": json.RawMessage("1073741824")},
 	}
 	if !reflect.DeepEqual(want, h) {
 		t.Errorf("got %+v\nwant %+v", h, want)
 	}
-	if !h.Claims("lace.stream") || h.Claims("lace.chunks") || h.Claims("hiverelay.decode") ||
+	if !h.Claims("lace.stream") || h.Claims("lace.directory") || h.Claims("hiverelay.decode") ||
 		!h.ClaimsProfile("lace-mark-bip340-standin") || h.ClaimsProfile("lace-009") ||
 		!h.Applies("lace.record", nil) || !h.Applies("lace.record", []string{"lace-mark-bip340-standin"}) ||
-		h.Applies("lace.record", []string{"lace-mark-bip340-standin", "lace-009"}) || h.Applies("lace.chunks", nil) {
+		h.Applies("lace.record", []string{"lace-mark-bip340-standin", "lace-009"}) || h.Applies("lace.directory", nil) {
 		t.Errorf("claims of %+v", h)
 	}
 	if _, err := ParseHello(json.RawMessage(`{"protocol":1,"ops":[],"profiles":[],"limits":{}}`)); err != nil {
@@ -406,7 +424,7 @@ func TestHandshake(t *testing.T) {
 		t.Errorf("hello request %q", line)
 	}
 
-	f = &fakeImpl{resp: Response{Outcome: Accepted, Result: json.RawMessage(helloExample)}}
+	f = &fakeImpl{resp: Response{Outcome: Accepted, Result: helloExample(t)}}
 	if h, err := Handshake(context.Background(), f); err != nil || h.Implementation != "my-lace 0.3.1" || h.AllOps {
 		t.Errorf("hello: %+v, %v", h, err)
 	}

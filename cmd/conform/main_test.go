@@ -469,6 +469,114 @@ func TestJavaScriptExample(t *testing.T) {
 	}
 }
 
+// The Lace example (examples/lace-go: a Go module of its own, written from
+// the spec, docs/PROTOCOL.md and docs/contract-lace.md, importing nothing
+// of this module) passes the whole Lace suite: every vector passes, except
+// the two that need the real 009 (not applicable to a stand-in testee) and
+// the branch vectors of non-default readings (set aside, as it declares
+// none). It runs persistent by path (every vector), persistent by base64
+// (the operations of the large inputs) and one-shot (every operation).
+// The test builds and vets it (go vet ./... does not enter a module of its
+// own); it is skipped only where the go command cannot be found.
+func TestLaceGoExample(t *testing.T) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not on PATH: the Go example testee cannot be built")
+	}
+	// It is an implementation from outside: nothing of this module is
+	// required or imported. (Reading its files here also makes go test's
+	// cache notice a change to them, which the go build below does not.)
+	dir := filepath.Join("..", "..", "examples", "lace-go")
+	files, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil || len(files) < 3 {
+		t.Fatalf("examples/lace-go holds %q (%v)", files, err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte("\"github.com/threespec/conformance/")) || bytes.Contains(b, []byte("\tgithub.com/threespec/conformance ")) {
+			t.Errorf("%s uses this module: the example must stand outside it", f)
+		}
+	}
+	start := time.Now()
+	bin := filepath.Join(t.TempDir(), "lace-go")
+	build := exec.Command(goCmd, "build", "-o", bin, ".")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build in %s: %v\n%s", build.Dir, err, out)
+	}
+	// go vet ./... stops at the example's own go.mod: vet it here.
+	vet := exec.Command(goCmd, "vet", ".")
+	vet.Dir = build.Dir
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet in %s: %v\n%s", vet.Dir, err, out)
+	}
+	t.Logf("built and vetted the example in %v", time.Since(start).Round(time.Millisecond))
+
+	idx, err := vectorset.Load("../../vectors", "lace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defaults := allspecs.Set().ReadingDefaults()
+	needs009, otherBranch := map[string]bool{}, map[string]bool{}
+	for _, iv := range idx.Vectors {
+		needs009[iv.ID] = slices.Contains(iv.Profiles, "lace-009")
+		otherBranch[iv.ID] = iv.Branch(nil, defaults) != ""
+	}
+	run := func(inputs string, args ...string) *harness.Report {
+		t.Helper()
+		start := time.Now()
+		jsonFile := filepath.Join(t.TempDir(), "report.json")
+		args = append(append([]string{"run", "--vectors", "../../vectors", "--suite", "lace", "--json", jsonFile}, args...), "--", bin)
+		code, out, errOut := conform(t, args...)
+		rep := readReport(t, jsonFile)
+		if code != 0 {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+		if rep.Testee.Inputs != inputs {
+			t.Errorf("%v: inputs by %q, want %q", args, rep.Testee.Inputs, inputs)
+		}
+		for _, v := range rep.Vectors {
+			switch {
+			case otherBranch[v.ID]:
+				if v.Status != harness.OtherReading {
+					t.Errorf("%s: %s, want other-reading (a branch vector of a reading it does not declare)", v.ID, v.Status)
+				}
+			case needs009[v.ID]:
+				if v.Status != harness.NotApplicable {
+					t.Errorf("%s: %s, want not applicable (it needs lace-009)", v.ID, v.Status)
+				}
+			case v.Status != harness.Pass:
+				t.Errorf("%s: %s: %s", v.ID, v.Status, v.Reason)
+			}
+		}
+		t.Logf("inputs by %s: %d vectors, %d passed, in %v", inputs, rep.Counts.Selected, rep.Counts.Passed, time.Since(start).Round(time.Millisecond))
+		return rep
+	}
+	if c := run("path").Counts; c.Selected != len(idx.Vectors) || c.Passed < 1400 {
+		t.Errorf("the whole suite: counts %+v", c)
+	}
+	ids := func(mode string, ids ...string) []string {
+		args := []string{mode}
+		for _, id := range ids {
+			args = append(args, "--id", id)
+		}
+		return args
+	}
+	// By base64: the largest record (a 44.7 MiB request line) and a few
+	// others of each operation.
+	if c := run("base64", ids("--no-input-path", "lace/positive/seal-max-size", "lace/negative/blob-32mib-plus-1", "lace/positive/construct-seed-seal-standin",
+		"lace/positive/stream-seed-blob-plex-seal", "lace/positive/chunks-shared-subtree", "lace/positive/dir-pages")...).Counts; c.Passed != 6 {
+		t.Errorf("by base64: counts %+v", c)
+	}
+	if c := run("stdin", ids("--one-shot", "lace/positive/seed-plex", "lace/positive/construct-seed-seal-standin", "lace/positive/stream-seed-blob-plex-seal",
+		"lace/negative/record-empty", "lace/positive/chunks-nested-node", "lace/negative/dir-over-max-depth", "lace/positive/dir-at-max-expansion")...).Counts; c.Passed != 7 {
+		t.Errorf("one-shot: counts %+v", c)
+	}
+}
+
 // The Python example declares reading HR-READ-16 class-from-length in hello
 // and is judged by that branch: the branch vector passes, the default one is
 // set aside, and the report shows the declared reading. Taking it without

@@ -36,12 +36,14 @@ const (
 	MarkFailed
 )
 
+// String is the status as lace.record reports it (mark_status in
+// docs/PROTOCOL.md): one spelling on the wire and in the docs.
 func (s MarkStatus) String() string {
 	switch s {
 	case MarkVerified:
 		return "verified"
 	case MarkNotChecked:
-		return "not checked"
+		return "not-checked"
 	case MarkFailed:
 		return "failed"
 	}

@@ -74,19 +74,13 @@ type MalformedLink struct {
 	Rule  string `json:"rule"`
 }
 
-var markStatus = map[lace.MarkStatus]string{
-	lace.MarkVerified:   "verified",
-	lace.MarkNotChecked: "not-checked",
-	lace.MarkFailed:     "failed", // only under fault injection
-}
-
 func recordResult(c rules.Checks, r *lace.Record) RecordResult {
 	res := RecordResult{Form: r.Form.String(), Hash: r.Hash.String(), Data: len(r.Data)}
 	if r.Form == lace.FormSeal {
 		res.Plex = r.Plex.String()
 		res.By = mark.FormatBy(r.By)
 		res.Mark = mark.FormatMark(r.Mark)
-		res.MarkStatus = markStatus[r.MarkStatus]
+		res.MarkStatus = r.MarkStatus.String() // verified, not-checked; failed only under fault injection
 	}
 	if r.Form != lace.FormBlob {
 		res.Blob = r.Blob.String()
