@@ -13,7 +13,7 @@ import (
 	"github.com/threespec/conformance/vectorset"
 )
 
-// The speed benchmarks of issue 14 (docs/CONFORM.md, "Measurements"):
+// The speed benchmarks of issue 14 (docs/MEASUREMENTS.md):
 // conform should cost little beyond the testee's own work.
 
 // committedVector returns a committed vector and its suite.
