@@ -4,8 +4,9 @@
 // proof, the steps' world); the commands keep their own lists
 // (cmd/conform, cmd/conform-features, cmd/vecgen, cmd/rulesdoc), and no
 // other package names a spec (TestOnlyWingsNameSpecs). Its own tests run
-// every feature against the reference (TestFeatures) and check the
-// readings' scenarios and the rules the reference rejects with.
+// every feature against the reference (TestFeatures), check the
+// readings' scenarios and the rules the reference rejects with, and check
+// the counts and hashes README.md and docs/ state (TestDocFigures).
 package allspecs
 
 import (
