@@ -68,6 +68,8 @@ func ints(v ...int) []any {
 
 var docFigures = []docFigure{
 	// README.md
+	{"README.md", "specifications", `A conformance test suite and vector generator, in Go, for (\w+) specifications`,
+		func(f *docFacts) []any { return ints(len(Set().Specs())) }, false},
 	{"README.md", "the HiveRelay authority tree's paths", `authority tree \(its (\d+) paths\)`,
 		func(f *docFacts) []any { return ints(len(f.hrInventoryPaths)) }, false},
 	{"README.md", "the published clientCompositionFormatHash", "\\| HiveRelay `clientCompositionFormatHash` \\| `([0-9a-f]{64})` \\|",
@@ -92,13 +94,7 @@ var docFigures = []docFigure{
 	{"docs/CONFORM.md", "the example report's selection", `conform run: (\d+) vectors against conform serve --fault HR-RCAP-03`,
 		func(f *docFacts) []any { return ints(len(f.suite["hiverelay"].named(exampleVector))) }, false},
 	{"docs/CONFORM.md", "operations the reference claims", `testee: threespec reference; claims (\d+) operations`,
-		func(f *docFacts) []any {
-			var n int // hello is no operation a testee claims
-			for _, s := range Set().Specs() {
-				n += len(s.OpNames())
-			}
-			return ints(n)
-		}, false},
+		func(f *docFacts) []any { return ints(f.ops("")) }, false},
 	{"docs/CONFORM.md", "the hiverelay suite's set hash, selection, vectors and files", `hiverelay set hash ([0-9a-f]{64}) \((\d+) of (\d+) vectors selected; (\d+) files verified against manifest/hiverelay/suite-manifest.bin\)`,
 		func(f *docFacts) []any {
 			s := f.suite["hiverelay"]
@@ -116,6 +112,13 @@ var docFigures = []docFigure{
 		func(f *docFacts) []any { return ints(f.mustRules(f.suite["hiverelay"].named(exampleVector))) }, false},
 	{"docs/CONFORM.md", "the example report's totals", `(\d+) vectors? in \d+ms, \d+ vectors/s: 0 passed, 1 failed`,
 		func(f *docFacts) []any { return ints(len(f.suite["hiverelay"].named(exampleVector))) }, false},
+
+	{"docs/CONFORM.md", "the Lace operations examples/lace-go implements", `implements the (\w+) Lace operations`,
+		func(f *docFacts) []any { return ints(f.ops("lace")) }, false},
+
+	// docs/PROTOCOL.md
+	{"docs/PROTOCOL.md", "the operations of the protocol (hello aside)", `## Operations (\w+) operations, one section each below`,
+		func(f *docFacts) []any { return ints(f.ops("")) }, false},
 
 	// docs/DECISIONS.md
 	{"docs/DECISIONS.md", "the HiveRelay inventory's paths", `The HiveRelay vector set is exactly the (\d+) paths`,
@@ -180,8 +183,11 @@ var docFigures = []docFigure{
 		func(f *docFacts) []any { return f.proofRow("hiverelay") }, false},
 	{"docs/hiverelay.md", "wrong-class blob negatives (MUT-HR-BLOB-CLASS-FROM-LENGTH)", `the (\d+) wrong-class negatives`,
 		func(f *docFacts) []any { return ints(f.suite["hiverelay"].matching(wrongClass)) }, false},
-	{"docs/hiverelay.md", "the proof's hiverelay faults and the vectors it runs", `(\d+) faults against the (\d+) hiverelay vectors that apply`,
-		func(f *docFacts) []any { return ints(f.faults("hiverelay"), f.suite["hiverelay"].defaults()) }, false},
+	{"docs/hiverelay.md", "the proof's hiverelay faults and the vectors it runs", `(\d+) faults against the (\d+) hiverelay vectors that apply \(the suite's (\d+) but`,
+		func(f *docFacts) []any {
+			s := f.suite["hiverelay"]
+			return ints(f.faults("hiverelay"), s.defaults(), len(s.ix.Vectors))
+		}, false},
 	{"docs/hiverelay.md", "hiverelay faults the features catch", `the features alone catch all (\d+) faults as well`,
 		func(f *docFacts) []any { return ints(f.caughtBy(false, "hiverelay")) }, false},
 	{"docs/hiverelay.md", "hiverelay.authority vectors (proof time)", "most of it is the (\\d+) `hiverelay.authority` vectors",
@@ -241,6 +247,8 @@ var docFigures = []docFigure{
 			r := f.proofRow("lace")
 			return []any{f.caughtBy(false, "lace", false), r[1], f.caughtBy(false, "lace", true), r[3]}
 		}, false},
+	{"docs/lace.md", "lace vectors that need lace-009 (the engine skips)", `the engine skips those (\w+) vectors' reference check`,
+		func(f *docFacts) []any { return ints(f.suite["lace"].profile("lace-009")) }, false},
 	{"docs/lace.md", "lace feature rules", `with a .Rule:. for each of the (\d+) catalog rules`,
 		func(f *docFacts) []any { return ints(f.spec["lace"].featureRules) }, false},
 	{"docs/lace.md", "lace feature files", `\(.01-glyph.feature. … .(\d+)-examples.feature.\)`,
@@ -253,6 +261,8 @@ var docFigures = []docFigure{
 	// docs/contract-lace.md
 	{"docs/contract-lace.md", "lace vectors that need lace-009", `The (\w+) vectors that need it are not applicable`,
 		func(f *docFacts) []any { return ints(f.suite["lace"].profile("lace-009")) }, false},
+	{"docs/contract-lace.md", "the Lace operations the example testee implements", `It implements the (\w+) operations in both modes`,
+		func(f *docFacts) []any { return ints(f.ops("lace")) }, false},
 	{"docs/contract-lace.md", "lace vectors that need lace-009 (the example testee)", "all but the (\\w+) that need `lace-009`",
 		func(f *docFacts) []any { return ints(f.suite["lace"].profile("lace-009")) }, false},
 
@@ -594,6 +604,18 @@ func (f *docFacts) proofRow(spec string) []any {
 		}
 	}
 	return ints(caught, testable, mutCaught, mutants, untestable)
+}
+
+// ops counts the operations of spec (every spec when ""), hello aside:
+// what the reference claims.
+func (f *docFacts) ops(spec string) int {
+	var n int
+	for _, s := range Set().Specs() {
+		if spec == "" || string(s.Name) == spec {
+			n += len(s.OpNames())
+		}
+	}
+	return n
 }
 
 // faults counts the record's faults of spec.
