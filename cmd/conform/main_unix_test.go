@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -98,7 +99,9 @@ func TestInterruptRemovesInputFiles(t *testing.T) {
 				cmd.Process.Kill()
 				t.Fatalf("during the run: input directories %q, want one\n%s", dirs, out.String())
 			}
-			if ents, _ := os.ReadDir(dirs[0]); len(ents) != 1 || !strings.HasSuffix(ents[0].Name(), "-b") {
+			ents, _ := os.ReadDir(dirs[0])
+			ents = slices.DeleteFunc(ents, func(e os.DirEntry) bool { return strings.HasPrefix(e.Name(), ".") }) // the run's owner file
+			if len(ents) != 1 || !strings.HasSuffix(ents[0].Name(), "-b") {
 				var names []string
 				for _, e := range ents {
 					names = append(names, e.Name())

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/threespec/conformance/harness"
@@ -91,6 +92,16 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	defer outs.close()
+
+	// The inputs directories of runs killed before they could remove them
+	// (issue 30, item 18).
+	stale, err := harness.RemoveStaleInputs(os.TempDir())
+	if len(stale) > 0 {
+		fmt.Fprintf(stderr, "conform run: removed %d inputs folder(s) left by runs that were killed: %s\n", len(stale), strings.Join(stale, ", "))
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "conform run: removing the inputs folders of killed runs:", err)
+	}
 
 	mode, nJobs := "persistent", max(*jobs, 1)
 	if *oneShot {
