@@ -1,7 +1,9 @@
 package harness
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -54,7 +56,7 @@ func external(t *testing.T, suites []*Suite, opt TesteeOptions, args ...string) 
 		mode, jobs = "one-shot", 4
 	}
 	return Run(context.Background(), Config{Specs: allspecs.Set(),
-		Suites: suites, Impl: tt.Impl, Stats: tt.Stats, Stderr: tt.Stderr, Jobs: jobs,
+		Suites: suites, Impl: tt.Impl, Stats: tt.Stats, Stderr: tt.Stderr, Endings: tt.Endings, Jobs: jobs,
 		Testee: TesteeInfo{Command: cmd, Mode: mode},
 		Rerun:  func(id string) string { return "rerun " + id },
 	})
@@ -347,5 +349,45 @@ func TestDealOrder(t *testing.T) {
 	}
 	if todo[0].v.ID != "0" {
 		t.Error("dealOrder reordered its argument")
+	}
+}
+
+// Issue 30, item 14: what a persistent testee writes on standard error as
+// its input ends (a sanitizer's leak report) and its exit status then reach
+// every report: the human one, the JSON and the JUnit; with one process and
+// with several.
+func TestShutdownReachesReports(t *testing.T) {
+	for _, jobs := range []int{1, 2} {
+		t.Run(fmt.Sprintf("-j %d", jobs), func(t *testing.T) {
+			rep := external(t, synthetic(t, []harnesstest.Vector{{Name: "a", Input: "ok:{}"}, {Name: "b", Input: "ok:{}"}}),
+				TesteeOptions{Jobs: jobs}, "-leak")
+			if rep.ExitCode != ExitPass {
+				t.Fatalf("exit %d", rep.ExitCode)
+			}
+			if len(rep.Testee.Exit) == 0 {
+				t.Fatal("no exit status in the report")
+			}
+			for _, e := range rep.Testee.Exit {
+				if e.Code != 3 || e.Status != "exit status 3" {
+					t.Errorf("exit %+v, want exit status 3", e)
+				}
+			}
+			var text, js, junit bytes.Buffer
+			WriteText(&text, rep, TextOptions{})
+			WriteJSON(&js, rep)
+			WriteJUnit(&junit, rep)
+			summary := "SUMMARY: AddressSanitizer: 24 byte(s) leaked"
+			for name, out := range map[string]string{"human": text.String(), "JSON": js.String(), "JUnit": junit.String()} {
+				if !strings.Contains(out, summary) {
+					t.Errorf("the %s report lacks the leak report:\n%s", name, out)
+				}
+				if !strings.Contains(out, "exit status 3") {
+					t.Errorf("the %s report lacks the exit status:\n%s", name, out)
+				}
+			}
+			if !strings.Contains(text.String(), "testee exit: ") {
+				t.Errorf("the human report has no testee exit line:\n%s", text.String())
+			}
+		})
 	}
 }

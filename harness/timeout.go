@@ -58,3 +58,12 @@ func (t *timeouts) Do(ctx context.Context, req testee.Request) (testee.Response,
 }
 
 func (t *timeouts) Close() error { return t.impl.Close() }
+
+// Kill is the wrapped adapter's (testee.Killer), or Close.
+func (t *timeouts) Kill() {
+	if k, ok := t.impl.(testee.Killer); ok {
+		k.Kill()
+		return
+	}
+	t.impl.Close()
+}

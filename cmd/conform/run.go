@@ -117,14 +117,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		defer removeInputs(inputs, stderr)
 	}
 	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() {
-		t.Impl.Close()
+		t.Impl.(testee.Killer).Kill() // at once: no waiting for a request or a grace period
 		removeInputs(inputs, stderr)
 	})
 	defer stop()
 	cfg := harness.Config{
 		InputPaths: inputs,
 		Specs:      specs, Suites: suites, Selection: sel, Policy: pol, Expect: expect,
-		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Jobs: nJobs,
+		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Endings: t.Endings, Jobs: nJobs,
 		Testee: harness.TesteeInfo{Command: command, Mode: mode, Jobs: nJobs},
 		Rerun: harness.RerunFunc(harness.ProgramName(os.Args[0]), "run", fs,
 			[]string{"suite", "op", "rule", "tag", "id", "expect-fail", "j", "json", "junit", "v", "q", "profile-times"}, command),
