@@ -21,7 +21,9 @@ import (
 // live run's directory is never removed: not when its PID is that of a
 // process another PID namespace does not see (the lock says it is held),
 // nor when its testee removed or replaced the owner file (its PID is
-// alive). A directory without an owner file (a run killed between making
+// alive). A directory named after conform's own PID is judged by the lock
+// alone: Windows gives PIDs out again at once, and under wine a new run
+// often has the PID of the run that was killed before it. A directory without an owner file (a run killed between making
 // it and locking it) is stale once its process is gone and it is a minute
 // old; directories of conform versions before these names
 // (conform-inputs-RANDOM) are left alone.
@@ -68,7 +70,7 @@ func RemoveStaleInputs(dir string) (removed []string, err error) {
 	}
 	for _, e := range ents {
 		pid, ok := inputsOwner(e.Name())
-		if !ok || pid == os.Getpid() || !e.IsDir() { // IsDir: a link is not followed
+		if !ok || !e.IsDir() { // IsDir: a link is not followed
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
@@ -103,7 +105,10 @@ func inputsOwner(name string) (int, bool) {
 // staleInputs reports whether the inputs directory p, named after process
 // pid, belongs to a run that is gone.
 func staleInputs(p string, pid int) bool {
-	if processAlive(pid) {
+	// This process's own PID may name a directory of an earlier process
+	// (Windows gives a PID out again at once): the lock alone tells, as
+	// this process's own live directories hold theirs.
+	if pid != os.Getpid() && processAlive(pid) {
 		return false
 	}
 	owner := filepath.Join(p, ownerFile)

@@ -70,6 +70,8 @@ func TestRemoveStaleInputs(t *testing.T) {
 		{name: "live process, no owner file", pid: live, old: true},
 		{name: "dead run killed before it locked, fresh", pid: dead},
 		{name: "dead run killed before it locked, a minute old", pid: dead, old: true, gone: true},
+		{name: "this process's PID, left by an earlier process (PIDs reused)", pid: os.Getpid(), owner: "unlocked", gone: true},
+		{name: "this process's PID, locked (a run of this process)", pid: os.Getpid(), owner: "locked"},
 	}
 	dirs := map[string]string{}
 	for i, c := range cases {
@@ -136,8 +138,8 @@ func TestRemoveStaleInputs(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(target, "keep")); linked && err != nil {
 		t.Errorf("a link was followed: %v", err)
 	}
-	if len(removed) != 3 {
-		t.Errorf("removed %d directories, want 3: %v", len(removed), removed)
+	if len(removed) != 4 {
+		t.Errorf("removed %d directories, want 4: %v", len(removed), removed)
 	}
 	for _, c := range cases {
 		os.Chmod(dirs[c.name], 0o700)
