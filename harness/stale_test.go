@@ -38,13 +38,7 @@ func TestRemoveStaleInputs(t *testing.T) {
 	live := sleeper.Process.Pid
 
 	// A run of this process, live: its directory made as a run makes it.
-	own := NewInputFiles()
-	own.mu.Lock()
-	_, ownDir, err := own.openDir()
-	own.mu.Unlock()
-	if err != nil {
-		t.Fatal(err)
-	}
+	own, ownDir := runDir(t)
 	defer own.Remove()
 
 	var held []*os.File // locks standing for live runs the PID does not show
@@ -146,6 +140,20 @@ func TestRemoveStaleInputs(t *testing.T) {
 	}
 }
 
+// runDir makes a run's inputs directory, as a run's first recipe input
+// does.
+func runDir(t *testing.T) (*InputFiles, string) {
+	t.Helper()
+	f := NewInputFiles()
+	f.mu.Lock()
+	_, dir, err := f.openDir()
+	f.mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, dir
+}
+
 // TestSleepForever is the live process of TestRemoveStaleInputs.
 func TestSleepForever(t *testing.T) {
 	if os.Getenv("HARNESS_SLEEP_FOREVER") == "" {
@@ -160,13 +168,7 @@ func TestInputsDirOwned(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	t.Setenv("TMP", tmp)
-	f := NewInputFiles()
-	f.mu.Lock()
-	_, dir, err := f.openDir()
-	f.mu.Unlock()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, dir := runDir(t)
 	if pid, ok := inputsOwner(filepath.Base(dir)); !ok || pid != os.Getpid() {
 		t.Errorf("directory %s is not named after process %d", dir, os.Getpid())
 	}
