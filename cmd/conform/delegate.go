@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
 
 	"github.com/threespec/conformance/harness"
@@ -77,7 +78,11 @@ func featuresCommand() ([]string, error) {
 		return []string{p}, nil
 	}
 	if exe, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(exe), "conform-features")
+		name := "conform-features"
+		if runtime.GOOS == "windows" {
+			name += ".exe"
+		}
+		p := filepath.Join(filepath.Dir(exe), name)
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
 			return []string{p}, nil
 		}
