@@ -49,12 +49,13 @@ type TesteeOptions struct {
 	StderrTail    int           // bytes of standard error kept per failure; 0: 16 KiB
 }
 
-// Testee is a started external testee: Impl enforces the timeouts; Stats
-// and Stderr are set in persistent mode.
+// Testee is a started external testee: Impl enforces the timeouts; Stats,
+// Stderr and Endings are set in persistent mode.
 type Testee struct {
-	Impl   testee.Implementation
-	Stats  func() testee.Stats
-	Stderr func() []byte
+	Impl    testee.Implementation
+	Stats   func() testee.Stats
+	Stderr  func() []byte
+	Endings func() []testee.Ending
 }
 
 // StartTestee returns the adapter for command (nothing starts before the
@@ -81,13 +82,13 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr}, nil
+		return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr, Endings: a.Endings}, nil
 	}
 	a, err := testee.NewPersistent(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr}, nil
+	return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr, Endings: a.Endings}, nil
 }
 
 // ProgramName is how a rerun command names conform: "go run ./cmd/conform"
@@ -186,9 +187,11 @@ func ProgressLine(w io.Writer) (update func(Progress), clear func()) {
 	return update, clear
 }
 
-// OnInterrupt returns a context canceled by the first SIGINT or SIGTERM;
-// on a second, it calls hard (which should kill the testee) and exits with
-// ExitInterrupted. stop releases the signal handler.
+// OnInterrupt returns a context canceled by the first SIGINT or SIGTERM
+// (on Windows: Ctrl-C, Ctrl-Break, or the console closing); on a second, it
+// calls hard (which should kill the testee at once: testee.Killer) and
+// exits with ExitInterrupted, after hardLimit at the latest, whatever hard
+// is doing then. stop releases the signal handler.
 func OnInterrupt(parent context.Context, note io.Writer, hard func()) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancel(parent)
 	ch := make(chan os.Signal, 2)
@@ -204,7 +207,17 @@ func OnInterrupt(parent context.Context, note io.Writer, hard func()) (ctx conte
 		cancel()
 		select {
 		case <-ch:
-			hard()
+			killed := make(chan struct{})
+			go func() {
+				hard()
+				close(killed)
+			}()
+			t := time.NewTimer(hardLimit)
+			select {
+			case <-killed:
+			case <-t.C:
+				fmt.Fprintln(note, "conform: the testee was not killed within", hardLimit, "; quitting all the same")
+			}
 			os.Exit(ExitInterrupted)
 		case <-done:
 		}
@@ -218,6 +231,11 @@ func OnInterrupt(parent context.Context, note io.Writer, hard func()) (ctx conte
 		})
 	}
 }
+
+// hardLimit bounds how long the second interrupt waits for hard: killing
+// each testee process and what it started takes a second at most
+// (testee.Killer).
+const hardLimit = 3 * time.Second
 
 // Usage returns a flag.FlagSet usage function that prints head and the
 // flags of fs except the hidden ones.

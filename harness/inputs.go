@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -45,6 +46,7 @@ type InputFiles struct {
 	users   map[string]int    // recipe inputs' BLAKE2b to the vectors still to release them
 	absDirs map[string]string // vectors directory to its absolute path
 	n       int
+	owner   *os.File // ownerFile, locked for the run's life (stale.go)
 	removed bool
 	writing sync.WaitGroup   // recipes being written; Remove waits for them
 	parts   *vectorset.Parts // the files recipes read, read once
@@ -185,7 +187,7 @@ func (f *InputFiles) openDir() (*os.Root, string, error) {
 	if f.dir != "" {
 		return f.root, f.dir, nil
 	}
-	dir, err := os.MkdirTemp("", "conform-inputs-")
+	dir, err := os.MkdirTemp("", inputsPrefix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, "", fmt.Errorf("input files: %w", err)
 	}
@@ -197,6 +199,12 @@ func (f *InputFiles) openDir() (*os.Root, string, error) {
 	if f.root, err = os.OpenRoot(f.dir); err != nil {
 		os.Remove(dir)
 		f.dir = ""
+		return nil, "", fmt.Errorf("input files: %w", err)
+	}
+	if f.owner, err = claimDir(f.root); err != nil {
+		f.root.Close()
+		removeTree(f.dir)
+		f.dir, f.root = "", nil
 		return nil, "", fmt.Errorf("input files: %w", err)
 	}
 	return f.root, f.dir, nil
@@ -269,19 +277,40 @@ func (f *InputFiles) Remove() error {
 		return nil
 	}
 	f.root.Close()
+	f.owner.Close() // unlocks it: the directory goes next
 	dir := f.dir
-	f.dir, f.root = "", nil
-	if err := os.RemoveAll(dir); err != nil {
-		// A testee may have taken the write permission away: give it back
-		// (to directories inside ours only; Chmod of a link would follow it).
-		os.Chmod(dir, 0o700)
-		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && d.IsDir() {
-				os.Chmod(p, 0o700)
-			}
-			return nil
-		})
-		return os.RemoveAll(dir)
+	f.dir, f.root, f.owner = "", nil, nil
+	return removeTree(dir)
+}
+
+// removeTree deletes dir and everything in it, following no link out of
+// it. A testee may have taken the write permission away: it is given back
+// (to directories inside dir only; Chmod of a link would follow it). Where
+// os.RemoveAll's deletion through the directory's handle fails (wine, and
+// file systems without POSIX delete semantics, on Windows), each entry is
+// removed by its path, deepest first.
+func removeTree(dir string) error {
+	if os.RemoveAll(dir) == nil {
+		return nil
 	}
-	return nil
+	os.Chmod(dir, 0o700)
+	var paths []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			os.Chmod(p, 0o700)
+		}
+		paths = append(paths, p)
+		return nil
+	})
+	err := os.RemoveAll(dir)
+	if err == nil {
+		return nil
+	}
+	for i := len(paths) - 1; i >= 0; i-- {
+		os.Remove(paths[i]) // a file, a link (not followed) or an emptied directory
+	}
+	if _, serr := os.Lstat(dir); errors.Is(serr, fs.ErrNotExist) {
+		return nil
+	}
+	return err
 }

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -212,6 +213,36 @@ type TesteeInfo struct {
 	Readings       map[string]string          `json:"readings,omitempty"`     // declared in hello
 	Stats          *Stats                     `json:"stats,omitempty"`        // persistent mode
 	StderrTail     string                     `json:"stderr_tail,omitempty"`  // of the last process (of each, with -j N), persistent mode
+	Exit           []TesteeExit               `json:"exit,omitempty"`         // how each process ended at the end of the run, persistent mode
+}
+
+// TesteeExit is how a persistent testee process ended at the end of the run
+// (testee.Ending): its standard input closed, given a grace period to exit,
+// then killed. What it wrote on standard error meanwhile ends StderrTail.
+type TesteeExit struct {
+	Process int    `json:"process,omitempty"` // which of the -j N processes (1 to N); absent for one
+	Status  string `json:"status"`            // "exit status 0", "exit status 3", "killed: still running 1s after ..."
+	Code    int    `json:"code"`              // the exit status; -1 when a signal ended it or it was killed
+}
+
+// String says how the process ended, and which it was.
+func (e TesteeExit) String() string {
+	if e.Process > 0 {
+		return fmt.Sprintf("process %d: %s", e.Process, e.Status)
+	}
+	return e.Status
+}
+
+// exitText says how the testee's processes ended at the end of the run,
+// those that did not exit with status 0 only ("" when all did).
+func exitText(r *Report) string {
+	var parts []string
+	for _, e := range r.Testee.Exit {
+		if e.Code != 0 {
+			parts = append(parts, e.String())
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Stats counts what happened to a persistent testee (testee.Stats).

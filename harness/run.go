@@ -45,6 +45,12 @@ type Config struct {
 	// and the standard error tail of its last process, for the report.
 	Stats  func() testee.Stats
 	Stderr func() []byte
+	// Endings, when set, tells how the persistent adapter's processes
+	// ended when it was closed (their input closed, then a grace period).
+	// Run then closes Impl itself as it ends, before it reads Stats, Stderr
+	// and Endings, so that what a testee writes as its input ends (a
+	// sanitizer's leak report) and its exit status then reach the report.
+	Endings func() []testee.Ending
 	// MaxStartFailures is how many consecutive vectors may fail because the
 	// testee does not start before the run is aborted as "could not be
 	// run"; 0 selects testee.DefaultMaxStartFailures.
@@ -116,6 +122,12 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Suites = append(rep.Suites, info)
 	}
 	defer func() {
+		if cfg.Endings != nil {
+			cfg.Impl.Close()
+			for _, e := range cfg.Endings() {
+				rep.Testee.Exit = append(rep.Testee.Exit, TesteeExit{Process: e.Process, Status: e.Status, Code: e.Code})
+			}
+		}
 		if cfg.Stats != nil {
 			st := cfg.Stats()
 			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited, Processes: st.Processes}

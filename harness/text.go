@@ -393,6 +393,9 @@ func (t *textWriter) footer(r *Report) {
 		t.printf("testee restarts: %d (after %s; %s, %s)\n", st.Restarts(), plural(st.Failures, "testee failure"),
 			plural(st.IdleExits, "idle exit"), plural(st.Unsolicited, "unsolicited output"))
 	}
+	if x := exitText(r); x != "" {
+		t.printf("testee exit: %s, after its input ended at the end of the run (its stderr ends the tail below)\n", x)
+	}
 	if r.Testee.StderrTail != "" {
 		t.block("testee stderr (tail) | ", lastLines(r.Testee.StderrTail, 8))
 	}

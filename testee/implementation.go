@@ -22,6 +22,15 @@ type Implementation interface {
 	Close() error
 }
 
+// Killer is implemented by the external adapters (Persistent, Pool,
+// OneShot): Kill ends every testee process they run, and everything those
+// started, at once, without waiting for a request in flight or for the
+// testee to exit by itself, and closes the adapter. It is for a caller about
+// to exit (conform's second interrupt), which must not wait on anything.
+type Killer interface {
+	Kill()
+}
+
 // Hello is a testee's answer to hello (docs/PROTOCOL.md, "The handshake").
 type Hello struct {
 	Protocol       int                        // always ProtocolVersion

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -229,13 +230,14 @@ func parseRequestLine(line []byte, inPlace bool) (r Request, err error) {
 	return r, nil
 }
 
-// checkInputPath checks the "input_path" of a request: an absolute path
+// checkInputPath checks the "input_path" of a request: an absolute path of
+// the platform (/... on Unix; C:\... or \\server\share\... on Windows)
 // without NUL bytes (docs/PROTOCOL.md, "Inputs by path").
 func checkInputPath(p string) error {
 	switch {
 	case p == "":
 		return errors.New("empty")
-	case p[0] != '/':
+	case !filepath.IsAbs(p):
 		return fmt.Errorf("%q is not an absolute path", p)
 	case strings.IndexByte(p, 0) >= 0:
 		return errors.New("holds a NUL byte")

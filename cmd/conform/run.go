@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/threespec/conformance/harness"
@@ -93,6 +94,16 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	defer outs.close()
 
+	// The inputs directories of runs killed before they could remove them
+	// (issue 30, item 18).
+	stale, err := harness.RemoveStaleInputs(os.TempDir())
+	if len(stale) > 0 {
+		fmt.Fprintf(stderr, "conform run: removed %d inputs folder(s) left by runs that were killed: %s\n", len(stale), strings.Join(stale, ", "))
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "conform run: removing the inputs folders of killed runs:", err)
+	}
+
 	mode, nJobs := "persistent", max(*jobs, 1)
 	if *oneShot {
 		mode = "one-shot"
@@ -107,14 +118,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		defer removeInputs(inputs, stderr)
 	}
 	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() {
-		t.Impl.Close()
+		t.Impl.(testee.Killer).Kill() // at once: no waiting for a request or a grace period
 		removeInputs(inputs, stderr)
 	})
 	defer stop()
 	cfg := harness.Config{
 		InputPaths: inputs,
 		Specs:      specs, Suites: suites, Selection: sel, Policy: pol, Expect: expect,
-		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Jobs: nJobs,
+		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Endings: t.Endings, Jobs: nJobs,
 		Testee: harness.TesteeInfo{Command: command, Mode: mode, Jobs: nJobs},
 		Show:   harness.ShowFunc(harness.ProgramName(os.Args[0]), *vectors),
 		Rerun: harness.RerunFunc(harness.ProgramName(os.Args[0]), "run", fs,
