@@ -256,15 +256,33 @@ type Report struct {
 	Interrupted bool `json:"interrupted"`
 	// Aborted says why the run stopped early because the testee could not
 	// be run ("" when it did not).
-	Aborted  string `json:"aborted,omitempty"`
-	ExitCode int    `json:"exit_code"`
+	Aborted string `json:"aborted,omitempty"`
+	// ConformError says why the run or its reports failed for a reason of
+	// conform's own, not the testee's ("" when none): its own resources ran
+	// out starting a testee process (file descriptors under -j N), or a
+	// report could not be written. It makes the exit status 2.
+	ConformError string `json:"conform_error,omitempty"`
+	ExitCode     int    `json:"exit_code"`
+}
+
+// SetConformError records an error of conform's own found after the run
+// (a report that could not be written; ConformError) and sets the exit
+// status to 2, unless the run was interrupted.
+func (r *Report) SetConformError(msg string) {
+	if r.ConformError != "" {
+		msg = r.ConformError + "; " + msg
+	}
+	r.ConformError = msg
+	if !r.Interrupted {
+		r.ExitCode = ExitSetup
+	}
 }
 
 // ReportFormat is the value of Report.Format.
 const ReportFormat = "threespec-conform-report/1"
 
 // Incomplete reports whether some selected vectors did not run.
-func (r *Report) Incomplete() bool { return r.Interrupted || r.Aborted != "" }
+func (r *Report) Incomplete() bool { return r.Interrupted || r.Aborted != "" || r.ConformError != "" }
 
 // finish tallies the vectors and rules and sets the exit code.
 func (r *Report) finish(specs *spec.Set) {
@@ -317,6 +335,8 @@ func (r *Report) finish(specs *spec.Set) {
 	switch {
 	case r.Interrupted:
 		r.ExitCode = ExitInterrupted
+	case r.ConformError != "":
+		r.ExitCode = ExitSetup
 	case r.Aborted != "":
 		r.ExitCode = ExitTestee
 	case c.Errors > 0:

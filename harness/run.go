@@ -129,16 +129,24 @@ func Run(ctx context.Context, cfg Config) *Report {
 	hello, err := testee.Handshake(ctx, cfg.Impl)
 	rep.Times.Testee += time.Since(th).Seconds()
 	if err != nil {
-		if ctx.Err() != nil {
+		var re *testee.ResourceError
+		switch {
+		case ctx.Err() != nil:
 			rep.Interrupted = true
-		} else {
+		case errors.As(err, &re):
+			rep.ConformError = "hello: " + err.Error()
+		default:
 			rep.Aborted = "hello failed: " + failureText(err)
 			if f := (*testee.Failure)(nil); errors.As(err, &f) && len(f.Stderr) > 0 {
 				rep.Aborted += "\n" + string(f.Stderr)
 			}
 		}
+		why := "the testee could not be run"
+		if rep.ConformError != "" {
+			why = "an error of conform's own stopped the run"
+		}
 		for _, it := range items {
-			it.res.Status, it.res.Reason = NotRun, "the testee could not be run"
+			it.res.Status, it.res.Reason = NotRun, why
 		}
 		return rep
 	}
@@ -186,6 +194,8 @@ func Run(ctx context.Context, cfg Config) *Report {
 	defer r.abort()
 	r.runAll(todo)
 	switch {
+	case r.conformErr != "":
+		rep.ConformError = r.conformErr
 	case r.aborted != "":
 		rep.Aborted = r.aborted
 	case ctx.Err() != nil:
@@ -278,6 +288,7 @@ type runner struct {
 	naCount     int
 	startFails  int // consecutive vectors that failed because the testee did not start
 	aborted     string
+	conformErr  string // an error of conform's own that stopped the run (Report.ConformError)
 
 	// alternates are the vectors that name readings, by the request they
 	// make (alternateKey): the answers of the branches of each reading.
@@ -329,6 +340,9 @@ func dealOrder(todo []*item) []*item {
 func (r *runner) notRunReason() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.conformErr != "" {
+		return "not run: an error of conform's own stopped the run"
+	}
 	if r.aborted != "" {
 		return "not run: the run was aborted"
 	}
@@ -359,6 +373,10 @@ func (r *runner) runOne(it *item) {
 	if err != nil {
 		if r.byPath {
 			r.cfg.InputPaths.Release(it.v)
+		}
+		if re := testee.AsResourceError("preparing the input", err); re != nil {
+			r.failure(it, re) // conform's own: the run stops
+			return
 		}
 		res.Status, res.Reason = Error, err.Error()
 		return
@@ -402,6 +420,19 @@ func (r *runner) runOne(it *item) {
 // failure records an error of the testee (or of the request) on a vector.
 func (r *runner) failure(it *item, err error) {
 	res := it.res
+	var re *testee.ResourceError
+	if errors.As(err, &re) {
+		// conform's own resources ran out (file descriptors under -j N):
+		// not the testee's failure; the run stops, exit status 2.
+		res.Status, res.Reason = Error, err.Error()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.conformErr == "" {
+			r.conformErr = err.Error()
+			r.abort()
+		}
+		return
+	}
 	var f *testee.Failure
 	if !errors.As(err, &f) {
 		// A request conform built wrong: the vector's args are not an object.
