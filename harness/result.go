@@ -112,10 +112,15 @@ type VectorResult struct {
 
 // TesteeFailure describes a testee failure on one vector.
 type TesteeFailure struct {
-	Kind   string `json:"kind"` // testee.Kind.String(): timeout, exited, invalid-json, ...
+	Kind   string `json:"kind"` // testee.Kind.String(): timeout, exited, invalid-json, ...; or KindTampered
 	Detail string `json:"detail"`
 	Stderr string `json:"stderr_tail,omitempty"`
 }
+
+// KindTampered is the kind of the testee failure of a vector whose input
+// could not be given by path because the testee changed conform's input
+// files or their directory (TamperedError).
+const KindTampered = "tampered"
 
 // RuleSummary is the result of one rule: the verdicts of the vectors that
 // test it (a vector counts for each of its rules).
@@ -282,7 +287,7 @@ func (r *Report) SetConformError(msg string) {
 const ReportFormat = "threespec-conform-report/1"
 
 // Incomplete reports whether some selected vectors did not run.
-func (r *Report) Incomplete() bool { return r.Interrupted || r.Aborted != "" || r.ConformError != "" }
+func (r *Report) Incomplete() bool { return r.Interrupted || r.Aborted != "" }
 
 // finish tallies the vectors and rules and sets the exit code.
 func (r *Report) finish(specs *spec.Set) {

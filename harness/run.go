@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
@@ -78,6 +79,9 @@ type item struct {
 	res   *VectorResult
 	resp  *testee.Response // the answer, when one came
 	vd    vectorset.Verdict
+	// byPath: the testee was given the path of the vector's committed
+	// file (checkCommitted looks at it after the run).
+	byPath bool
 }
 
 // Run handshakes with the testee, runs every selected vector that applies
@@ -193,6 +197,9 @@ func Run(ctx context.Context, cfg Config) *Report {
 	r.ctx, r.abort = context.WithCancel(ctx)
 	defer r.abort()
 	r.runAll(todo)
+	if byPath {
+		checkCommitted(todo)
+	}
 	switch {
 	case r.conformErr != "":
 		rep.ConformError = r.conformErr
@@ -378,9 +385,18 @@ func (r *runner) runOne(it *item) {
 			r.failure(it, re) // conform's own: the run stops
 			return
 		}
+		if te := (*TamperedError)(nil); errors.As(err, &te) {
+			// The testee's: it changed conform's input files (docs/PROTOCOL.md).
+			res.Status = Fail
+			res.Failure = &TesteeFailure{Kind: KindTampered, Detail: te.Error()}
+			res.Got = "testee failure (" + KindTampered + "): " + te.Error()
+			res.Reason = res.Got
+			return
+		}
 		res.Status, res.Reason = Error, err.Error()
 		return
 	}
+	it.byPath = r.byPath && it.v.Recipe == nil
 	t1 = time.Now()
 	resp, err := r.cfg.Impl.Do(testee.WithTiming(r.ctx, &tm), req)
 	t2 = time.Now()
@@ -415,6 +431,34 @@ func (r *runner) runOne(it *item) {
 	default:
 		res.Status, res.Reason = Fail, vd.Reason
 	}
+}
+
+// checkCommitted looks, after a run by path, at the committed file of
+// every vector whose path the testee was given: one it changed, moved or
+// removed (unchangedSince: another file, size, mode, modification or, on
+// Linux, status-change time than verification read) fails the vector as
+// the testee's failure, kind tampered (issue 30: a testee could rewrite
+// the checkout's files through input_path, the run passed, and the next
+// one failed verification). It costs a Lstat a vector, on every core
+// (BenchmarkCheckCommitted).
+func checkCommitted(todo []*item) {
+	parallel.Each(len(todo), func(i int) {
+		it := todo[i]
+		if !it.byPath || it.suite.stamps == nil {
+			return
+		}
+		was, ok := it.suite.stamps[it.v.File]
+		p, err := vectorset.TreePath(it.suite.VectorsDir, it.suite.Name, it.v.File)
+		if !ok || err != nil || unchangedSince(p, was) {
+			return
+		}
+		res := it.res
+		detail := "the testee changed, moved or removed the suite's committed file " + p + ", given to it by path, during the run (a testee must not change its input files): the vectors directory no longer verifies; restore it"
+		res.Status, res.RuleNote, res.NotPreferred = Fail, "", ""
+		res.Failure = &TesteeFailure{Kind: KindTampered, Detail: detail}
+		res.Got = "testee failure (" + KindTampered + "): " + detail
+		res.Reason = res.Got
+	})
 }
 
 // failure records an error of the testee (or of the request) on a vector.

@@ -36,6 +36,10 @@ type Suite struct {
 	// at verifyStart (zero for a suite not made by LoadSuite).
 	Verify      time.Duration
 	verifyStart time.Time
+	// stamps are the tree's files as verification read them (suite-tree
+	// path to the open file's Stat), to tell after a run whether one
+	// changed (checkCommitted); nil for a suite not made by LoadSuite.
+	stamps map[string]fs.FileInfo
 }
 
 // SetupError is an error in conform's own inputs (flags, vector sets,
@@ -132,7 +136,7 @@ func LoadSuite(def vectorset.SuiteDef, vectorsDir, manifestDir string) (*Suite, 
 	if err != nil {
 		return nil, setupErr("suite %s: %v (regenerate with go run ./cmd/vecgen)", name, err)
 	}
-	files, over, err := suiteTree(vectorsDir, name, entries)
+	files, over, stamps, err := suiteTree(vectorsDir, name, entries)
 	if err != nil {
 		return nil, setupErr("suite %s: %v", name, err)
 	}
@@ -143,7 +147,7 @@ func LoadSuite(def vectorset.SuiteDef, vectorsDir, manifestDir string) (*Suite, 
 	if err != nil {
 		return nil, setupErr("%v", err)
 	}
-	s := &Suite{Name: name, Index: ix, VectorsDir: vectorsDir, ManifestFiles: len(entries)}
+	s := &Suite{Name: name, Index: ix, VectorsDir: vectorsDir, ManifestFiles: len(entries), stamps: stamps}
 	sh := vectorset.SetHash(m)
 	s.SetHash = hex.EncodeToString(sh[:])
 	if def.Verify != nil {
@@ -191,20 +195,22 @@ func readManifest(dir, suite string) ([]byte, []manifest.Entry, error) {
 // regular file (a link, a FIFO or a device is an error, and is not
 // opened); a file the manifest does not list is not read (it is in the map
 // with no bytes, to be reported as extra), nor one longer than its row
-// says (it is left out of the map and listed in over).
-func suiteTree(vectorsDir, suite string, entries []manifest.Entry) (files map[string][]byte, over []string, err error) {
+// says (it is left out of the map and listed in over). stamps are the
+// files' Stats as they were read.
+func suiteTree(vectorsDir, suite string, entries []manifest.Entry) (files map[string][]byte, over []string, stamps map[string]fs.FileInfo, err error) {
 	rows := make(map[string]uint64, len(entries))
 	for _, e := range entries {
 		rows[e.Path] = e.Length
 	}
 	files = make(map[string][]byte, len(entries))
+	stamps = make(map[string]fs.FileInfo, len(entries))
 	read := func(treePath, path string) error {
 		length, ok := rows[treePath]
 		if !ok {
 			files[treePath] = nil // extra: not read
 			return nil
 		}
-		b, err := vectorset.ReadRegular(path, int64(min(length, 1<<62)))
+		b, st, err := vectorset.ReadRegularStat(path, int64(min(length, 1<<62)))
 		if errors.Is(err, vectorset.ErrTooLarge) {
 			over = append(over, treePath)
 			return nil
@@ -212,11 +218,11 @@ func suiteTree(vectorsDir, suite string, entries []manifest.Entry) (files map[st
 		if err != nil {
 			return err
 		}
-		files[treePath] = b
+		files[treePath], stamps[treePath] = b, st
 		return nil
 	}
 	if err := read("index.json", vectorset.IndexPath(vectorsDir, suite)); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	for _, d := range []string{"positive", "negative", "registry"} {
 		root := filepath.Join(vectorsDir, d, suite)
@@ -225,22 +231,22 @@ func suiteTree(vectorsDir, suite string, entries []manifest.Entry) (files map[st
 			continue
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		for _, e := range entries {
 			p := filepath.Join(root, e.Name())
 			if e.IsDir() {
-				return nil, nil, fmt.Errorf("%s: a directory inside the suite tree", p)
+				return nil, nil, nil, fmt.Errorf("%s: a directory inside the suite tree", p)
 			}
 			if !e.Type().IsRegular() {
-				return nil, nil, &vectorset.NotRegularError{Path: p, Mode: e.Type()}
+				return nil, nil, nil, &vectorset.NotRegularError{Path: p, Mode: e.Type()}
 			}
 			if err := read(d+"/"+e.Name(), p); err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 		}
 	}
-	return files, over, nil
+	return files, over, stamps, nil
 }
 
 // diffTree checks the files of a suite tree against the manifest's rows:

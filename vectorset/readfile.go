@@ -53,33 +53,42 @@ func modeKind(m fs.FileMode) string {
 // is checked with Lstat before it is opened and with Stat once it is open,
 // so that one replaced in between is refused too.
 func OpenRegular(path string) (*os.File, int64, error) {
-	fi, err := os.Lstat(path)
+	f, st, err := openRegular(path)
 	if err != nil {
 		return nil, 0, err
 	}
+	return f, st.Size(), nil
+}
+
+// openRegular is OpenRegular, giving the open file's Stat.
+func openRegular(path string) (*os.File, fs.FileInfo, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, nil, err
+	}
 	if !fi.Mode().IsRegular() {
-		return nil, 0, &NotRegularError{Path: path, Mode: fi.Mode()}
+		return nil, nil, &NotRegularError{Path: path, Mode: fi.Mode()}
 	}
 	f, err := openNoFollow(path)
 	if err != nil {
 		if fi, lerr := os.Lstat(path); lerr == nil && !fi.Mode().IsRegular() {
-			return nil, 0, &NotRegularError{Path: path, Mode: fi.Mode()}
+			return nil, nil, &NotRegularError{Path: path, Mode: fi.Mode()}
 		}
-		return nil, 0, err
+		return nil, nil, err
 	}
 	st, err := f.Stat()
 	switch {
 	case err != nil:
 		f.Close()
-		return nil, 0, err
+		return nil, nil, err
 	case !st.Mode().IsRegular():
 		f.Close()
-		return nil, 0, &NotRegularError{Path: path, Mode: st.Mode()}
+		return nil, nil, &NotRegularError{Path: path, Mode: st.Mode()}
 	case !os.SameFile(fi, st):
 		f.Close()
-		return nil, 0, fmt.Errorf("%s: replaced while it was opened", path)
+		return nil, nil, fmt.Errorf("%s: replaced while it was opened", path)
 	}
-	return f, st.Size(), nil
+	return f, st, nil
 }
 
 // ErrTooLarge is wrapped by the error of ReadRegular for a file longer
@@ -90,15 +99,23 @@ var ErrTooLarge = errors.New("longer than allowed")
 // it reads anything when the file holds more than limit bytes, and after
 // at most limit+1 when it grows while it is read.
 func ReadRegular(path string, limit int64) ([]byte, error) {
-	f, size, err := OpenRegular(path)
+	b, _, err := ReadRegularStat(path, limit)
+	return b, err
+}
+
+// ReadRegularStat is ReadRegular, also giving the file's Stat as it was
+// opened (to tell later whether it changed).
+func ReadRegularStat(path string, limit int64) ([]byte, fs.FileInfo, error) {
+	f, st, err := openRegular(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
-	if size > limit {
-		return nil, fmt.Errorf("%s: %d bytes: %w (at most %d)", path, size, ErrTooLarge, limit)
+	if st.Size() > limit {
+		return nil, nil, fmt.Errorf("%s: %d bytes: %w (at most %d)", path, st.Size(), ErrTooLarge, limit)
 	}
-	return readSized(f, path, size)
+	b, err := readSized(f, path, st.Size())
+	return b, st, err
 }
 
 // readSized reads exactly size bytes of f, named path, and checks that
