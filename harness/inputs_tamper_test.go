@@ -166,8 +166,8 @@ func TestInputPathTamperingIsTheTesteesFailure(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if c.notRoot && os.Geteuid() == 0 {
-				t.Skip("root writes into a read-only directory")
+			if c.notRoot && (os.Geteuid() == 0 || runtime.GOOS == "windows") {
+				t.Skip("root writes into a read-only directory (and Windows has no such mode)")
 			}
 			inputs := NewInputFiles()
 			defer inputs.Remove()

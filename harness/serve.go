@@ -8,13 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"runtime/debug"
 	"slices"
 	"strconv"
 
 	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
 )
 
 // BadRequest is the code `conform serve` answers a request it cannot read
@@ -163,7 +163,7 @@ func openInputSized(path string, max int) (*os.File, int, error) {
 		return nil, 0, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", path, fileKind(fi.Mode()))
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", path, vectorset.FileKind(fi.Mode()))
 	}
 	f, err := openNonBlocking(path)
 	if err != nil {
@@ -176,29 +176,12 @@ func openInputSized(path string, max int) (*os.File, int, error) {
 		return nil, 0, err
 	case !st.Mode().IsRegular():
 		f.Close()
-		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", path, fileKind(st.Mode()))
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", path, vectorset.FileKind(st.Mode()))
 	case st.Size() > int64(max):
 		f.Close()
 		return nil, 0, fmt.Errorf("%s: %d bytes, longer than the read cap of %d bytes", path, st.Size(), max)
 	}
 	return f, int(st.Size()), nil
-}
-
-// fileKind names the type of a file mode that is not a regular file's.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "type " + m.Type().String()
 }
 
 // readOpened reads f, named path, of the given size (-1: unknown), failing

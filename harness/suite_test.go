@@ -70,11 +70,7 @@ func TestLoadCommittedSuites(t *testing.T) {
 // Every change to a vector set, its manifests or its published hashes is
 // a setup error.
 func TestLoadSuitesRejectsTampering(t *testing.T) {
-	cases := []struct {
-		name   string
-		tamper func(root string) error
-		want   string
-	}{
+	checkTampering(t, copyTree, nil, []tamperCase{
 		{"a vector's bytes", func(root string) error {
 			return appendTo(filepath.Join(root, "vectors/positive/hiverelay/read-cell-cap-v1.bin"), "x")
 		}, "substituted positive/read-cell-cap-v1.bin"},
@@ -104,14 +100,30 @@ func TestLoadSuitesRejectsTampering(t *testing.T) {
 			return errors.Join(flipAfter(filepath.Join(root, "manifest/libtracer/suite-set-hash.txt"), "set-hash "),
 				flipAfter(filepath.Join(root, "manifest/lace/suite-set-hash.txt"), "set-hash "))
 		}, "suite lace: "},
-	}
+	})
+}
+
+// tamperCase is a change to a copy of vector sets and what LoadSuites must
+// then fail with.
+type tamperCase struct {
+	name   string
+	tamper func(root string) error
+	want   string // in the setup error
+}
+
+// checkTampering makes each case's change to a copy (copyOf) and wants
+// LoadSuites of names to fail with a setup error mentioning the case's
+// text; a case that cannot make a link here is skipped.
+func checkTampering(t *testing.T, copyOf func(*testing.T) string, names []string, cases []tamperCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			root := copyTree(t)
-			if err := c.tamper(root); err != nil {
+			root := copyOf(t)
+			if err := c.tamper(root); errors.Is(err, errNoLinks) {
+				t.Skip(err)
+			} else if err != nil {
 				t.Fatal(err)
 			}
-			_, err := LoadSuites(allSuites, filepath.Join(root, "vectors"), filepath.Join(root, "manifest"), nil)
+			_, err := LoadSuites(allSuites, filepath.Join(root, "vectors"), filepath.Join(root, "manifest"), names)
 			var se *SetupError
 			if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v, want a setup error mentioning %q", err, c.want)
@@ -124,11 +136,8 @@ func TestLoadSuitesRejectsTampering(t *testing.T) {
 // followed (one to /dev/zero grew memory without bound), and a file longer
 // than its row is not read. Each is a setup error.
 func TestLoadSuiteReadsRegularFilesOnly(t *testing.T) {
-	cases := []struct {
-		name   string
-		tamper func(root string) error
-		want   string
-	}{
+	copyHiveRelay := func(t *testing.T) string { return copySuite(t, "hiverelay") }
+	checkTampering(t, copyHiveRelay, []string{"hiverelay"}, []tamperCase{
 		{"a vector linked to /dev/zero", func(root string) error {
 			return linkOver(filepath.Join(root, "vectors/positive/hiverelay/read-cell-cap-v1.bin"), "/dev/zero")
 		}, "read-cell-cap-v1.bin: not a regular file (a symbolic link)"},
@@ -160,22 +169,7 @@ func TestLoadSuiteReadsRegularFilesOnly(t *testing.T) {
 		{"the suite manifest longer than stated", func(root string) error {
 			return os.Truncate(filepath.Join(root, "manifest/hiverelay/suite-manifest.bin"), 1<<40)
 		}, "suite-manifest.bin is longer than"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			root := copySuite(t, "hiverelay")
-			if err := c.tamper(root); errors.Is(err, errNoLinks) {
-				t.Skip(err)
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			_, err := LoadSuites(allSuites, filepath.Join(root, "vectors"), filepath.Join(root, "manifest"), []string{"hiverelay"})
-			var se *SetupError
-			if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("got %v, want a setup error mentioning %q", err, c.want)
-			}
-		})
-	}
+	})
 }
 
 // copySuite copies one suite's files of the committed vectors/ and

@@ -24,11 +24,12 @@ type NotRegularError struct {
 }
 
 func (e *NotRegularError) Error() string {
-	return fmt.Sprintf("%s: not a regular file (%s); vector sets are read as regular files only, links are not followed", e.Path, modeKind(e.Mode))
+	return fmt.Sprintf("%s: not a regular file (%s); vector sets are read as regular files only, links are not followed", e.Path, FileKind(e.Mode))
 }
 
-// modeKind names the type of a file mode.
-func modeKind(m fs.FileMode) string {
+// FileKind names the type of a file mode that is not a regular file's ("a
+// symbolic link", "a FIFO", ...).
+func FileKind(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeSymlink != 0:
 		return "a symbolic link"
