@@ -49,6 +49,52 @@ type TesteeOptions struct {
 	StderrTail    int           // bytes of standard error kept per failure; 0: 16 KiB
 }
 
+// MaxJobs is the most vectors a run asks at once (-j): as many testee
+// processes in persistent mode, or one-shot runs (docs/CONFORM.md). Each
+// costs memory and file descriptors before it starts (issue 30: -j
+// 10000000 took 3.4 GB for one vector); a run also asks no more at once
+// than it has vectors.
+const MaxJobs = 1024
+
+// MaxDuration is the longest duration a timeout flag takes (1000 h), so
+// that no deadline conform computes from them overflows (a request's is
+// --timeout plus --timeout-per-mib for each of up to 64 MiB).
+const MaxDuration = 1000 * time.Hour
+
+// Check refuses, as usage errors, options under which every request would
+// fail for conform's own reasons and be blamed on the testee (issue 30: a
+// negative --timeout gave a testee failure for every vector,
+// --hello-timeout 0 "the testee could not be run"): a timeout of zero or
+// less, a per-MiB timeout below zero, a duration over MaxDuration, a read
+// cap below zero (0 selects the default), Jobs over MaxJobs.
+func (o TesteeOptions) Check() error {
+	for _, d := range []struct {
+		flag   string
+		v      time.Duration
+		zeroOK bool
+	}{
+		{"--timeout", o.Timeout, false},
+		{"--timeout-per-mib", o.TimeoutPerMiB, true},
+		{"--hello-timeout", o.HelloTimeout, false},
+	} {
+		switch {
+		case d.v < 0:
+			return fmt.Errorf("%s %v: a duration below zero", d.flag, d.v)
+		case d.v == 0 && !d.zeroOK:
+			return fmt.Errorf("%s 0: every request would time out at once; give a duration above zero", d.flag)
+		case d.v > MaxDuration:
+			return fmt.Errorf("%s %v: longer than the longest allowed, %v", d.flag, d.v, MaxDuration)
+		}
+	}
+	switch {
+	case o.MaxResponse < 0:
+		return fmt.Errorf("--max-response %d: below zero", o.MaxResponse)
+	case o.Jobs < 0 || o.Jobs > MaxJobs:
+		return fmt.Errorf("-j %d: from 1 to %d", o.Jobs, MaxJobs)
+	}
+	return nil
+}
+
 // Testee is a started external testee: Impl enforces the timeouts; Stats,
 // Stderr and Endings are set in persistent mode.
 type Testee struct {
@@ -59,8 +105,12 @@ type Testee struct {
 }
 
 // StartTestee returns the adapter for command (nothing starts before the
-// first request), wrapped with Timeouts.
+// first request), wrapped with Timeouts; options Check refuses are an
+// error.
 func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
 	if opt.StderrTail <= 0 {
 		opt.StderrTail = 16 << 10
 	}

@@ -107,7 +107,16 @@ func TestInputPathHostileTestee(t *testing.T) {
 	if rep.Testee.Inputs != "path" || dir == "" {
 		t.Fatalf("inputs by %q in %q; want by path", rep.Testee.Inputs, dir)
 	}
+	// Run as root, the runner writes into the directory the testee made
+	// read-only, and every vector is asked; run as another user, the
+	// vectors whose inputs it kept from being written fail as its own
+	// failure (kind tampered), never as conform's error.
+	tampered := 0
 	for _, v := range rep.Vectors {
+		if v.Failure != nil && v.Failure.Kind == KindTampered && os.Geteuid() != 0 {
+			tampered++
+			continue
+		}
 		if v.Status == Error || v.Failure != nil {
 			t.Errorf("%s: %s %s", v.ID, v.Status, v.Reason)
 		}
@@ -115,8 +124,8 @@ func TestInputPathHostileTestee(t *testing.T) {
 	if b, err := os.ReadFile(victim); err != nil || string(b) != "do not touch" {
 		t.Errorf("the victim file now holds %.60q (%v)", b, err)
 	}
-	if len(seen) != len(ids) || len(slices.Compact(slices.Sorted(slices.Values(seen)))) != len(ids) {
-		t.Errorf("paths sent %q: want %d distinct files", seen, len(ids))
+	if asked := len(ids) - tampered; len(seen) != asked || len(slices.Compact(slices.Sorted(slices.Values(seen)))) != asked {
+		t.Errorf("paths sent %q: want %d distinct files", seen, asked)
 	}
 	for _, p := range seen {
 		if filepath.Dir(p) != dir {

@@ -114,10 +114,15 @@ type VectorResult struct {
 
 // TesteeFailure describes a testee failure on one vector.
 type TesteeFailure struct {
-	Kind   string `json:"kind"` // testee.Kind.String(): timeout, exited, invalid-json, ...
+	Kind   string `json:"kind"` // testee.Kind.String(): timeout, exited, invalid-json, ...; or KindTampered
 	Detail string `json:"detail"`
 	Stderr string `json:"stderr_tail,omitempty"`
 }
+
+// KindTampered is the kind of the testee failure of a vector whose input
+// could not be given by path because the testee changed conform's input
+// files or their directory (TamperedError).
+const KindTampered = "tampered"
 
 // RuleSummary is the result of one rule: the verdicts of the vectors that
 // test it (a vector counts for each of its rules).
@@ -288,8 +293,26 @@ type Report struct {
 	Interrupted bool `json:"interrupted"`
 	// Aborted says why the run stopped early because the testee could not
 	// be run ("" when it did not).
-	Aborted  string `json:"aborted,omitempty"`
-	ExitCode int    `json:"exit_code"`
+	Aborted string `json:"aborted,omitempty"`
+	// ConformError says why the run or its reports failed for a reason of
+	// conform's own, not the testee's ("" when none): its own resources ran
+	// out starting a testee process (file descriptors under -j N), or a
+	// report could not be written. It makes the exit status 2.
+	ConformError string `json:"conform_error,omitempty"`
+	ExitCode     int    `json:"exit_code"`
+}
+
+// SetConformError records an error of conform's own found after the run
+// (a report that could not be written; ConformError) and sets the exit
+// status to 2, unless the run was interrupted.
+func (r *Report) SetConformError(msg string) {
+	if r.ConformError != "" {
+		msg = r.ConformError + "; " + msg
+	}
+	r.ConformError = msg
+	if !r.Interrupted {
+		r.ExitCode = ExitSetup
+	}
 }
 
 // ReportFormat is the value of Report.Format.
@@ -349,6 +372,8 @@ func (r *Report) finish(specs *spec.Set) {
 	switch {
 	case r.Interrupted:
 		r.ExitCode = ExitInterrupted
+	case r.ConformError != "":
+		r.ExitCode = ExitSetup
 	case r.Aborted != "":
 		r.ExitCode = ExitTestee
 	case c.Errors > 0:

@@ -402,6 +402,9 @@ func (t *textWriter) footer(r *Report) {
 	if r.Aborted != "" {
 		t.block("ABORTED: ", r.Aborted)
 	}
+	if r.ConformError != "" {
+		t.block("CONFORM ERROR (not the testee's): ", r.ConformError)
+	}
 	if r.Interrupted {
 		t.printf("INTERRUPTED: the report is incomplete\n")
 	}
@@ -460,6 +463,9 @@ func verdictText(r *Report) string {
 		}
 		return "FAIL: " + strings.Join(why, ", ")
 	case ExitSetup:
+		if r.ConformError != "" {
+			return "ERROR: " + firstLine(r.ConformError)
+		}
 		return fmt.Sprintf("ERROR: %s conform could not build", plural(c.Errors, "vector"))
 	case ExitTestee:
 		return "ERROR: the testee could not be run"

@@ -35,7 +35,10 @@
 // request could not finish (Canceled by the caller's context, Closed
 // adapter), with the tail of the testee's standard error. An error wrapping
 // ErrInvalidRequest is the caller's mistake (args that are not a JSON
-// object), and no request is sent.
+// object), and no request is sent. A *ResourceError is conform's own:
+// starting the testee failed for want of file descriptors or memory of
+// the process that starts it (EMFILE, ENFILE, ENOMEM), which is no failure
+// of the testee and does not count towards giving up.
 //
 // After any testee failure the Persistent adapter kills the testee and its
 // whole process group (the testee runs as a group leader, so its

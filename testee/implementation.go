@@ -15,7 +15,8 @@ import (
 // Do answers one request. A rejection is a Response with Outcome Rejected
 // and a nil error. A non-nil error is a testee failure, a *Failure, except
 // for errors wrapping ErrInvalidRequest, which report a request the caller
-// built wrong. Close releases the implementation (for external testees: ends
+// built wrong, and a *ResourceError, for a testee conform had not the
+// resources of its own to start (file descriptors, memory). Close releases the implementation (for external testees: ends
 // the process and everything it started).
 type Implementation interface {
 	Do(ctx context.Context, req Request) (Response, error)

@@ -84,6 +84,9 @@ func (o *OneShot) Do(ctx context.Context, req Request) (Response, error) {
 		defer func() { tm.Answer = time.Since(t0) }() // the input is written as the testee runs: all of it is the testee's
 	}
 	p, err := startProc(argv, o.cfg.Dir, env, o.cfg.StderrTail)
+	if re := resourceError(fmt.Sprintf("starting %q", argv[0]), err); re != nil {
+		return Response{}, re // conform's, not the testee's
+	}
 	if err != nil {
 		return Response{}, fail(StartFailed, err, "starting %q: %v", argv[0], err)
 	}

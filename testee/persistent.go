@@ -114,10 +114,12 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 		}
 	}
 	if a.p == nil {
-		if f := a.start(); f != nil {
-			f.ID, f.Op = req.ID, req.Op
-			a.stats.Failures++
-			return Response{}, f
+		if err := a.start(); err != nil {
+			if f := (*Failure)(nil); errors.As(err, &f) {
+				f.ID, f.Op = req.ID, req.Op
+				a.stats.Failures++
+			}
+			return Response{}, err
 		}
 	}
 	p := a.p
@@ -211,13 +213,18 @@ func ctxDone(ctx context.Context) error {
 	return nil
 }
 
-// start starts the testee, or fails with StartFailed.
-func (a *Persistent) start() *Failure {
+// start starts the testee, or fails with StartFailed, or with a
+// *ResourceError when conform itself had not the resources to start it
+// (not the testee's failure, and not counted as one).
+func (a *Persistent) start() error {
 	if a.startFails >= a.cfg.MaxStartFailures {
 		return &Failure{Kind: StartFailed, Err: a.startErr, Detail: fmt.Sprintf(
 			"gave up after %d consecutive failures to start %q; the last: %v", a.startFails, a.cfg.Command[0], a.startErr)}
 	}
 	p, err := startProc(a.cfg.Command, a.cfg.Dir, a.cfg.Env, a.cfg.StderrTail)
+	if re := resourceError(fmt.Sprintf("starting %q", a.cfg.Command[0]), err); re != nil {
+		return re
+	}
 	if err != nil {
 		a.startFails++
 		a.startErr = err

@@ -217,6 +217,23 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"serve", "a", "b"}, "at most one operation"},
 		{[]string{"serve", "--fault", "not-a-rule"}, "neither a rule ID"},
 		{[]string{"features"}, "no testee"},
+		// Flags under which every request would fail for conform's own
+		// reasons are usage errors, not testee failures (issue 30: a
+		// negative --timeout failed every vector; --hello-timeout 0 was
+		// exit 3; -j 1000000000 ran out of memory).
+		{[]string{"run", "--vectors", "../../vectors", "--timeout", "-1s", "--", "x"}, "--timeout -1s: a duration below zero"},
+		{[]string{"run", "--vectors", "../../vectors", "--timeout", "0", "--", "x"}, "--timeout 0: every request would time out"},
+		{[]string{"run", "--vectors", "../../vectors", "--hello-timeout", "0", "--", "x"}, "--hello-timeout 0: every request would time out"},
+		{[]string{"run", "--vectors", "../../vectors", "--hello-timeout", "-5m", "--", "x"}, "--hello-timeout -5m0s: a duration below zero"},
+		{[]string{"run", "--vectors", "../../vectors", "--timeout-per-mib", "-1ns", "--", "x"}, "--timeout-per-mib -1ns: a duration below zero"},
+		{[]string{"run", "--vectors", "../../vectors", "--timeout-per-mib", "2000000h", "--", "x"}, "longer than the longest allowed, 1000h0m0s"},
+		{[]string{"run", "--vectors", "../../vectors", "-j", "0", "--", "x"}, "-j 0: from 1 to 1024"},
+		{[]string{"run", "--vectors", "../../vectors", "-j", "-3", "--", "x"}, "-j -3: from 1 to 1024"},
+		{[]string{"run", "--vectors", "../../vectors", "-j", "1000000000", "--", "x"}, "-j 1000000000: from 1 to 1024"},
+		{[]string{"run", "--vectors", "../../vectors", "--max-response", "0", "--", "x"}, "--max-response 0"},
+		{[]string{"run", "--vectors", "../../vectors", "--max-response", "-5", "--", "x"}, "--max-response -5"},
+		{[]string{"features", "--timeout", "-1s", "--", "x"}, "--timeout -1s: a duration below zero"},
+		{[]string{"features", "--hello-timeout", "0", "--", "x"}, "--hello-timeout 0"},
 	}
 	for _, c := range cases {
 		code, out, errOut := conform(t, c.args...)
