@@ -104,10 +104,13 @@ type VectorResult struct {
 	Declared string `json:"declared_reading,omitempty"`
 	// NotPreferred: the rejection passed with one of the vector's
 	// acceptable codes, not its preferred code.
-	NotPreferred string  `json:"not_preferred,omitempty"`
-	Rerun        string  `json:"rerun"`
-	Show         string  `json:"show,omitempty"` // the command that prints it and writes its input bytes
-	Millis       float64 `json:"elapsed_ms"`
+	NotPreferred string `json:"not_preferred,omitempty"`
+	Rerun        string `json:"rerun"`
+	Show         string `json:"show,omitempty"` // the command that prints it and writes its input bytes
+	// Retried says why the vector was asked twice: its first answer timed
+	// out before the run had measured the testee's speed.
+	Retried string  `json:"retried,omitempty"`
+	Millis  float64 `json:"elapsed_ms"`
 	// Times splits Millis (nil for a vector that was not asked).
 	Times *VectorTimes `json:"times,omitempty"`
 }

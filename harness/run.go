@@ -91,6 +91,17 @@ type item struct {
 	// byPath: the testee was given the path of the vector's committed
 	// file (checkCommitted looks at it after the run).
 	byPath bool
+	// budget is the time the testee was given for the vector (Budgeter),
+	// 0 when the testee sets none; fresh is its result before it ran, for
+	// a retry (retryTimeouts).
+	budget time.Duration
+	fresh  VectorResult
+}
+
+// Budgeter is a testee whose requests have a time budget that grows with
+// what the run has measured of it (Timeouts).
+type Budgeter interface {
+	Budget(size int64) time.Duration
 }
 
 // Run handshakes with the testee, runs every selected vector that applies
@@ -342,6 +353,7 @@ func (r *runner) runAll(todo []*item) {
 		}()
 	}
 	for i, it := range todo {
+		it.fresh = *it.res
 		select {
 		case next <- it:
 			continue
@@ -355,6 +367,34 @@ func (r *runner) runAll(todo []*item) {
 	}
 	close(next)
 	wg.Wait()
+	r.retryTimeouts(todo)
+}
+
+// retryTimeouts asks once more, one at a time, about every vector that
+// timed out with a budget smaller than the one the testee is given now:
+// the largest inputs go first, before the run has measured how fast the
+// testee is, and a slow testee on a busy machine would time out on them
+// with the flags' budget alone. The result says it was retried.
+func (r *runner) retryTimeouts(todo []*item) {
+	b, ok := r.cfg.Impl.(Budgeter)
+	if !ok {
+		return
+	}
+	for _, it := range todo {
+		f := it.res.Failure
+		if r.ctx.Err() != nil || f == nil || f.Kind != testee.Timeout.String() || it.budget == 0 || b.Budget(it.v.Size) <= it.budget {
+			continue
+		}
+		first := fmt.Sprintf("retried: the first answer timed out (%s); given %v the second time, from the testee's measured speed",
+			f.Detail, b.Budget(it.v.Size).Round(time.Millisecond))
+		r.mu.Lock()
+		r.done--
+		r.failed--
+		r.mu.Unlock()
+		*it.res = it.fresh
+		r.runOne(it)
+		it.res.Retried = first
+	}
 }
 
 // dealOrder is the order in which several jobs take the vectors: by
@@ -420,6 +460,9 @@ func (r *runner) runOne(it *item) {
 		return
 	}
 	it.byPath = r.byPath && it.v.Recipe == nil
+	if b, ok := r.cfg.Impl.(Budgeter); ok {
+		it.budget = b.Budget(it.v.Size)
+	}
 	t1 = time.Now()
 	resp, err := r.cfg.Impl.Do(testee.WithTiming(r.ctx, &tm), req)
 	t2 = time.Now()

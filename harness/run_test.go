@@ -3,12 +3,14 @@ package harness
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -389,5 +391,70 @@ func TestShutdownReachesReports(t *testing.T) {
 				t.Errorf("the human report has no testee exit line:\n%s", text.String())
 			}
 		})
+	}
+}
+
+// budgeted is a testee whose budget grows once it has answered a small
+// request, as Timeouts' does once it has measured the testee: before that
+// it times out on every input of 100 bytes or more.
+type budgeted struct {
+	mu       sync.Mutex
+	measured bool
+	asked    map[int]int // requests by input size
+}
+
+func (b *budgeted) Budget(size int64) time.Duration {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.measured {
+		return 10 * time.Second
+	}
+	return time.Second
+}
+
+func (b *budgeted) Do(ctx context.Context, req testee.Request) (testee.Response, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.asked[len(req.Input)]++
+	if req.Op == testee.OpHello {
+		return testee.Response{ID: req.ID, Outcome: testee.Accepted, Result: json.RawMessage(`{"protocol":1,"implementation":"budgeted","ops":["lace.record"],"profiles":[],"limits":{}}`)}, nil
+	}
+	if len(req.Input) >= 100 && !b.measured {
+		return testee.Response{}, &testee.Failure{Kind: testee.Timeout, Detail: "no answer within 1s"}
+	}
+	b.measured = true
+	return testee.Response{ID: req.ID, Outcome: testee.Accepted, Result: json.RawMessage(`{}`)}, nil
+}
+
+func (b *budgeted) Close() error { return nil }
+
+// A vector that timed out before the testee's speed was measured (the
+// largest come first) is asked once more at the end with the grown
+// budget, and its result says so; a vector whose budget did not grow is
+// not asked again.
+func TestRetryTimeoutsOnceMeasured(t *testing.T) {
+	big := strings.Repeat("b", 200)
+	impl := &budgeted{asked: map[int]int{}}
+	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Jobs: 2, Impl: impl,
+		Suites: synthetic(t, []harnesstest.Vector{{Name: "big", Input: big}, {Name: "small", Input: "s"}})})
+	if rep.ExitCode != ExitPass || rep.Counts.Passed != 2 || impl.asked[200] != 2 || impl.asked[1] != 1 {
+		t.Fatalf("exit %d, counts %+v, asked %v", rep.ExitCode, rep.Counts, impl.asked)
+	}
+	for _, v := range rep.Vectors {
+		if retried := strings.Contains(v.Retried, "first answer timed out (no answer within 1s); given 10s"); retried != (v.Size == 200) {
+			t.Errorf("%s: retried %q", v.ID, v.Retried)
+		}
+	}
+	var b strings.Builder
+	WriteText(&b, rep, TextOptions{})
+	if !strings.Contains(b.String(), "retried:     1 vector(s)") {
+		t.Errorf("the human report does not say a vector was retried:\n%s", b.String())
+	}
+	// Without growth the timeout stands: asked once.
+	impl = &budgeted{asked: map[int]int{}}
+	rep = Run(context.Background(), Config{Specs: allspecs.Set(), Jobs: 1, Impl: impl,
+		Suites: synthetic(t, []harnesstest.Vector{{Name: "big", Input: big}})})
+	if rep.Counts.Failed != 1 || impl.asked[200] != 1 {
+		t.Errorf("no growth: counts %+v, asked %v", rep.Counts, impl.asked)
 	}
 }
