@@ -49,17 +49,68 @@ type TesteeOptions struct {
 	StderrTail    int           // bytes of standard error kept per failure; 0: 16 KiB
 }
 
-// Testee is a started external testee: Impl enforces the timeouts; Stats
-// and Stderr are set in persistent mode.
+// MaxJobs is the most vectors a run asks at once (-j): as many testee
+// processes in persistent mode, or one-shot runs (docs/CONFORM.md). Each
+// costs memory and file descriptors before it starts (issue 30: -j
+// 10000000 took 3.4 GB for one vector); a run also asks no more at once
+// than it has vectors.
+const MaxJobs = 1024
+
+// MaxDuration is the longest duration a timeout flag takes (1000 h), so
+// that no deadline conform computes from them overflows (a request's is
+// --timeout plus --timeout-per-mib for each of up to 64 MiB).
+const MaxDuration = 1000 * time.Hour
+
+// Check refuses, as usage errors, options under which every request would
+// fail for conform's own reasons and be blamed on the testee (issue 30: a
+// negative --timeout gave a testee failure for every vector,
+// --hello-timeout 0 "the testee could not be run"): a timeout of zero or
+// less, a per-MiB timeout below zero, a duration over MaxDuration, a read
+// cap below zero (0 selects the default), Jobs over MaxJobs.
+func (o TesteeOptions) Check() error {
+	for _, d := range []struct {
+		flag   string
+		v      time.Duration
+		zeroOK bool
+	}{
+		{"--timeout", o.Timeout, false},
+		{"--timeout-per-mib", o.TimeoutPerMiB, true},
+		{"--hello-timeout", o.HelloTimeout, false},
+	} {
+		switch {
+		case d.v < 0:
+			return fmt.Errorf("%s %v: a duration below zero", d.flag, d.v)
+		case d.v == 0 && !d.zeroOK:
+			return fmt.Errorf("%s 0: every request would time out at once; give a duration above zero", d.flag)
+		case d.v > MaxDuration:
+			return fmt.Errorf("%s %v: longer than the longest allowed, %v", d.flag, d.v, MaxDuration)
+		}
+	}
+	switch {
+	case o.MaxResponse < 0:
+		return fmt.Errorf("--max-response %d: below zero", o.MaxResponse)
+	case o.Jobs < 0 || o.Jobs > MaxJobs:
+		return fmt.Errorf("-j %d: from 1 to %d", o.Jobs, MaxJobs)
+	}
+	return nil
+}
+
+// Testee is a started external testee: Impl enforces the timeouts; Stats,
+// Stderr and Endings are set in persistent mode.
 type Testee struct {
-	Impl   testee.Implementation
-	Stats  func() testee.Stats
-	Stderr func() []byte
+	Impl    testee.Implementation
+	Stats   func() testee.Stats
+	Stderr  func() []byte
+	Endings func() []testee.Ending
 }
 
 // StartTestee returns the adapter for command (nothing starts before the
-// first request), wrapped with Timeouts.
+// first request), wrapped with Timeouts; options Check refuses are an
+// error.
 func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
 	if opt.StderrTail <= 0 {
 		opt.StderrTail = 16 << 10
 	}
@@ -81,13 +132,13 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr}, nil
+		return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr, Endings: a.Endings}, nil
 	}
 	a, err := testee.NewPersistent(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr}, nil
+	return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr, Endings: a.Endings}, nil
 }
 
 // ProgramName is how a rerun command names conform: "go run ./cmd/conform"
@@ -186,9 +237,11 @@ func ProgressLine(w io.Writer) (update func(Progress), clear func()) {
 	return update, clear
 }
 
-// OnInterrupt returns a context canceled by the first SIGINT or SIGTERM;
-// on a second, it calls hard (which should kill the testee) and exits with
-// ExitInterrupted. stop releases the signal handler.
+// OnInterrupt returns a context canceled by the first SIGINT or SIGTERM
+// (on Windows: Ctrl-C, Ctrl-Break, or the console closing); on a second, it
+// calls hard (which should kill the testee at once: testee.Killer) and
+// exits with ExitInterrupted, after hardLimit at the latest, whatever hard
+// is doing then. stop releases the signal handler.
 func OnInterrupt(parent context.Context, note io.Writer, hard func()) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancel(parent)
 	ch := make(chan os.Signal, 2)
@@ -204,7 +257,17 @@ func OnInterrupt(parent context.Context, note io.Writer, hard func()) (ctx conte
 		cancel()
 		select {
 		case <-ch:
-			hard()
+			killed := make(chan struct{})
+			go func() {
+				hard()
+				close(killed)
+			}()
+			t := time.NewTimer(hardLimit)
+			select {
+			case <-killed:
+			case <-t.C:
+				fmt.Fprintln(note, "conform: the testee was not killed within", hardLimit, "; quitting all the same")
+			}
 			os.Exit(ExitInterrupted)
 		case <-done:
 		}
@@ -218,6 +281,11 @@ func OnInterrupt(parent context.Context, note io.Writer, hard func()) (ctx conte
 		})
 	}
 }
+
+// hardLimit bounds how long the second interrupt waits for hard: killing
+// each testee process and what it started takes a second at most
+// (testee.Killer).
+const hardLimit = 3 * time.Second
 
 // Usage returns a flag.FlagSet usage function that prints head and the
 // flags of fs except the hidden ones.

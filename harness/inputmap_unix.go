@@ -2,7 +2,17 @@
 
 package harness
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
+
+// openNonBlocking opens path for reading without blocking: a FIFO's open
+// returns at once instead of waiting for a writer (openInputSized then
+// refuses it).
+func openNonBlocking(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+}
 
 // mapMin is the least size of an input file that openInputFile maps rather
 // than reads: below it a read costs less than a mapping.

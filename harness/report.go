@@ -38,6 +38,7 @@ type junitSuite struct {
 	Skipped    int             `xml:"skipped,attr"`
 	Properties []junitProperty `xml:"properties>property"`
 	Cases      []junitCase     `xml:"testcase"`
+	SystemErr  string          `xml:"system-err,omitempty"` // the testee's standard error tail (persistent mode)
 }
 
 type junitProperty struct {
@@ -81,6 +82,14 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		js.Properties = append(js.Properties, timeProperties(r)...)
 		js.Properties = append(js.Properties, junitProperty{"readings", declaredText(r)},
 			junitProperty{"undeclared-readings", fmt.Sprint(r.Counts.Readings)})
+		if len(r.Testee.Exit) > 0 {
+			var exits []string
+			for _, e := range r.Testee.Exit {
+				exits = append(exits, e.String())
+			}
+			js.Properties = append(js.Properties, junitProperty{"testee-exit", strings.Join(exits, "; ")})
+		}
+		js.SystemErr = r.Testee.StderrTail
 		idx[s.Name] = len(out.Suites)
 		out.Suites = append(out.Suites, js)
 	}

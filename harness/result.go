@@ -2,6 +2,7 @@ package harness
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -103,20 +104,28 @@ type VectorResult struct {
 	Declared string `json:"declared_reading,omitempty"`
 	// NotPreferred: the rejection passed with one of the vector's
 	// acceptable codes, not its preferred code.
-	NotPreferred string  `json:"not_preferred,omitempty"`
-	Rerun        string  `json:"rerun"`
-	Show         string  `json:"show,omitempty"` // the command that prints it and writes its input bytes
-	Millis       float64 `json:"elapsed_ms"`
+	NotPreferred string `json:"not_preferred,omitempty"`
+	Rerun        string `json:"rerun"`
+	Show         string `json:"show,omitempty"` // the command that prints it and writes its input bytes
+	// Retried says why the vector was asked twice: its first answer timed
+	// out before the run had measured the testee's speed.
+	Retried string  `json:"retried,omitempty"`
+	Millis  float64 `json:"elapsed_ms"`
 	// Times splits Millis (nil for a vector that was not asked).
 	Times *VectorTimes `json:"times,omitempty"`
 }
 
 // TesteeFailure describes a testee failure on one vector.
 type TesteeFailure struct {
-	Kind   string `json:"kind"` // testee.Kind.String(): timeout, exited, invalid-json, ...
+	Kind   string `json:"kind"` // testee.Kind.String(): timeout, exited, invalid-json, ...; or KindTampered
 	Detail string `json:"detail"`
 	Stderr string `json:"stderr_tail,omitempty"`
 }
+
+// KindTampered is the kind of the testee failure of a vector whose input
+// could not be given by path because the testee changed conform's input
+// files or their directory (TamperedError).
+const KindTampered = "tampered"
 
 // RuleSummary is the result of one rule: the verdicts of the vectors that
 // test it (a vector counts for each of its rules).
@@ -212,6 +221,36 @@ type TesteeInfo struct {
 	Readings       map[string]string          `json:"readings,omitempty"`     // declared in hello
 	Stats          *Stats                     `json:"stats,omitempty"`        // persistent mode
 	StderrTail     string                     `json:"stderr_tail,omitempty"`  // of the last process (of each, with -j N), persistent mode
+	Exit           []TesteeExit               `json:"exit,omitempty"`         // how each process ended at the end of the run, persistent mode
+}
+
+// TesteeExit is how a persistent testee process ended at the end of the run
+// (testee.Ending): its standard input closed, given a grace period to exit,
+// then killed. What it wrote on standard error meanwhile ends StderrTail.
+type TesteeExit struct {
+	Process int    `json:"process,omitempty"` // which of the -j N processes (1 to N); absent for one
+	Status  string `json:"status"`            // "exit status 0", "exit status 3", "killed: still running 1s after ..."
+	Code    int    `json:"code"`              // the exit status; -1 when a signal ended it or it was killed
+}
+
+// String says how the process ended, and which it was.
+func (e TesteeExit) String() string {
+	if e.Process > 0 {
+		return fmt.Sprintf("process %d: %s", e.Process, e.Status)
+	}
+	return e.Status
+}
+
+// exitText says how the testee's processes ended at the end of the run,
+// those that did not exit with status 0 only ("" when all did).
+func exitText(r *Report) string {
+	var parts []string
+	for _, e := range r.Testee.Exit {
+		if e.Code != 0 {
+			parts = append(parts, e.String())
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Stats counts what happened to a persistent testee (testee.Stats).
@@ -257,8 +296,26 @@ type Report struct {
 	Interrupted bool `json:"interrupted"`
 	// Aborted says why the run stopped early because the testee could not
 	// be run ("" when it did not).
-	Aborted  string `json:"aborted,omitempty"`
-	ExitCode int    `json:"exit_code"`
+	Aborted string `json:"aborted,omitempty"`
+	// ConformError says why the run or its reports failed for a reason of
+	// conform's own, not the testee's ("" when none): its own resources ran
+	// out starting a testee process (file descriptors under -j N), or a
+	// report could not be written. It makes the exit status 2.
+	ConformError string `json:"conform_error,omitempty"`
+	ExitCode     int    `json:"exit_code"`
+}
+
+// SetConformError records an error of conform's own found after the run
+// (a report that could not be written; ConformError) and sets the exit
+// status to 2, unless the run was interrupted.
+func (r *Report) SetConformError(msg string) {
+	if r.ConformError != "" {
+		msg = r.ConformError + "; " + msg
+	}
+	r.ConformError = msg
+	if !r.Interrupted {
+		r.ExitCode = ExitSetup
+	}
 }
 
 // ReportFormat is the value of Report.Format.
@@ -318,6 +375,8 @@ func (r *Report) finish(specs *spec.Set) {
 	switch {
 	case r.Interrupted:
 		r.ExitCode = ExitInterrupted
+	case r.ConformError != "":
+		r.ExitCode = ExitSetup
 	case r.Aborted != "":
 		r.ExitCode = ExitTestee
 	case c.Errors > 0:

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
@@ -45,6 +46,12 @@ type Config struct {
 	// and the standard error tail of its last process, for the report.
 	Stats  func() testee.Stats
 	Stderr func() []byte
+	// Endings, when set, tells how the persistent adapter's processes
+	// ended when it was closed (their input closed, then a grace period).
+	// Run then closes Impl itself as it ends, before it reads Stats, Stderr
+	// and Endings, so that what a testee writes as its input ends (a
+	// sanitizer's leak report) and its exit status then reach the report.
+	Endings func() []testee.Ending
 	// MaxStartFailures is how many consecutive vectors may fail because the
 	// testee does not start before the run is aborted as "could not be
 	// run"; 0 selects testee.DefaultMaxStartFailures.
@@ -81,6 +88,20 @@ type item struct {
 	res   *VectorResult
 	resp  *testee.Response // the answer, when one came
 	vd    vectorset.Verdict
+	// byPath: the testee was given the path of the vector's committed
+	// file (checkCommitted looks at it after the run).
+	byPath bool
+	// budget is the time the testee was given for the vector (Budgeter),
+	// 0 when the testee sets none; fresh is its result before it ran, for
+	// a retry (retryTimeouts).
+	budget time.Duration
+	fresh  VectorResult
+}
+
+// Budgeter is a testee whose requests have a time budget that grows with
+// what the run has measured of it (Timeouts).
+type Budgeter interface {
+	Budget(size int64) time.Duration
 }
 
 // Run handshakes with the testee, runs every selected vector that applies
@@ -116,6 +137,12 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Suites = append(rep.Suites, info)
 	}
 	defer func() {
+		if cfg.Endings != nil {
+			cfg.Impl.Close()
+			for _, e := range cfg.Endings() {
+				rep.Testee.Exit = append(rep.Testee.Exit, TesteeExit{Process: e.Process, Status: e.Status, Code: e.Code})
+			}
+		}
 		if cfg.Stats != nil {
 			st := cfg.Stats()
 			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited, Processes: st.Processes}
@@ -135,16 +162,24 @@ func Run(ctx context.Context, cfg Config) *Report {
 	hello, err := testee.Handshake(ctx, cfg.Impl)
 	rep.Times.Testee += time.Since(th).Seconds()
 	if err != nil {
-		if ctx.Err() != nil {
+		var re *testee.ResourceError
+		switch {
+		case ctx.Err() != nil:
 			rep.Interrupted = true
-		} else {
+		case errors.As(err, &re):
+			rep.ConformError = "hello: " + err.Error()
+		default:
 			rep.Aborted = "hello failed: " + failureText(err)
 			if f := (*testee.Failure)(nil); errors.As(err, &f) && len(f.Stderr) > 0 {
 				rep.Aborted += "\n" + string(f.Stderr)
 			}
 		}
+		why := "the testee could not be run"
+		if rep.ConformError != "" {
+			why = "an error of conform's own stopped the run"
+		}
 		for _, it := range items {
-			it.res.Status, it.res.Reason = NotRun, "the testee could not be run"
+			it.res.Status, it.res.Reason = NotRun, why
 		}
 		return rep
 	}
@@ -191,7 +226,12 @@ func Run(ctx context.Context, cfg Config) *Report {
 	r.ctx, r.abort = context.WithCancel(ctx)
 	defer r.abort()
 	r.runAll(todo)
+	if byPath {
+		checkCommitted(todo)
+	}
 	switch {
+	case r.conformErr != "":
+		rep.ConformError = r.conformErr
 	case r.aborted != "":
 		rep.Aborted = r.aborted
 	case ctx.Err() != nil:
@@ -289,6 +329,7 @@ type runner struct {
 	naCount     int
 	startFails  int // consecutive vectors that failed because the testee did not start
 	aborted     string
+	conformErr  string // an error of conform's own that stopped the run (Report.ConformError)
 
 	// alternates are the vectors that name readings, by the request they
 	// make (alternateKey): the answers of the branches of each reading.
@@ -312,6 +353,7 @@ func (r *runner) runAll(todo []*item) {
 		}()
 	}
 	for i, it := range todo {
+		it.fresh = *it.res
 		select {
 		case next <- it:
 			continue
@@ -325,6 +367,34 @@ func (r *runner) runAll(todo []*item) {
 	}
 	close(next)
 	wg.Wait()
+	r.retryTimeouts(todo)
+}
+
+// retryTimeouts asks once more, one at a time, about every vector that
+// timed out with a budget smaller than the one the testee is given now:
+// the largest inputs go first, before the run has measured how fast the
+// testee is, and a slow testee on a busy machine would time out on them
+// with the flags' budget alone. The result says it was retried.
+func (r *runner) retryTimeouts(todo []*item) {
+	b, ok := r.cfg.Impl.(Budgeter)
+	if !ok {
+		return
+	}
+	for _, it := range todo {
+		f := it.res.Failure
+		if r.ctx.Err() != nil || f == nil || f.Kind != testee.Timeout.String() || it.budget == 0 || b.Budget(it.v.Size) <= it.budget {
+			continue
+		}
+		first := fmt.Sprintf("retried: the first answer timed out (%s); given %v the second time, from the testee's measured speed",
+			f.Detail, b.Budget(it.v.Size).Round(time.Millisecond))
+		r.mu.Lock()
+		r.done--
+		r.failed--
+		r.mu.Unlock()
+		*it.res = it.fresh
+		r.runOne(it)
+		it.res.Retried = first
+	}
 }
 
 // dealOrder is the order in which several jobs take the vectors: by
@@ -340,6 +410,9 @@ func dealOrder(todo []*item) []*item {
 func (r *runner) notRunReason() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.conformErr != "" {
+		return "not run: an error of conform's own stopped the run"
+	}
 	if r.aborted != "" {
 		return "not run: the run was aborted"
 	}
@@ -371,8 +444,24 @@ func (r *runner) runOne(it *item) {
 		if r.byPath {
 			r.cfg.InputPaths.Release(it.v)
 		}
+		if re := testee.AsResourceError("preparing the input", err); re != nil {
+			r.failure(it, re) // conform's own: the run stops
+			return
+		}
+		if te := (*TamperedError)(nil); errors.As(err, &te) {
+			// The testee's: it changed conform's input files (docs/PROTOCOL.md).
+			res.Status = Fail
+			res.Failure = &TesteeFailure{Kind: KindTampered, Detail: te.Error()}
+			res.Got = "testee failure (" + KindTampered + "): " + te.Error()
+			res.Reason = res.Got
+			return
+		}
 		res.Status, res.Reason = Error, err.Error()
 		return
+	}
+	it.byPath = r.byPath && it.v.Recipe == nil
+	if b, ok := r.cfg.Impl.(Budgeter); ok {
+		it.budget = b.Budget(it.v.Size)
 	}
 	t1 = time.Now()
 	resp, err := r.cfg.Impl.Do(testee.WithTiming(r.ctx, &tm), req)
@@ -410,9 +499,50 @@ func (r *runner) runOne(it *item) {
 	}
 }
 
+// checkCommitted looks, after a run by path, at the committed file of
+// every vector whose path the testee was given: one it changed, moved or
+// removed (unchangedSince: another file, size, mode, modification or, on
+// Linux, status-change time than verification read) fails the vector as
+// the testee's failure, kind tampered (issue 30: a testee could rewrite
+// the checkout's files through input_path, the run passed, and the next
+// one failed verification). It costs a Lstat a vector, on every core
+// (BenchmarkCheckCommitted).
+func checkCommitted(todo []*item) {
+	parallel.Each(len(todo), func(i int) {
+		it := todo[i]
+		if !it.byPath || it.suite.stamps == nil {
+			return
+		}
+		was, ok := it.suite.stamps[it.v.File]
+		p, err := vectorset.TreePath(it.suite.VectorsDir, it.suite.Name, it.v.File)
+		if !ok || err != nil || unchangedSince(p, was) {
+			return
+		}
+		res := it.res
+		detail := "the testee changed, moved or removed the suite's committed file " + p + ", given to it by path, during the run (a testee must not change its input files): the vectors directory no longer verifies; restore it"
+		res.Status, res.RuleNote, res.NotPreferred = Fail, "", ""
+		res.Failure = &TesteeFailure{Kind: KindTampered, Detail: detail}
+		res.Got = "testee failure (" + KindTampered + "): " + detail
+		res.Reason = res.Got
+	})
+}
+
 // failure records an error of the testee (or of the request) on a vector.
 func (r *runner) failure(it *item, err error) {
 	res := it.res
+	var re *testee.ResourceError
+	if errors.As(err, &re) {
+		// conform's own resources ran out (file descriptors under -j N):
+		// not the testee's failure; the run stops, exit status 2.
+		res.Status, res.Reason = Error, err.Error()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if r.conformErr == "" {
+			r.conformErr = err.Error()
+			r.abort()
+		}
+		return
+	}
 	var f *testee.Failure
 	if !errors.As(err, &f) {
 		// A request conform built wrong: the vector's args are not an object.

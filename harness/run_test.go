@@ -1,13 +1,16 @@
 package harness
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
+	"sync"
 	"testing"
 	"time"
 
@@ -55,7 +58,7 @@ func external(t *testing.T, suites []*Suite, opt TesteeOptions, args ...string) 
 		mode, jobs = "one-shot", 4
 	}
 	return Run(context.Background(), Config{Specs: allspecs.Set(),
-		Suites: suites, Impl: tt.Impl, Stats: tt.Stats, Stderr: tt.Stderr, Jobs: jobs,
+		Suites: suites, Impl: tt.Impl, Stats: tt.Stats, Stderr: tt.Stderr, Endings: tt.Endings, Jobs: jobs,
 		Testee: TesteeInfo{Command: cmd, Mode: mode},
 		Rerun:  func(id string) string { return "rerun " + id },
 	})
@@ -288,88 +291,6 @@ func TestTesteeStopsStarting(t *testing.T) {
 	}
 }
 
-// Canceling the run (SIGINT) stops it: the vector in flight and the rest
-// are not run, the report says interrupted, and the testee is gone.
-func TestInterrupt(t *testing.T) {
-	vecs := []harnesstest.Vector{{Name: "a", Input: "ok:{}"}, {Name: "b", Input: "hang"}, {Name: "c", Input: "ok:{}"}}
-	pidfile := filepath.Join(t.TempDir(), "pid")
-	cmd := self("testee", "-pidfile", pidfile)
-	tt, err := StartTestee(cmd, TesteeOptions{Timeout: time.Minute, HelloTimeout: time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cfg := Config{Specs: allspecs.Set(), Suites: synthetic(t, vecs), Impl: tt.Impl}
-	cfg.Progress = func(p Progress) {
-		if p.Done == 1 {
-			time.AfterFunc(200*time.Millisecond, cancel)
-		}
-	}
-	start := time.Now()
-	rep := Run(ctx, cfg)
-	tt.Impl.Close()
-	if time.Since(start) > 20*time.Second {
-		t.Errorf("the interrupt took %v", time.Since(start))
-	}
-	if !rep.Interrupted || rep.ExitCode != ExitInterrupted {
-		t.Fatalf("interrupted %v, exit %d", rep.Interrupted, rep.ExitCode)
-	}
-	if byID(t, rep, "a").Status != Pass || byID(t, rep, "b").Status != NotRun || byID(t, rep, "c").Status != NotRun {
-		t.Errorf("statuses %s %s %s", byID(t, rep, "a").Status, byID(t, rep, "b").Status, byID(t, rep, "c").Status)
-	}
-	assertGone(t, pidfile)
-}
-
-// assertGone checks that the process whose ID is in pidfile has exited.
-func assertGone(t *testing.T, pidfile string) {
-	t.Helper()
-	b, err := os.ReadFile(pidfile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		if syscall.Kill(pid, 0) == syscall.ESRCH || zombie(pid) {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Errorf("testee %s still runs", b)
-}
-
-// At the end of a run the testee's whole process group is gone, whatever
-// it started.
-func TestProcessGroupKilledAtEnd(t *testing.T) {
-	pidfile := filepath.Join(t.TempDir(), "child")
-	script := `sleep 300 & echo $! > "$1"; exec "$2" testee`
-	tt, err := StartTestee([]string{"/bin/sh", "-c", script, "sh", pidfile, os.Args[0]}, TesteeOptions{Timeout: 5 * time.Second, HelloTimeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: synthetic(t, []harnesstest.Vector{{Name: "a", Input: "ok:{}"}}), Impl: tt.Impl})
-	tt.Impl.Close()
-	if rep.ExitCode != ExitPass {
-		t.Fatalf("exit %d", rep.ExitCode)
-	}
-	assertGone(t, pidfile)
-}
-
-// zombie reports whether pid has exited but is not reaped yet (its parent
-// may be an init that reaps late).
-func zombie(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	return i >= 0 && i+2 < len(s) && s[i+2] == 'Z'
-}
-
 // doFunc is an Implementation of one function.
 type doFunc func(context.Context, testee.Request) (testee.Response, error)
 
@@ -430,5 +351,110 @@ func TestDealOrder(t *testing.T) {
 	}
 	if todo[0].v.ID != "0" {
 		t.Error("dealOrder reordered its argument")
+	}
+}
+
+// Issue 30, item 14: what a persistent testee writes on standard error as
+// its input ends (a sanitizer's leak report) and its exit status then reach
+// every report: the human one, the JSON and the JUnit; with one process and
+// with several.
+func TestShutdownReachesReports(t *testing.T) {
+	for _, jobs := range []int{1, 2} {
+		t.Run(fmt.Sprintf("-j %d", jobs), func(t *testing.T) {
+			rep := external(t, synthetic(t, []harnesstest.Vector{{Name: "a", Input: "ok:{}"}, {Name: "b", Input: "ok:{}"}}),
+				TesteeOptions{Jobs: jobs}, "-leak")
+			if rep.ExitCode != ExitPass {
+				t.Fatalf("exit %d", rep.ExitCode)
+			}
+			if len(rep.Testee.Exit) == 0 {
+				t.Fatal("no exit status in the report")
+			}
+			for _, e := range rep.Testee.Exit {
+				if e.Code != 3 || e.Status != "exit status 3" {
+					t.Errorf("exit %+v, want exit status 3", e)
+				}
+			}
+			var text, js, junit bytes.Buffer
+			WriteText(&text, rep, TextOptions{})
+			WriteJSON(&js, rep)
+			WriteJUnit(&junit, rep)
+			summary := "SUMMARY: AddressSanitizer: 24 byte(s) leaked"
+			for name, out := range map[string]string{"human": text.String(), "JSON": js.String(), "JUnit": junit.String()} {
+				if !strings.Contains(out, summary) {
+					t.Errorf("the %s report lacks the leak report:\n%s", name, out)
+				}
+				if !strings.Contains(out, "exit status 3") {
+					t.Errorf("the %s report lacks the exit status:\n%s", name, out)
+				}
+			}
+			if !strings.Contains(text.String(), "testee exit: ") {
+				t.Errorf("the human report has no testee exit line:\n%s", text.String())
+			}
+		})
+	}
+}
+
+// budgeted is a testee whose budget grows once it has answered a small
+// request, as Timeouts' does once it has measured the testee: before that
+// it times out on every input of 100 bytes or more.
+type budgeted struct {
+	mu       sync.Mutex
+	measured bool
+	asked    map[int]int // requests by input size
+}
+
+func (b *budgeted) Budget(size int64) time.Duration {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.measured {
+		return 10 * time.Second
+	}
+	return time.Second
+}
+
+func (b *budgeted) Do(ctx context.Context, req testee.Request) (testee.Response, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.asked[len(req.Input)]++
+	if req.Op == testee.OpHello {
+		return testee.Response{ID: req.ID, Outcome: testee.Accepted, Result: json.RawMessage(`{"protocol":1,"implementation":"budgeted","ops":["lace.record"],"profiles":[],"limits":{}}`)}, nil
+	}
+	if len(req.Input) >= 100 && !b.measured {
+		return testee.Response{}, &testee.Failure{Kind: testee.Timeout, Detail: "no answer within 1s"}
+	}
+	b.measured = true
+	return testee.Response{ID: req.ID, Outcome: testee.Accepted, Result: json.RawMessage(`{}`)}, nil
+}
+
+func (b *budgeted) Close() error { return nil }
+
+// A vector that timed out before the testee's speed was measured (the
+// largest come first) is asked once more at the end with the grown
+// budget, and its result says so; a vector whose budget did not grow is
+// not asked again.
+func TestRetryTimeoutsOnceMeasured(t *testing.T) {
+	big := strings.Repeat("b", 200)
+	impl := &budgeted{asked: map[int]int{}}
+	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Jobs: 2, Impl: impl,
+		Suites: synthetic(t, []harnesstest.Vector{{Name: "big", Input: big}, {Name: "small", Input: "s"}})})
+	if rep.ExitCode != ExitPass || rep.Counts.Passed != 2 || impl.asked[200] != 2 || impl.asked[1] != 1 {
+		t.Fatalf("exit %d, counts %+v, asked %v", rep.ExitCode, rep.Counts, impl.asked)
+	}
+	for _, v := range rep.Vectors {
+		if retried := strings.Contains(v.Retried, "first answer timed out (no answer within 1s); given 10s"); retried != (v.Size == 200) {
+			t.Errorf("%s: retried %q", v.ID, v.Retried)
+		}
+	}
+	var b strings.Builder
+	WriteText(&b, rep, TextOptions{})
+	if !strings.Contains(b.String(), "retried:     1 vector(s)") {
+		t.Errorf("the human report does not say a vector was retried:\n%s", b.String())
+	}
+	// Without growth the timeout stands: asked once.
+	impl = &budgeted{asked: map[int]int{}}
+	rep = Run(context.Background(), Config{Specs: allspecs.Set(), Jobs: 1, Impl: impl,
+		Suites: synthetic(t, []harnesstest.Vector{{Name: "big", Input: big}})})
+	if rep.Counts.Failed != 1 || impl.asked[200] != 1 {
+		t.Errorf("no growth: counts %+v, asked %v", rep.Counts, impl.asked)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 
 	"github.com/threespec/conformance/testee"
+	"github.com/threespec/conformance/vectorset"
 )
 
 // BadRequest is the code `conform serve` answers a request it cannot read
@@ -148,23 +149,39 @@ func readInputFile(path string, max int) ([]byte, error) {
 	return readOpened(f, path, size, max)
 }
 
-// openInputSized opens the input file a request names and returns its
-// size, or -1 when it is no regular file; a regular file longer than max
-// bytes is an error.
+// openInputSized opens the input file a request names, which must be a
+// regular file (a link to one is followed), and returns its size; a file
+// longer than max bytes is an error. Nothing else is opened for reading:
+// a FIFO's open would wait for a writer, and a read of /dev/stdin or a
+// terminal for its end, holding up every later request (issue 30). The
+// path is checked with Stat before it is opened, and the file once open:
+// the open does not block (openNonBlocking), so a FIFO put in its place in
+// between is refused too.
 func openInputSized(path string, max int) (*os.File, int, error) {
-	f, err := os.Open(path)
+	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, 0, err
 	}
-	fi, err := f.Stat()
-	switch {
-	case err != nil || !fi.Mode().IsRegular():
-		return f, -1, nil
-	case fi.Size() > int64(max):
-		f.Close()
-		return nil, 0, fmt.Errorf("%s: %d bytes, longer than the read cap of %d bytes", path, fi.Size(), max)
+	if !fi.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", path, vectorset.FileKind(fi.Mode()))
 	}
-	return f, int(fi.Size()), nil
+	f, err := openNonBlocking(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		f.Close()
+		return nil, 0, err
+	case !st.Mode().IsRegular():
+		f.Close()
+		return nil, 0, fmt.Errorf("%s: not a regular file (%s)", path, vectorset.FileKind(st.Mode()))
+	case st.Size() > int64(max):
+		f.Close()
+		return nil, 0, fmt.Errorf("%s: %d bytes, longer than the read cap of %d bytes", path, st.Size(), max)
+	}
+	return f, int(st.Size()), nil
 }
 
 // readOpened reads f, named path, of the given size (-1: unknown), failing
@@ -318,8 +335,9 @@ func (l *requestReader) next() ([]byte, error) {
 // most maxInput bytes; 0 selects testee.DefaultMaxLine) with args, the
 // value of CONFORM_ARGS ("" is {}), writes the response to w and returns
 // the exit status the protocol asks for: 0 for ok:true and unsupported, 1
-// for ok:false. Args that are not a JSON object and an input over the cap
-// are answered with BadRequest.
+// for ok:false. Args that are not a JSON object (or name a member twice,
+// testee.CheckArgs) and an input over the cap are answered with
+// BadRequest.
 func ServeOneShot(ctx context.Context, op string, r io.Reader, args string, w io.Writer, impl testee.Implementation, maxInput int) (int, error) {
 	if maxInput <= 0 {
 		maxInput = testee.DefaultMaxLine
@@ -338,9 +356,8 @@ func ServeOneShot(ctx context.Context, op string, r io.Reader, args string, w io
 		if len(bytes.TrimSpace(raw)) == 0 {
 			raw = json.RawMessage("{}")
 		}
-		var obj map[string]json.RawMessage
-		if json.Unmarshal(raw, &obj) != nil || obj == nil {
-			resp = badRequest(0, "%s is %.60q, not a JSON object", testee.ArgsEnv, args)
+		if err := testee.CheckArgs(raw); err != nil {
+			resp = badRequest(0, "%s is %.60q: %v", testee.ArgsEnv, args, err)
 			break
 		}
 		resp = Answer(ctx, impl, testee.Request{Op: op, Args: raw, Input: input})

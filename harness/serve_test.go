@@ -42,6 +42,7 @@ func TestServeNeverGivesUp(t *testing.T) {
 		{"id not an integer", `{"id":7.5,"op":"hello","args":{},"input":""}`, want{UnknownID, testee.Rejected, BadRequest}},
 		{"input not base64", `{"id":10,"op":"hello","args":{},"input":"!!"}`, want{10, testee.Rejected, BadRequest}},
 		{"args not an object", `{"id":12,"op":"hello","args":[],"input":""}`, want{12, testee.Rejected, BadRequest}},
+		{"a name twice in args", `{"id":16,"op":"libtracer.decode","args":{"report":"verdict","report":"frames"},"input":"AQAA"}`, want{16, testee.Rejected, BadRequest}},
 		{"unknown op", `{"id":6,"op":"nosuch.op","args":{},"input":""}`, want{6, testee.Unsupported, ""}},
 		{"request built wrong for the op", `{"id":8,"op":"lace.construct","args":{},"input":"` + b64([]byte("not json")) + `"}`, want{8, testee.Rejected, BadRequest}},
 		{"line over the cap", long, want{UnknownID, testee.Rejected, BadRequest}},
@@ -86,7 +87,7 @@ func TestServeNeverGivesUp(t *testing.T) {
 	// The accepted decode re-encodes the positive vector byte for byte
 	// (HiveRelay BCC v1, section 5).
 	var res struct{ Reencoded []byte }
-	r, _ := testee.ParseResponse([]byte(lines[10]), 13)
+	r, _ := testee.ParseResponse([]byte(lines[11]), 13)
 	if err := json.Unmarshal(r.Result, &res); err != nil || !bytes.Equal(res.Reencoded, rcap) {
 		t.Errorf("reencoded differs from the input (%v)", err)
 	}
@@ -111,6 +112,7 @@ func TestServeOneShot(t *testing.T) {
 		{"args not JSON", "hello", `{`, nil, 0, 1, want{0, testee.Rejected, BadRequest}},
 		{"args not an object", "hello", `[1]`, nil, 0, 1, want{0, testee.Rejected, BadRequest}},
 		{"args null", "hello", `null`, nil, 0, 1, want{0, testee.Rejected, BadRequest}},
+		{"a name twice in args", "libtracer.decode", `{"report":"verdict","report":"frames"}`, []byte{1, 0, 0}, 0, 1, want{0, testee.Rejected, BadRequest}},
 		{"input over the cap", "hiverelay.decode", `{"schema":"ReadCellCapV1"}`, rcap, 16, 1, want{0, testee.Rejected, BadRequest}},
 		{"construct input not JSON", "lace.construct", `{}`, []byte("{"), 0, 1, want{0, testee.Rejected, BadRequest}},
 	}
@@ -225,8 +227,10 @@ func TestReadInputFile(t *testing.T) {
 		{"exactly the cap", file("cap", 16), 16, 16, ""},
 		{"one byte over the cap", file("over", 17), 16, 0, "17 bytes, longer than the read cap of 16 bytes"},
 		{"one MiB", file("mib", 1<<20), 2 << 20, 1 << 20, ""},
-		{"a device over the cap", "/dev/zero", 1000, 0, "/dev/zero: longer than the read cap of 1000 bytes"},
-		{"a device under the cap", "/dev/null", 1000, 0, ""},
+		// Only regular files are read (issue 30): a device or a FIFO is
+		// refused before it is read (serve_unix_test.go).
+		{"a device", "/dev/zero", 1000, 0, "/dev/zero: not a regular file (a character device)"},
+		{"a directory", dir, 1000, 0, "not a regular file (a directory)"},
 		{"missing", dir + "/nothing", 16, 0, "no such file"},
 	}
 	for _, c := range cases {

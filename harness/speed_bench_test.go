@@ -195,3 +195,29 @@ func BenchmarkReferenceLargeVectors(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(reqs)), "vectors")
 }
+
+// BenchmarkCheckCommitted is the cost, after a run by path, of looking at
+// every committed file the testee was given (checkCommitted: a Lstat
+// each), for the whole committed set.
+func BenchmarkCheckCommitted(b *testing.B) {
+	suites, err := LoadSuites(allSuites, "../vectors", "../manifest", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var todo []*item
+	for _, s := range suites {
+		for i := range s.Index.Vectors {
+			v := &s.Index.Vectors[i]
+			todo = append(todo, &item{suite: s, v: v, res: &VectorResult{}, byPath: v.Recipe == nil})
+		}
+	}
+	for b.Loop() {
+		checkCommitted(todo)
+	}
+	for _, it := range todo {
+		if it.res.Failure != nil {
+			b.Fatalf("%s: %s", it.v.ID, it.res.Reason)
+		}
+	}
+	b.ReportMetric(float64(len(todo)), "vectors")
+}

@@ -36,6 +36,10 @@ type Suite struct {
 	// at verifyStart (zero for a suite not made by LoadSuite).
 	Verify      time.Duration
 	verifyStart time.Time
+	// stamps are the tree's files as verification read them (suite-tree
+	// path to the open file's Stat), to tell after a run whether one
+	// changed (checkCommitted); nil for a suite not made by LoadSuite.
+	stamps map[string]fs.FileInfo
 }
 
 // SetupError is an error in conform's own inputs (flags, vector sets,
@@ -120,27 +124,32 @@ func verificationTime(suites []*Suite) time.Duration {
 }
 
 // LoadSuite loads one suite and verifies its set hash and, with def.Verify,
-// its published identity.
+// its published identity. Every file is read as a regular file or not at
+// all (vectorset.OpenRegular: no link followed, no FIFO or device opened),
+// the manifest first, so that each file of the tree is checked against
+// its row's length before it is read (issue 30).
 func LoadSuite(def vectorset.SuiteDef, vectorsDir, manifestDir string) (*Suite, error) {
 	t0 := time.Now()
 	name := def.Name
-	indexBytes, err := os.ReadFile(vectorset.IndexPath(vectorsDir, name))
+	dir := filepath.Join(manifestDir, name)
+	m, entries, err := readManifest(dir, name)
+	if err != nil {
+		return nil, setupErr("suite %s: %v (regenerate with go run ./cmd/vecgen)", name, err)
+	}
+	files, over, stamps, err := suiteTree(vectorsDir, name, entries)
 	if err != nil {
 		return nil, setupErr("suite %s: %v", name, err)
 	}
-	ix, err := vectorset.Parse(indexBytes, name)
+	if err := diffTree(entries, files, over); err != nil {
+		return nil, setupErr("suite %s: %v (regenerate with go run ./cmd/vecgen)", name, err)
+	}
+	ix, err := vectorset.Parse(files["index.json"], name)
 	if err != nil {
 		return nil, setupErr("%v", err)
 	}
-	s := &Suite{Name: name, Index: ix, VectorsDir: vectorsDir}
-	files, err := suiteTree(vectorsDir, name, indexBytes)
-	if err != nil {
-		return nil, setupErr("suite %s: %v", name, err)
-	}
-	dir := filepath.Join(manifestDir, name)
-	if s.SetHash, s.ManifestFiles, err = verifySetHash(dir, name, files); err != nil {
-		return nil, setupErr("suite %s: %v (regenerate with go run ./cmd/vecgen)", name, err)
-	}
+	s := &Suite{Name: name, Index: ix, VectorsDir: vectorsDir, ManifestFiles: len(entries), stamps: stamps}
+	sh := vectorset.SetHash(m)
+	s.SetHash = hex.EncodeToString(sh[:])
 	if def.Verify != nil {
 		if s.Authority, err = def.Verify(dir, files); err != nil {
 			return nil, setupErr("suite %s: authority: %v", name, err)
@@ -150,10 +159,71 @@ func LoadSuite(def vectorset.SuiteDef, vectorsDir, manifestDir string) (*Suite, 
 	return s, nil
 }
 
+// maxSetHashText bounds suite-set-hash.txt (a few lines).
+const maxSetHashText = 64 << 10
+
+// readManifest reads suite-set-hash.txt and the suite manifest it states,
+// no longer than it states, and checks the one against the other.
+func readManifest(dir, suite string) ([]byte, []manifest.Entry, error) {
+	txt, err := vectorset.ReadRegular(filepath.Join(dir, "suite-set-hash.txt"), maxSetHashText)
+	if err != nil {
+		return nil, nil, err
+	}
+	n, err := vectorset.StatedManifestBytes(txt)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := vectorset.ReadRegular(filepath.Join(dir, "suite-manifest.bin"), n)
+	if errors.Is(err, vectorset.ErrTooLarge) {
+		return nil, nil, fmt.Errorf("suite-manifest.bin is longer than the %d bytes suite-set-hash.txt states", n)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	entries, err := manifest.Parse(m)
+	if err != nil {
+		return nil, nil, fmt.Errorf("suite-manifest.bin: %v", err)
+	}
+	if err := vectorset.NewSetHashFile(suite, m, len(entries)).Check(txt); err != nil {
+		return nil, nil, err
+	}
+	return m, entries, nil
+}
+
 // suiteTree reads every file of a suite tree by its suite-tree path
-// (positive/x, negative/x, registry/x, index.json).
-func suiteTree(vectorsDir, suite string, index []byte) (map[string][]byte, error) {
-	files := map[string][]byte{"index.json": index}
+// (positive/x, negative/x, registry/x, index.json). Each must be a
+// regular file (a link, a FIFO or a device is an error, and is not
+// opened); a file the manifest does not list is not read (it is in the map
+// with no bytes, to be reported as extra), nor one longer than its row
+// says (it is left out of the map and listed in over). stamps are the
+// files' Stats as they were read.
+func suiteTree(vectorsDir, suite string, entries []manifest.Entry) (files map[string][]byte, over []string, stamps map[string]fs.FileInfo, err error) {
+	rows := make(map[string]uint64, len(entries))
+	for _, e := range entries {
+		rows[e.Path] = e.Length
+	}
+	files = make(map[string][]byte, len(entries))
+	stamps = make(map[string]fs.FileInfo, len(entries))
+	read := func(treePath, path string) error {
+		length, ok := rows[treePath]
+		if !ok {
+			files[treePath] = nil // extra: not read
+			return nil
+		}
+		b, st, err := vectorset.ReadRegularStat(path, int64(min(length, 1<<62)))
+		if errors.Is(err, vectorset.ErrTooLarge) {
+			over = append(over, treePath)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		files[treePath], stamps[treePath] = b, st
+		return nil
+	}
+	if err := read("index.json", vectorset.IndexPath(vectorsDir, suite)); err != nil {
+		return nil, nil, nil, err
+	}
 	for _, d := range []string{"positive", "negative", "registry"} {
 		root := filepath.Join(vectorsDir, d, suite)
 		entries, err := os.ReadDir(root)
@@ -161,54 +231,45 @@ func suiteTree(vectorsDir, suite string, index []byte) (map[string][]byte, error
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		for _, e := range entries {
+			p := filepath.Join(root, e.Name())
 			if e.IsDir() {
-				return nil, fmt.Errorf("%s: a directory inside the suite tree", filepath.Join(root, e.Name()))
+				return nil, nil, nil, fmt.Errorf("%s: a directory inside the suite tree", p)
 			}
-			b, err := os.ReadFile(filepath.Join(root, e.Name()))
-			if err != nil {
-				return nil, err
+			if !e.Type().IsRegular() {
+				return nil, nil, nil, &vectorset.NotRegularError{Path: p, Mode: e.Type()}
 			}
-			files[d+"/"+e.Name()] = b
+			if err := read(d+"/"+e.Name(), p); err != nil {
+				return nil, nil, nil, err
+			}
 		}
 	}
-	return files, nil
+	return files, over, stamps, nil
 }
 
-// verifySetHash checks suite-set-hash.txt against suite-manifest.bin and
-// the manifest against the files of the suite tree.
-func verifySetHash(dir, suite string, files map[string][]byte) (string, int, error) {
-	txt, err := os.ReadFile(filepath.Join(dir, "suite-set-hash.txt"))
-	if err != nil {
-		return "", 0, err
+// diffTree checks the files of a suite tree against the manifest's rows:
+// none missing, added or changed. over are the files longer than their
+// rows, not read.
+func diffTree(entries []manifest.Entry, files map[string][]byte, over []string) error {
+	diffs := manifest.Diff(entries, files)
+	if len(diffs) == 0 {
+		return nil
 	}
-	m, err := os.ReadFile(filepath.Join(dir, "suite-manifest.bin"))
-	if err != nil {
-		return "", 0, err
-	}
-	entries, err := manifest.Parse(m)
-	if err != nil {
-		return "", 0, fmt.Errorf("suite-manifest.bin: %v", err)
-	}
-	stated := vectorset.NewSetHashFile(suite, m, len(entries))
-	if err := stated.Check(txt); err != nil {
-		return "", 0, err
-	}
-	if diffs := manifest.Diff(entries, files); len(diffs) > 0 {
-		var b strings.Builder
-		for i, d := range diffs {
-			if i == 5 {
-				fmt.Fprintf(&b, "; and %d more", len(diffs)-5)
-				break
-			}
-			if i > 0 {
-				b.WriteString("; ")
-			}
-			fmt.Fprintf(&b, "%s %s", d.Kind, d.Path)
+	var b strings.Builder
+	for i, d := range diffs {
+		if i == 5 {
+			fmt.Fprintf(&b, "; and %d more", len(diffs)-5)
+			break
 		}
-		return "", 0, fmt.Errorf("the suite tree differs from suite-manifest.bin: %s", b.String())
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		if d.Kind == manifest.Missing && slices.Contains(over, d.Path) {
+			d.Kind = manifest.Substituted // there, and longer than its row
+		}
+		fmt.Fprintf(&b, "%s %s", d.Kind, d.Path)
 	}
-	return hex.EncodeToString(stated.SetHash[:]), len(entries), nil
+	return fmt.Errorf("the suite tree differs from suite-manifest.bin: %s", b.String())
 }

@@ -70,11 +70,7 @@ func TestLoadCommittedSuites(t *testing.T) {
 // Every change to a vector set, its manifests or its published hashes is
 // a setup error.
 func TestLoadSuitesRejectsTampering(t *testing.T) {
-	cases := []struct {
-		name   string
-		tamper func(root string) error
-		want   string
-	}{
+	checkTampering(t, copyTree, nil, []tamperCase{
 		{"a vector's bytes", func(root string) error {
 			return appendTo(filepath.Join(root, "vectors/positive/hiverelay/read-cell-cap-v1.bin"), "x")
 		}, "substituted positive/read-cell-cap-v1.bin"},
@@ -104,19 +100,110 @@ func TestLoadSuitesRejectsTampering(t *testing.T) {
 			return errors.Join(flipAfter(filepath.Join(root, "manifest/libtracer/suite-set-hash.txt"), "set-hash "),
 				flipAfter(filepath.Join(root, "manifest/lace/suite-set-hash.txt"), "set-hash "))
 		}, "suite lace: "},
-	}
+	})
+}
+
+// tamperCase is a change to a copy of vector sets and what LoadSuites must
+// then fail with.
+type tamperCase struct {
+	name   string
+	tamper func(root string) error
+	want   string // in the setup error
+}
+
+// checkTampering makes each case's change to a copy (copyOf) and wants
+// LoadSuites of names to fail with a setup error mentioning the case's
+// text; a case that cannot make a link here is skipped.
+func checkTampering(t *testing.T, copyOf func(*testing.T) string, names []string, cases []tamperCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			root := copyTree(t)
-			if err := c.tamper(root); err != nil {
+			root := copyOf(t)
+			if err := c.tamper(root); errors.Is(err, errNoLinks) {
+				t.Skip(err)
+			} else if err != nil {
 				t.Fatal(err)
 			}
-			_, err := LoadSuites(allSuites, filepath.Join(root, "vectors"), filepath.Join(root, "manifest"), nil)
+			_, err := LoadSuites(allSuites, filepath.Join(root, "vectors"), filepath.Join(root, "manifest"), names)
 			var se *SetupError
 			if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v, want a setup error mentioning %q", err, c.want)
 			}
 		})
+	}
+}
+
+// Files are read as regular files or not at all (issue 30): a link is not
+// followed (one to /dev/zero grew memory without bound), and a file longer
+// than its row is not read. Each is a setup error.
+func TestLoadSuiteReadsRegularFilesOnly(t *testing.T) {
+	copyHiveRelay := func(t *testing.T) string { return copySuite(t, "hiverelay") }
+	checkTampering(t, copyHiveRelay, []string{"hiverelay"}, []tamperCase{
+		{"a vector linked to /dev/zero", func(root string) error {
+			return linkOver(filepath.Join(root, "vectors/positive/hiverelay/read-cell-cap-v1.bin"), "/dev/zero")
+		}, "read-cell-cap-v1.bin: not a regular file (a symbolic link)"},
+		{"a vector linked to its own bytes", func(root string) error {
+			p := filepath.Join(root, "vectors/positive/hiverelay/read-cell-cap-v1.bin")
+			if err := os.Rename(p, filepath.Join(root, "real.bin")); err != nil {
+				return err
+			}
+			if err := os.Symlink(filepath.Join(root, "real.bin"), p); err != nil {
+				return fmt.Errorf("%w: %v", errNoLinks, err)
+			}
+			return nil
+		}, "read-cell-cap-v1.bin: not a regular file (a symbolic link)"},
+		{"the index linked to /dev/zero", func(root string) error {
+			return linkOver(filepath.Join(root, "vectors/hiverelay.index.json"), "/dev/zero")
+		}, "hiverelay.index.json: not a regular file (a symbolic link)"},
+		{"the suite manifest linked to /dev/zero", func(root string) error {
+			return linkOver(filepath.Join(root, "manifest/hiverelay/suite-manifest.bin"), "/dev/zero")
+		}, "suite-manifest.bin: not a regular file (a symbolic link)"},
+		{"the set-hash file linked to /dev/zero", func(root string) error {
+			return linkOver(filepath.Join(root, "manifest/hiverelay/suite-set-hash.txt"), "/dev/zero")
+		}, "suite-set-hash.txt: not a regular file (a symbolic link)"},
+		{"an authority file linked to /dev/zero", func(root string) error {
+			return linkOver(filepath.Join(root, "manifest/hiverelay/hiverelay-blind-client-composition-format-v1.cenc"), "/dev/zero")
+		}, "format-v1.cenc: not a regular file (a symbolic link)"},
+		{"a vector far longer than its row", func(root string) error {
+			return os.Truncate(filepath.Join(root, "vectors/positive/hiverelay/read-cell-cap-v1.bin"), 1<<40) // sparse: never read
+		}, "substituted positive/read-cell-cap-v1.bin"},
+		{"the suite manifest longer than stated", func(root string) error {
+			return os.Truncate(filepath.Join(root, "manifest/hiverelay/suite-manifest.bin"), 1<<40)
+		}, "suite-manifest.bin is longer than"},
+	})
+}
+
+// copySuite copies one suite's files of the committed vectors/ and
+// manifest/ into a temporary directory and returns it.
+func copySuite(t *testing.T, suite string) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, d := range []string{"vectors/positive/" + suite, "vectors/negative/" + suite, "vectors/registry/" + suite, "manifest/" + suite} {
+		entries, err := os.ReadDir(filepath.Join("..", d))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			copyFile(t, filepath.Join("..", d, e.Name()), filepath.Join(root, d, e.Name()))
+		}
+	}
+	copyFile(t, filepath.Join("..", "vectors", suite+".index.json"), filepath.Join(root, "vectors", suite+".index.json"))
+	return root
+}
+
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err == nil {
+		err = os.WriteFile(dst, b, 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -131,6 +218,19 @@ func TestLoadSuitesNames(t *testing.T) {
 	if _, err := LoadSuites(allSuites, t.TempDir(), "../manifest", []string{"lace"}); err == nil {
 		t.Error("a missing suite named explicitly loaded")
 	}
+}
+
+var errNoLinks = errors.New("symbolic links cannot be made here")
+
+// linkOver replaces the file at p by a symbolic link to target.
+func linkOver(p, target string) error {
+	if err := os.Remove(p); err != nil {
+		return err
+	}
+	if err := os.Symlink(target, p); err != nil {
+		return fmt.Errorf("%w: %v", errNoLinks, err)
+	}
+	return nil
 }
 
 func appendTo(p, s string) error {

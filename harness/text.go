@@ -393,11 +393,17 @@ func (t *textWriter) footer(r *Report) {
 		t.printf("testee restarts: %d (after %s; %s, %s)\n", st.Restarts(), plural(st.Failures, "testee failure"),
 			plural(st.IdleExits, "idle exit"), plural(st.Unsolicited, "unsolicited output"))
 	}
+	if x := exitText(r); x != "" {
+		t.printf("testee exit: %s, after its input ended at the end of the run (its stderr ends the tail below)\n", x)
+	}
 	if r.Testee.StderrTail != "" {
 		t.block("testee stderr (tail) | ", lastLines(r.Testee.StderrTail, 8))
 	}
 	if r.Aborted != "" {
 		t.block("ABORTED: ", r.Aborted)
+	}
+	if r.ConformError != "" {
+		t.block("CONFORM ERROR (not the testee's): ", r.ConformError)
 	}
 	if r.Interrupted {
 		t.printf("INTERRUPTED: the report is incomplete\n")
@@ -457,6 +463,9 @@ func verdictText(r *Report) string {
 		}
 		return "FAIL: " + strings.Join(why, ", ")
 	case ExitSetup:
+		if r.ConformError != "" {
+			return "ERROR: " + firstLine(r.ConformError)
+		}
 		return fmt.Sprintf("ERROR: %s conform could not build", plural(c.Errors, "vector"))
 	case ExitTestee:
 		return "ERROR: the testee could not be run"

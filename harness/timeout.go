@@ -126,3 +126,12 @@ func timeoutHint(each, perMiB time.Duration, size int64, rate time.Duration) str
 	}
 	return h + "): a larger " + flag + " gives it more"
 }
+
+// Kill is the wrapped adapter's (testee.Killer), or Close.
+func (t *timeouts) Kill() {
+	if k, ok := t.impl.(testee.Killer); ok {
+		k.Kill()
+		return
+	}
+	t.impl.Close()
+}

@@ -127,9 +127,32 @@ func (t *textWriter) times(r *Report, opt TextOptions) {
 			t.printf("%s\n", s)
 		}
 	}
+	if s := retriedText(r.Vectors, 5); s != "" {
+		t.printf("%s\n", s)
+	}
 	line := timeSplitText(r.Times)
 	if r.Testee.Inputs != "" {
 		line += "; inputs by " + r.Testee.Inputs
 	}
 	t.printf("%s\n", line)
+}
+
+// retriedText names the vectors asked twice because their first answer
+// timed out before the run had measured the testee (up to n of them), ""
+// when there are none.
+func retriedText(vs []*VectorResult, n int) string {
+	var ids []string
+	for _, v := range vs {
+		if v.Retried != "" {
+			ids = append(ids, v.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("retried:     %d vector(s) whose first answer timed out before the run had measured the testee's speed, asked again with more time: ", len(ids))
+	if len(ids) > n {
+		return s + strings.Join(ids[:n], ", ") + fmt.Sprintf(", ... (JSON: retried)")
+	}
+	return s + strings.Join(ids, ", ")
 }

@@ -18,9 +18,10 @@
 //     here.
 //   - Implementation, Handshake and Hello.Applies: what a testee claims and
 //     whether a vector applies to it.
-//   - Persistent and OneShot (Unix only): the adapters for an external
-//     testee in the protocol's two modes; Pool runs several Persistent
-//     processes at once (conform run -j N).
+//   - Persistent and OneShot (Unix and Windows): the adapters for an
+//     external testee in the protocol's two modes; Pool runs several
+//     Persistent processes at once (conform run -j N). Killer: end them all
+//     at once, for a caller about to exit.
 //   - Serve: the testee's side of persistent mode, for `conform serve`.
 //   - Timing (WithTiming): how a request's time was spent in an adapter,
 //     for the reports' time split.
@@ -34,11 +35,16 @@
 // request could not finish (Canceled by the caller's context, Closed
 // adapter), with the tail of the testee's standard error. An error wrapping
 // ErrInvalidRequest is the caller's mistake (args that are not a JSON
-// object), and no request is sent.
+// object), and no request is sent. A *ResourceError is conform's own:
+// starting the testee failed for want of file descriptors or memory of
+// the process that starts it (EMFILE, ENFILE, ENOMEM), which is no failure
+// of the testee and does not count towards giving up.
 //
-// After any testee failure the Persistent adapter kills the testee's whole
-// process group (the testee runs as a group leader, so its descendants go
-// with it) and starts it again for the next request. It gives up with
+// After any testee failure the Persistent adapter kills the testee and its
+// whole process group (the testee runs as a group leader, so its
+// descendants go with it; the testee itself is signalled too, in case it
+// left its group), or on Windows its Job Object (proc_windows.go), and
+// starts it again for the next request. It gives up with
 // StartFailed after Config.MaxStartFailures consecutive failures to start.
 // When the group leader exits at any time, what is left of its group is
 // killed at once, and so, on Linux, are its descendants that left the group
@@ -80,7 +86,10 @@
 //     later is read as the next request's answer, which then fails with
 //     WrongID.
 //   - Close closes the testee's standard input, waits up to
-//     Config.CloseGrace for it to exit, then kills its group and reaps it.
+//     Config.CloseGrace for it to exit, then kills it (and its group, or
+//     job) and reaps it; Endings tells how it ended, and Stderr's tail
+//     holds what it wrote meanwhile. Close with a request in flight kills
+//     the process first and waits for the request at most closeWait.
 //
 // One-shot mode:
 //   - "id" may be omitted; when present it must be an integer, of any value

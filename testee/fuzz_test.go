@@ -101,6 +101,7 @@ func FuzzParseRequest(f *testing.F) {
 	}
 	f.Add([]byte(`{"id":1,"op":"x","args":{},"input_path":"/a/b"}`))
 	f.Add([]byte(`{"id":1,"op":"x","args":{"input":"QQ=="},"input":"QUJD","z":"\u0041"}`))
+	f.Add([]byte(`{"id":1,"op":"x","args":{"a":{"b":1},"c":[{"b":2,"\u0062":3}]},"input":""}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		req, err := ParseRequest(line)
 		// In place: the same request or the same error (and the id with it).
@@ -134,6 +135,9 @@ func FuzzParseRequest(f *testing.F) {
 			}
 		} else if json.Unmarshal(oracle["input"], &input) != nil || !bytes.Equal(input, req.Input) || oracle["input_path"] != nil {
 			t.Fatalf("%q: ParseRequest %+v, encoding/json %q", line, req, oracle)
+		}
+		if dup := tokenDuplicate(req.Args); dup != "" {
+			t.Fatalf("%q: accepted, but args name %q twice", line, dup)
 		}
 		if json.Unmarshal(oracle["id"], &id) != nil || json.Unmarshal(oracle["op"], &op) != nil ||
 			id != req.ID || op != req.Op || !bytes.Equal(oracle["args"], req.Args) {
@@ -258,6 +262,52 @@ func TestValidJSONLong(t *testing.T) {
 		}
 		if got, want := validJSON([]byte(s), true), json.Valid([]byte(s)); utf8.ValidString(s) && got != want {
 			t.Errorf("%.60q...%.20q (UTF-8): validJSON %v, json.Valid %v", s, s[len(s)-20:], got, want)
+		}
+	}
+}
+
+// tokenDuplicate returns a member name that appears twice in one object of
+// the JSON value b, found by encoding/json's tokens (an oracle for
+// CheckArgs), or "".
+func tokenDuplicate(b []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	type frame struct {
+		names  map[string]bool
+		object bool
+		key    bool // the next token of an object is a name
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if top != nil && top.object && top.key {
+			if name, ok := tok.(string); ok {
+				if top.names[name] {
+					return name
+				}
+				top.names[name] = true
+				top.key = false
+				continue
+			}
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &frame{names: map[string]bool{}, object: true, key: true})
+			continue
+		case json.Delim('['):
+			stack = append(stack, &frame{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 && stack[len(stack)-1].object {
+			stack[len(stack)-1].key = true // a value ended: a name comes next
 		}
 	}
 }

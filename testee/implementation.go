@@ -15,11 +15,21 @@ import (
 // Do answers one request. A rejection is a Response with Outcome Rejected
 // and a nil error. A non-nil error is a testee failure, a *Failure, except
 // for errors wrapping ErrInvalidRequest, which report a request the caller
-// built wrong. Close releases the implementation (for external testees: ends
+// built wrong, and a *ResourceError, for a testee conform had not the
+// resources of its own to start (file descriptors, memory). Close releases the implementation (for external testees: ends
 // the process and everything it started).
 type Implementation interface {
 	Do(ctx context.Context, req Request) (Response, error)
 	Close() error
+}
+
+// Killer is implemented by the external adapters (Persistent, Pool,
+// OneShot): Kill ends every testee process they run, and everything those
+// started, at once, without waiting for a request in flight or for the
+// testee to exit by itself, and closes the adapter. It is for a caller about
+// to exit (conform's second interrupt), which must not wait on anything.
+type Killer interface {
+	Kill()
 }
 
 // Hello is a testee's answer to hello (docs/PROTOCOL.md, "The handshake").

@@ -276,3 +276,63 @@ func appendString(dst []byte, s string) []byte {
 	dst = append(dst, s...)
 	return append(dst, '"')
 }
+
+// duplicateMember returns the first member name that appears twice in one
+// object anywhere in the valid JSON value starting at b[i] (names compared
+// as decoded: "a" and "\u0061" are one name), and whether there is one.
+func duplicateMember(b []byte, i int) (string, bool) {
+	_, dup, found := scanDuplicates(b, jsonscan.SkipSpace(b, i))
+	return dup, found
+}
+
+// scanDuplicates walks the value at b[i] of valid JSON b and returns the
+// index just past it, or the first repeated member name of an object in it.
+func scanDuplicates(b []byte, i int) (end int, dup string, found bool) {
+	switch b[i] {
+	case '{':
+		var names map[string]struct{}
+		i = jsonscan.SkipSpace(b, i+1)
+		if b[i] == '}' {
+			return i + 1, "", false
+		}
+		for {
+			kEnd := skipString(b, i)
+			name, err := parseString(b[i:kEnd])
+			if err != nil {
+				name = string(b[i:kEnd])
+			}
+			if names == nil {
+				names = map[string]struct{}{}
+			}
+			if _, ok := names[name]; ok {
+				return kEnd, name, true
+			}
+			names[name] = struct{}{}
+			i = jsonscan.SkipSpace(b, jsonscan.SkipSpace(b, kEnd)+1) // past ':'
+			if i, dup, found = scanDuplicates(b, i); found {
+				return i, dup, true
+			}
+			i = jsonscan.SkipSpace(b, i)
+			if b[i] == '}' {
+				return i + 1, "", false
+			}
+			i = jsonscan.SkipSpace(b, i+1) // past ','
+		}
+	case '[':
+		i = jsonscan.SkipSpace(b, i+1)
+		if b[i] == ']' {
+			return i + 1, "", false
+		}
+		for {
+			if i, dup, found = scanDuplicates(b, i); found {
+				return i, dup, true
+			}
+			i = jsonscan.SkipSpace(b, i)
+			if b[i] == ']' {
+				return i + 1, "", false
+			}
+			i = jsonscan.SkipSpace(b, i+1) // past ','
+		}
+	}
+	return skipValue(b, i), "", false
+}

@@ -1,5 +1,3 @@
-//go:build unix
-
 package testee
 
 import (
@@ -12,12 +10,15 @@ import (
 // The testee's lifecycle beyond its own process (docs/PROTOCOL.md, "The
 // lifecycle, exactly"): conform notices the testee's exit by its wait
 // status, not by its standard output, and when it exits, fails, is
-// restarted or the run ends, kills what it started. Its process group goes
-// first (killGroup); a descendant that left the group (setsid) is found by
-// the tag in its environment and by its parent links where the platform
-// allows (descendants_linux.go), and elsewhere only outlives the testee
-// without holding up the run: once the testee has exited, its pipes are
-// given exitGrace more, then read and written no longer.
+// restarted or the run ends, kills what it started (killTree). On Unix the
+// testee itself and its process group go first (kill, proc_unix.go); a
+// descendant that left the group (setsid) is found by the tag in its
+// environment and by its parent links where the platform allows
+// (descendants_linux.go), and elsewhere only outlives the testee without
+// holding up the run: once the testee has exited, its pipes are given
+// exitGrace more, then read and written no longer. On Windows the testee
+// and everything it starts run in a Job Object of their own, which is
+// terminated as a whole (proc_windows.go): nothing leaves it.
 
 // TagEnv is the environment variable conform sets for each testee process
 // it starts, a value unique to that process; the testee's descendants
@@ -67,11 +68,4 @@ func (p *proc) boundPipes() {
 	d := time.Now().Add(exitGrace)
 	p.stdout.SetReadDeadline(d)
 	p.stdin.SetWriteDeadline(d)
-}
-
-// killTree kills the testee's process group and every descendant found
-// (killDescendants), and reaps those of them conform adopted.
-func (p *proc) killTree() {
-	p.killGroup()
-	killDescendants(p.pid, p.tag, p.started)
 }

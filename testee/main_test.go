@@ -106,6 +106,8 @@ func misbehave() int {
 		switch req.Op {
 		case "test.hang":
 			time.Sleep(time.Hour)
+		case "test.escape-group":
+			escapeGroup()
 		case "test.crash":
 			io.WriteString(out, `{"id":`+strconv.FormatInt(id, 10)+`,"ok":tr`)
 			fmt.Fprintln(os.Stderr, "crashing on purpose")
@@ -202,6 +204,18 @@ func misbehave() int {
 	}
 }
 
+// escapeGroup moves this process out of its own process group into its
+// parent's (conform's: setpgid(0, getpgid(getppid()))), says so on
+// standard error with its pid, and hangs (issue 30, item 4).
+func escapeGroup() {
+	pg, err := syscall.Getpgid(os.Getppid())
+	if err == nil {
+		err = syscall.Setpgid(0, pg)
+	}
+	fmt.Fprintf(os.Stderr, "escaped pid %d into group %d (%v)\n", os.Getpid(), pg, err)
+	time.Sleep(time.Hour)
+}
+
 func spawnSleeper() int {
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = testeeEnv("sleeper")
@@ -291,6 +305,8 @@ func oneShot(op string) int {
 		fmt.Fprintln(out, `{"ok":false,"code":"X"}`)
 	case "test.hang":
 		time.Sleep(time.Hour)
+	case "test.escape-group":
+		escapeGroup()
 	case "test.garbage":
 		fmt.Fprintln(out, "garbage")
 	case "test.two":

@@ -1,5 +1,3 @@
-//go:build unix
-
 package testee
 
 import (
@@ -35,7 +33,10 @@ type OneShot struct {
 	running map[*proc]struct{} // for Close to kill
 }
 
-var _ Implementation = (*OneShot)(nil)
+var (
+	_ Implementation = (*OneShot)(nil)
+	_ Killer         = (*OneShot)(nil)
+)
 
 // NewOneShot returns an adapter that runs cfg.Command in one-shot mode.
 // MaxStartFailures and CloseGrace do not apply.
@@ -83,6 +84,9 @@ func (o *OneShot) Do(ctx context.Context, req Request) (Response, error) {
 		defer func() { tm.Answer = time.Since(t0) }() // the input is written as the testee runs: all of it is the testee's
 	}
 	p, err := startProc(argv, o.cfg.Dir, env, o.cfg.StderrTail)
+	if re := resourceError(fmt.Sprintf("starting %q", argv[0]), err); re != nil {
+		return Response{}, re // conform's, not the testee's
+	}
 	if err != nil {
 		return Response{}, fail(StartFailed, err, "starting %q: %v", argv[0], err)
 	}
@@ -197,16 +201,30 @@ func (o *OneShot) untrack(p *proc) {
 	o.mu.Unlock()
 }
 
-// Close kills the process groups of the requests in flight (they fail with
-// Closed); later requests fail with Closed at once.
+// Close kills the processes of the requests in flight (they fail with
+// Closed; each Do reaps its own and what it started); later requests fail
+// with Closed at once.
 func (o *OneShot) Close() error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.closed.Store(true)
 	for p := range o.running {
-		p.killGroup()
+		p.kill()
 	}
 	return nil
+}
+
+// Kill kills the processes of the requests in flight and everything they
+// started now, and closes the adapter: for a caller that is about to exit.
+func (o *OneShot) Kill() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.closed.Store(true)
+	var wg sync.WaitGroup
+	for p := range o.running {
+		wg.Go(p.killTree)
+	}
+	wg.Wait()
 }
 
 // readAllCapped reads r to its end, failing with errLineTooLong once it has

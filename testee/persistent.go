@@ -1,5 +1,3 @@
-//go:build unix
-
 package testee
 
 import (
@@ -10,7 +8,6 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -36,9 +33,13 @@ type Persistent struct {
 	startErr   error // the last one
 	lastTail   *tail // the standard error of the current or last process
 	stats      Stats
+	ending     *Ending // how the process ended at Close
 }
 
-var _ Implementation = (*Persistent)(nil)
+var (
+	_ Implementation = (*Persistent)(nil)
+	_ Killer         = (*Persistent)(nil)
+)
 
 // Stats counts what happened to a persistent testee.
 type Stats struct {
@@ -113,10 +114,12 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 		}
 	}
 	if a.p == nil {
-		if f := a.start(); f != nil {
-			f.ID, f.Op = req.ID, req.Op
-			a.stats.Failures++
-			return Response{}, f
+		if err := a.start(); err != nil {
+			if f := (*Failure)(nil); errors.As(err, &f) {
+				f.ID, f.Op = req.ID, req.Op
+				a.stats.Failures++
+			}
+			return Response{}, err
 		}
 	}
 	p := a.p
@@ -210,13 +213,18 @@ func ctxDone(ctx context.Context) error {
 	return nil
 }
 
-// start starts the testee, or fails with StartFailed.
-func (a *Persistent) start() *Failure {
+// start starts the testee, or fails with StartFailed, or with a
+// *ResourceError when conform itself had not the resources to start it
+// (not the testee's failure, and not counted as one).
+func (a *Persistent) start() error {
 	if a.startFails >= a.cfg.MaxStartFailures {
 		return &Failure{Kind: StartFailed, Err: a.startErr, Detail: fmt.Sprintf(
 			"gave up after %d consecutive failures to start %q; the last: %v", a.startFails, a.cfg.Command[0], a.startErr)}
 	}
 	p, err := startProc(a.cfg.Command, a.cfg.Dir, a.cfg.Env, a.cfg.StderrTail)
+	if re := resourceError(fmt.Sprintf("starting %q", a.cfg.Command[0]), err); re != nil {
+		return re
+	}
 	if err != nil {
 		a.startFails++
 		a.startErr = err
@@ -228,6 +236,9 @@ func (a *Persistent) start() *Failure {
 	a.stats.Processes = 1
 	a.p, a.lastTail = p, p.errTail
 	a.cur.Store(p)
+	if a.closed.Load() {
+		p.killTree() // Kill ran while it started, and did not see it
+	}
 	if a.lr == nil {
 		a.lr = newLineReader(p.stdout, a.cfg.MaxLine)
 	} else {
@@ -289,7 +300,7 @@ func (a *Persistent) fail(ctx context.Context, req Request, ioErr error, callerD
 			f.Detail = "exited " + while + ", its standard streams held open by a process it started"
 		case errors.Is(ioErr, io.EOF):
 			f.Detail = "closed its standard output " + while
-		case errors.Is(ioErr, syscall.EPIPE):
+		case brokenPipe(ioErr):
 			f.Detail = "closed its standard input " + while
 		default:
 			f.Detail = "gone " + while + ": " + ioErr.Error()
@@ -307,8 +318,12 @@ func (a *Persistent) fail(ctx context.Context, req Request, ioErr error, callerD
 }
 
 // Close ends the testee: it closes its standard input, waits up to
-// CloseGrace for it to exit, then kills its process group and reaps it. A
-// request in flight fails with Closed. Do after Close fails with Closed.
+// CloseGrace for it to exit, then kills it and what it started and reaps
+// it; how it ended and what it wrote on its standard error meanwhile are
+// kept (Endings, Stderr). A request in flight fails with Closed: its
+// process is killed at once, and Close waits for the request to end at
+// most closeWait (it ends as soon as the kill is noticed), never for ever.
+// Do after Close fails with Closed.
 func (a *Persistent) Close() error {
 	if a.closed.Swap(true) {
 		return nil
@@ -316,15 +331,78 @@ func (a *Persistent) Close() error {
 	if !a.mu.TryLock() {
 		// A request is in flight: kill the testee so it ends now.
 		if p := a.cur.Load(); p != nil {
-			p.killGroup()
+			p.kill()
 		}
-		a.mu.Lock()
+		if !lockWithin(&a.mu, closeWait) {
+			return errors.New("testee: a request did not end within " + closeWait.String() + " of its process being killed")
+		}
 	}
 	defer a.mu.Unlock()
 	if a.p != nil {
-		a.p.stdin.Close()
-		a.p.waitExit(a.cfg.CloseGrace)
+		p := a.p
+		p.stdin.Close()
+		self := p.waitExit(a.cfg.CloseGrace)
 		a.stop()
+		e := Ending{Code: -1}
+		if self {
+			e.Status, e.Code = p.state.String(), p.state.ExitCode()
+		} else {
+			e.Status = fmt.Sprintf("killed: still running %v after its standard input was closed", a.cfg.CloseGrace)
+		}
+		a.ending = &e
 	}
 	return nil
+}
+
+// closeWait bounds how long Close waits for a request in flight to end
+// once its process is killed: reap's own bounds (what it started killed
+// within a second, stderrDrain) and a margin.
+const closeWait = 5 * time.Second
+
+// lockWithin locks mu unless it stays locked for d; it reports whether it
+// locked it.
+func lockWithin(mu *sync.Mutex, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for !mu.TryLock() {
+		if !time.Now().Before(deadline) {
+			return false
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	return true
+}
+
+// Ending is how a persistent testee process ended when its adapter was
+// closed at the end of a run: its standard input closed, given
+// Config.CloseGrace to exit by itself, then killed. A sanitizer's leak
+// report and its exit status come at this moment; the standard error it
+// wrote then is in Stderr's tail.
+type Ending struct {
+	Process int    // which process of a Pool (1 to Size); 0 for a Persistent
+	Status  string // "exit status 0", "exit status 3", "signal: aborted", or "killed: still running 1s after ..."
+	Code    int    // the exit status; -1 when a signal ended it or it was killed
+}
+
+// Clean reports whether the process exited by itself with status 0.
+func (e Ending) Clean() bool { return e.Code == 0 }
+
+// Endings returns how the process ended at Close: nothing before Close, or
+// when no process was running then.
+func (a *Persistent) Endings() []Ending {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.ending == nil {
+		return nil
+	}
+	return []Ending{*a.ending}
+}
+
+// Kill kills the running process and everything it started now, without
+// waiting for a request in flight or for anything else, and closes the
+// adapter: for a caller that is about to exit (a second interrupt).
+func (a *Persistent) Kill() {
+	a.closed.Store(true)
+	if p := a.cur.Load(); p != nil {
+		p.killTree()
+	}
 }

@@ -1,5 +1,3 @@
-//go:build unix
-
 package testee
 
 import (
@@ -27,7 +25,10 @@ type Pool struct {
 	closed  atomic.Bool
 }
 
-var _ Implementation = (*Pool)(nil)
+var (
+	_ Implementation = (*Pool)(nil)
+	_ Killer         = (*Pool)(nil)
+)
 
 // NewPool returns an adapter that runs cfg.Command in persistent mode as n
 // processes (at least 1). It starts nothing yet.
@@ -110,6 +111,30 @@ func (p *Pool) Stderr() []byte {
 		}
 	}
 	return []byte(b.String())
+}
+
+// Endings returns how each member's process ended at Close, numbered 1 to
+// Size (members that never started, or had no process then, give none).
+func (p *Pool) Endings() []Ending {
+	var out []Ending
+	for i, m := range p.members {
+		for _, e := range m.Endings() {
+			e.Process = i + 1
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Kill kills every member's process and what it started now, and closes
+// the pool (Persistent.Kill).
+func (p *Pool) Kill() {
+	p.closed.Store(true)
+	var wg sync.WaitGroup
+	for _, m := range p.members {
+		wg.Go(m.Kill)
+	}
+	wg.Wait()
 }
 
 // Close ends every member at once (Persistent.Close); requests in flight

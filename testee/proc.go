@@ -1,20 +1,19 @@
-//go:build unix
-
 package testee
 
 import (
 	"io"
 	"os"
 	"os/exec"
-	"syscall"
 	"time"
 )
 
-// proc is one running testee process, the leader of its own process group,
-// with its three standard streams on pipes. Two goroutines serve it for its
-// whole life: one reaps it (and then kills what is left of its group, so
-// that a descendant holding stdout open cannot hide the exit), one copies
-// its standard error into the tail.
+// proc is one running testee process with its three standard streams on
+// pipes, and whatever the platform gives to end it with all it started:
+// on Unix the process leads a process group of its own (proc_unix.go), on
+// Windows it runs in a Job Object of its own (proc_windows.go). Two
+// goroutines serve it for its whole life: one reaps it (and then kills what
+// is left of what it started, so that a descendant holding stdout open
+// cannot hide the exit), one copies its standard error into the tail.
 type proc struct {
 	cmd        *exec.Cmd
 	pid        int
@@ -28,9 +27,11 @@ type proc struct {
 	state      *os.ProcessState
 	tag        string // TagEnv's value in its environment and its descendants'
 	started    uint64 // its start time where the platform tells it (startTime), else 0
+	sys        procSys
 }
 
-// startProc starts argv in a new process group.
+// startProc starts argv with its standard streams on pipes, in a process
+// group (Unix) or a Job Object (Windows) of its own.
 func startProc(argv []string, dir string, env []string, stderrTail int) (*proc, error) {
 	var files []*os.File
 	closeAll := func() {
@@ -38,22 +39,22 @@ func startProc(argv []string, dir string, env []string, stderrTail int) (*proc, 
 			f.Close()
 		}
 	}
-	pipe := func() (r, w *os.File, err error) {
-		if r, w, err = os.Pipe(); err == nil {
-			files = append(files, r, w)
+	pipe := func(weRead bool) (ours, theirs *os.File, err error) {
+		if ours, theirs, err = newPipe(weRead); err == nil {
+			files = append(files, ours, theirs)
 		}
 		return
 	}
-	inR, inW, err := pipe()
+	inW, inR, err := pipe(false)
 	if err != nil {
 		return nil, err
 	}
-	outR, outW, err := pipe()
+	outR, outW, err := pipe(true)
 	if err != nil {
 		closeAll()
 		return nil, err
 	}
-	errR, errW, err := pipe()
+	errR, errW, err := pipe(true)
 	if err != nil {
 		closeAll()
 		return nil, err
@@ -63,7 +64,7 @@ func startProc(argv []string, dir string, env []string, stderrTail int) (*proc, 
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir, cmd.Env = dir, withTag(env, tag)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = sysProcAttr()
 	if err := cmd.Start(); err != nil {
 		closeAll()
 		return nil, err
@@ -79,8 +80,16 @@ func startProc(argv []string, dir string, env []string, stderrTail int) (*proc, 
 		exited:     make(chan struct{}),
 		cleaned:    make(chan struct{}),
 		tag:        tag,
-		started:    startTime(cmd.Process.Pid),
 	}
+	if err := p.attach(); err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		inW.Close()
+		outR.Close()
+		errR.Close()
+		return nil, err
+	}
+	p.started = startTime(p.pid)
 	go func() {
 		io.Copy(p.errTail, p.stderr)
 		close(p.stderrDone)
@@ -88,18 +97,12 @@ func startProc(argv []string, dir string, env []string, stderrTail int) (*proc, 
 	go func() {
 		cmd.Wait()
 		p.state = cmd.ProcessState
-		// The leader is gone; what it started must not outlive it. (Its
-		// process group ID cannot be reused while any member is alive.)
+		// The leader is gone; what it started must not outlive it.
 		close(p.exited)
 		p.afterExit()
 		close(p.cleaned)
 	}()
 	return p, nil
-}
-
-// killGroup sends SIGKILL to the testee's whole process group.
-func (p *proc) killGroup() {
-	syscall.Kill(-p.pid, syscall.SIGKILL)
 }
 
 func (p *proc) hasExited() bool {
@@ -124,17 +127,17 @@ func (p *proc) waitExit(d time.Duration) bool {
 }
 
 // stderrDrain bounds how long reap waits for the standard error copy to see
-// EOF once the group is dead; a descendant that left the group can hold the
-// pipe open.
+// EOF once the testee is dead; a descendant that escaped can hold the pipe
+// open.
 const stderrDrain = 250 * time.Millisecond
 
-// reap kills the process group and what the process started, waits for
-// the process, for what it started to be killed, and for its standard
-// error, and closes our pipe ends. It reports whether the process had
-// exited by itself before the kill.
+// reap kills the testee and what it started, waits for the process, for
+// what it started to be killed, and for its standard error, and closes our
+// pipe ends. It reports whether the process had exited by itself before the
+// kill.
 func (p *proc) reap() (selfExited bool) {
 	selfExited = p.hasExited()
-	p.killGroup() // the reaper then kills the rest (afterExit)
+	p.kill() // the reaper then kills the rest (afterExit)
 	<-p.cleaned
 	t := time.NewTimer(stderrDrain)
 	select {
@@ -146,6 +149,7 @@ func (p *proc) reap() (selfExited bool) {
 	<-p.stderrDone
 	p.stdin.Close()
 	p.stdout.Close()
+	p.release()
 	return selfExited
 }
 

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ProtocolVersion is the testee protocol version this package speaks; a
@@ -117,9 +119,27 @@ func compactArgs(dst []byte, args json.RawMessage) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// CheckArgs checks the arguments of a request as ParseRequest does: one
+// JSON object, in which no object, at any depth, names a member twice (a
+// repeated name is refused, as a repeated top-level member is, rather than
+// decoded as its last value). ServeOneShot checks CONFORM_ARGS with it.
+func CheckArgs(args []byte) error {
+	if !utf8.Valid(args) || !validJSON(args, true) {
+		return errors.New("not valid JSON in UTF-8")
+	}
+	if !isObject(args) {
+		return errNotObject
+	}
+	if dup, ok := duplicateMember(args, 0); ok {
+		return fmt.Errorf("member %.60q appears more than once", dup)
+	}
+	return nil
+}
+
 // ParseRequest parses one request line (without its LF), the testee's side
 // of the protocol. It is strict: the line must be one JSON object, in UTF-8,
-// with an integer "id", a non-empty string "op", an object "args" and
+// with an integer "id", a non-empty string "op", an object "args" (no
+// member name twice in any of its objects: CheckArgs) and
 // either a string "input" in standard base64 with padding and zero pad bits
 // or (CapabilityInputPath) a string "input_path" holding an absolute path
 // (docs/PROTOCOL.md, "Persistent mode"); each at most once. Unknown members
@@ -188,6 +208,9 @@ func parseRequestLine(line []byte, inPlace bool) (r Request, err error) {
 	if !isObject(v) {
 		return r, fmt.Errorf(`"args" is %.40s, not an object`, v)
 	}
+	if dup, ok := duplicateMember(v, 0); ok {
+		return r, fmt.Errorf(`"args": member %.60q appears more than once`, dup)
+	}
 	r.Args = append(json.RawMessage(nil), v...)
 	pathV, hasPath := ms.get("input_path")
 	v, hasInput := ms.get("input")
@@ -229,13 +252,14 @@ func parseRequestLine(line []byte, inPlace bool) (r Request, err error) {
 	return r, nil
 }
 
-// checkInputPath checks the "input_path" of a request: an absolute path
+// checkInputPath checks the "input_path" of a request: an absolute path of
+// the platform (/... on Unix; C:\... or \\server\share\... on Windows)
 // without NUL bytes (docs/PROTOCOL.md, "Inputs by path").
 func checkInputPath(p string) error {
 	switch {
 	case p == "":
 		return errors.New("empty")
-	case p[0] != '/':
+	case !filepath.IsAbs(p):
 		return fmt.Errorf("%q is not an absolute path", p)
 	case strings.IndexByte(p, 0) >= 0:
 		return errors.New("holds a NUL byte")

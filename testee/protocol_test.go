@@ -83,12 +83,43 @@ func TestParseRequestInvalid(t *testing.T) {
 		{`{"id":1,"op":"x","args":{},"input":"Zg\n=="}`, `"input": line break at character 2`},
 		{`{"id":1,"op":"x","args":{},"input":"Z-=="}`, `"input": illegal base64 data`}, // URL alphabet
 		{`{"id":1,"id":1,"op":"x","args":{},"input":""}`, `member "id" appears more than once`},
+		// A name repeated inside args is refused as a repeated top-level
+		// member is, at any depth (issue 30: it was decoded as its last value).
+		{`{"id":1,"op":"x","args":{"report":"verdict","report":"frames"},"input":""}`, `"args": member "report" appears more than once`},
+		{`{"id":1,"op":"x","args":{"forward":{"ts":"1","crc":32,"ts":"2"}},"input":""}`, `"args": member "ts" appears more than once`},
+		{`{"id":1,"op":"x","args":{"a":"x","\u0061":"y"},"input":""}`, `"args": member "a" appears more than once`},
+		{`{"id":1,"op":"x","args":{"l":[{"k":1},{"k":2,"k":3}]},"input_path":"/x"}`, `"args": member "k" appears more than once`},
 		{"{\"id\":1,\"op\":\"\xff\",\"args\":{},\"input\":\"\"}", "not UTF-8 at byte 14"},
 	}
 	for _, tt := range tests {
 		_, err := ParseRequest([]byte(tt.line))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: got %v, want %q", tt.line, err, tt.want)
+		}
+	}
+}
+
+// CheckArgs refuses what ParseRequest refuses in args, and accepts the
+// same name in different objects.
+func TestCheckArgs(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{`{}`, ""},
+		{` {"a":1,"b":{"a":2},"c":[{"a":3},{"a":4}]} `, ""},
+		{`{"a":{"b":1},"c":{"b":1}}`, ""},
+		{`{"a":1,"a":1}`, `member "a" appears more than once`},
+		{`{"a":{"b":[{"c":1,"c":2}]}}`, `member "c" appears more than once`},
+		{`{"\u00e9":1,"é":2}`, `member "é" appears more than once`},
+		{`[]`, "not a JSON object"},
+		{`null`, "not a JSON object"},
+		{`{`, "not valid JSON"},
+		{"{\"a\":\"\xff\"}", "not valid JSON in UTF-8"},
+	} {
+		err := CheckArgs([]byte(c.args))
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: %v, want %q", c.args, err, c.want)
+		}
+		if dup := tokenDuplicate([]byte(c.args)); (dup != "") != strings.Contains(c.want, "appears more than once") {
+			t.Errorf("%s: the fuzz oracle finds %q", c.args, dup)
 		}
 	}
 }

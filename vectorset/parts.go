@@ -3,7 +3,6 @@ package vectorset
 import (
 	"encoding/base64"
 	"io"
-	"os"
 	"sync"
 )
 
@@ -106,7 +105,7 @@ func (d dirParts) file(treePath string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return d.p.get(partKey{path: path}, func() ([]byte, error) { return os.ReadFile(path) })
+	return d.p.get(partKey{path: path}, func() ([]byte, error) { return ReadRegular(path, MaxExpanded) })
 }
 
 func (d dirParts) base64(treePath string) ([]byte, error) {

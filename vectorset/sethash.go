@@ -105,3 +105,18 @@ func parseSetHashText(b []byte) (map[string]string, error) {
 	}
 	return kv, sc.Err()
 }
+
+// StatedManifestBytes returns the manifest length a suite-set-hash.txt
+// states (its manifest-bytes line), so that suite-manifest.bin can be
+// checked for its size before it is read.
+func StatedManifestBytes(txt []byte) (int64, error) {
+	kv, err := parseSetHashText(txt)
+	if err != nil {
+		return 0, fmt.Errorf("suite-set-hash.txt: %v", err)
+	}
+	n, err := strconv.ParseInt(kv["manifest-bytes"], 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("suite-set-hash.txt: manifest-bytes %q is not a length", kv["manifest-bytes"])
+	}
+	return n, nil
+}

@@ -109,6 +109,11 @@ type TracerNest struct {
 // of the project is below it, and a corrupt index cannot exhaust memory.
 const MaxExpanded = 64 << 20
 
+// MaxSetFile bounds a file of a vector set read without a better bound (an
+// index read by Load): 256 MiB. The harness bounds each file by its row of
+// the suite manifest instead.
+const MaxSetFile = 256 << 20
+
 // IndexPath is the path of a suite's index below the vectors directory.
 func IndexPath(vectorsDir, suite string) string {
 	return filepath.Join(vectorsDir, suite+".index.json")
@@ -131,7 +136,7 @@ func TreePath(vectorsDir, suite, treePath string) (string, error) {
 
 // Load reads and checks a suite's index from the vectors directory.
 func Load(vectorsDir, suite string) (*Index, error) {
-	b, err := os.ReadFile(IndexPath(vectorsDir, suite))
+	b, err := ReadRegular(IndexPath(vectorsDir, suite), MaxSetFile)
 	if err != nil {
 		return nil, err
 	}
@@ -287,12 +292,18 @@ func (v *Vector) writeInput(w io.Writer, vectorsDir, suite string, parts *Parts)
 	} else {
 		var p string
 		var f *os.File
+		var size int64
 		if p, err = TreePath(vectorsDir, suite, v.File); err == nil {
-			if f, err = os.Open(p); err == nil {
+			if f, size, err = OpenRegular(p); err == nil {
 				buf := copyBufs.Get().(*[]byte)
-				_, err = io.CopyBuffer(c, struct{ io.Reader }{f}, *buf) // f's Read, not its WriteTo's buffer of its own
+				// f's Read, not its WriteTo's buffer of its own; at most a
+				// byte more than the index says, whatever the file holds.
+				_, err = io.CopyBuffer(c, io.LimitReader(struct{ io.Reader }{f}, max(v.Size, 0)+1), *buf)
 				copyBufs.Put(buf)
 				f.Close()
+				if err == nil && size != v.Size {
+					return fmt.Errorf("vectorset: %s: input is %d bytes, index says %d", v.ID, size, v.Size)
+				}
 			}
 		}
 	}
@@ -346,14 +357,15 @@ func Hash(b []byte) string {
 }
 
 // DirReader reads suite-tree files from a vectors directory laid out as
-// docs/VECTORS.md says.
+// docs/VECTORS.md says: regular files of at most MaxExpanded bytes
+// (ReadRegular).
 func DirReader(vectorsDir, suite string) func(treePath string) ([]byte, error) {
 	return func(treePath string) ([]byte, error) {
 		p, err := TreePath(vectorsDir, suite, treePath)
 		if err != nil {
 			return nil, err
 		}
-		return os.ReadFile(p)
+		return ReadRegular(p, MaxExpanded)
 	}
 }
 

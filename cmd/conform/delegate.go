@@ -28,10 +28,11 @@ const featuresPackage = "github.com/threespec/conformance/cmd/conform-features"
 // package initialisation. The program is $CONFORM_FEATURES, else
 // conform-features beside this executable (go install ./cmd/... puts both
 // there), else `go run` of its package (inside the module, as `go run
-// ./cmd/conform` is). Its exit status is returned. It runs in its own
-// process group; an interrupt or termination of conform is passed on to
-// it once, so its own handling (report, then quit at once on a second
-// interrupt) is what the user sees.
+// ./cmd/conform` is). Its exit status is returned. On Unix it runs in its
+// own process group, and an interrupt or termination of conform is passed
+// on to it once, so its own handling (report, then quit at once on a second
+// interrupt) is what the user sees; on Windows it shares conform's console,
+// which sends it Ctrl-C itself (delegate_windows.go).
 func delegate(sub string, args []string, stdout, stderr io.Writer) int {
 	argv, err := featuresCommand()
 	if err != nil {
@@ -40,7 +41,7 @@ func delegate(sub string, args []string, stdout, stderr io.Writer) int {
 	}
 	cmd := exec.Command(argv[0], append(append(argv[1:len(argv):len(argv)], sub), args...)...)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = delegateAttr()
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -53,8 +54,7 @@ func delegate(sub string, args []string, stdout, stderr io.Writer) int {
 		for {
 			select {
 			case s := <-sigs:
-				// To the group: under go run, the program is go's child.
-				syscall.Kill(-cmd.Process.Pid, s.(syscall.Signal))
+				passOn(cmd, s)
 			case <-done:
 				return
 			}
@@ -67,10 +67,7 @@ func delegate(sub string, args []string, stdout, stderr io.Writer) int {
 	case err == nil:
 		return 0
 	case errors.As(err, &ee):
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return 128 + int(ws.Signal())
-		}
-		return ee.ExitCode()
+		return exitStatus(ee)
 	}
 	fmt.Fprintf(stderr, "conform %s: %v\n", sub, err)
 	return harness.ExitSetup

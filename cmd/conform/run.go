@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/threespec/conformance/harness"
@@ -45,7 +46,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&pol.Mark, "mark", pol.RelyOn(specs), "Mark checking to rely on: bip340-standin, or none (vectors needing the stand-in scheme do not apply)")
 	expectFile := fs.String("expect-fail", "", "expected-failures `file`: a vector or rule ID per line, then the reason")
 	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per vector")
-	jobs := fs.Int("j", runtime.NumCPU(), "vectors run at once: persistent testee processes, or one-shot runs")
+	jobs := fs.Int("j", min(runtime.NumCPU(), harness.MaxJobs), fmt.Sprintf("vectors run at once: persistent testee processes, or one-shot runs (1 to %d; no more than the selection's vectors)", harness.MaxJobs))
 	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
 	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
 	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
@@ -65,6 +66,18 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if len(command) == 0 {
 		return fail(fmt.Errorf("no testee: conform run [flags] -- TESTEE ARGS..."))
 	}
+	// Usage errors, before anything is read or started (issue 30): flags
+	// under which every request would fail for conform's own reasons.
+	opts := harness.TesteeOptions{OneShot: *oneShot, Jobs: *jobs, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout, MaxResponse: *maxResponse}
+	switch {
+	case *jobs < 1:
+		return fail(fmt.Errorf("-j %d: from 1 to %d", *jobs, harness.MaxJobs))
+	case *maxResponse < 1:
+		return fail(fmt.Errorf("--max-response %d: a read cap of at least 1 byte", *maxResponse))
+	}
+	if err := opts.Check(); err != nil {
+		return fail(err)
+	}
 	if err := sel.Check(); err != nil {
 		return fail(err)
 	}
@@ -78,7 +91,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	if sel.Count(suites) == 0 {
+	selected := sel.Count(suites)
+	if selected == 0 {
 		return fail(sel.NoMatch(suites, *vectors))
 	}
 	var expect *harness.Expectations
@@ -93,11 +107,23 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	defer outs.close()
 
-	mode, nJobs := "persistent", max(*jobs, 1)
+	// The inputs directories of runs killed before they could remove them
+	// (issue 30, item 18).
+	stale, err := harness.RemoveStaleInputs(os.TempDir())
+	if len(stale) > 0 {
+		fmt.Fprintf(stderr, "conform run: removed %d inputs folder(s) left by runs that were killed: %s\n", len(stale), strings.Join(stale, ", "))
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "conform run: removing the inputs folders of killed runs:", err)
+	}
+
+	// No more processes or one-shot runs than vectors to ask.
+	mode, nJobs := "persistent", max(min(*jobs, selected), 1)
 	if *oneShot {
 		mode = "one-shot"
 	}
-	t, err := harness.StartTestee(command, harness.TesteeOptions{OneShot: *oneShot, Jobs: nJobs, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout, MaxResponse: *maxResponse})
+	opts.Jobs = nJobs
+	t, err := harness.StartTestee(command, opts)
 	if err != nil {
 		return fail(err)
 	}
@@ -107,14 +133,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		defer removeInputs(inputs, stderr)
 	}
 	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() {
-		t.Impl.Close()
+		t.Impl.(testee.Killer).Kill() // at once: no waiting for a request or a grace period
 		removeInputs(inputs, stderr)
 	})
 	defer stop()
 	cfg := harness.Config{
 		InputPaths: inputs,
 		Specs:      specs, Suites: suites, Selection: sel, Policy: pol, Expect: expect,
-		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Jobs: nJobs,
+		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Endings: t.Endings, Jobs: nJobs,
 		Testee: harness.TesteeInfo{Command: command, Mode: mode, Jobs: nJobs},
 		Show:   harness.ShowFunc(harness.ProgramName(os.Args[0]), *vectors),
 		Rerun: harness.RerunFunc(harness.ProgramName(os.Args[0]), "run", fs,

@@ -218,4 +218,3 @@ func hexDump(w io.Writer, b []byte, mark, limit int) {
 		fmt.Fprintf(w, "marked:   the byte at offset %d (0x%x), which the comment names\n", mark, mark)
 	}
 }
-

@@ -132,6 +132,10 @@ func or(s, def string) string {
 	return s
 }
 
+// LeakReport is what Main's -leak testee writes on standard error as its
+// input ends.
+const LeakReport = "==4242==ERROR: LeakSanitizer: detected memory leaks\nSUMMARY: AddressSanitizer: 24 byte(s) leaked in 1 allocation(s).\n"
+
 // Main is a testee driven by its inputs, in persistent mode, or in one-shot
 // mode when args end with an operation. Options come first:
 //
@@ -142,6 +146,7 @@ func or(s, def string) string {
 //	-pidfile FILE     write the process ID to FILE at start
 //	-hangfile FILE    create FILE when a hang directive starts
 //	-inputpath        claim the capability input-path (and read inputs by path)
+//	-leak             once the input ends, write LeakReport on stderr and exit 3
 //
 // Every other request is answered after its input, a directive:
 //
@@ -163,8 +168,13 @@ func Main(syn Synthetic, args []string) int {
 	ops, profiles := slices.Clone(syn.Ops), []string{}
 	hello := "ok"
 	var caps []string
+	leak := false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch args[0] {
+		case "-leak":
+			// As a sanitizer does: a report on standard error once the
+			// input ends, and exit status 3.
+			leak = true
 		case "-inputpath":
 			caps = append(caps, testee.CapabilityInputPath)
 		case "-nohello":
@@ -210,6 +220,10 @@ func Main(syn Synthetic, args []string) int {
 	for {
 		line, err := in.ReadBytes('\n')
 		if err != nil {
+			if leak {
+				fmt.Fprint(os.Stderr, LeakReport)
+				return 3
+			}
 			return 0
 		}
 		req, err := testee.ParseRequest(bytes.TrimSuffix(line, []byte("\n")))

@@ -113,6 +113,16 @@ var docFigures = []docFigure{
 	{"docs/CONFORM.md", "the example report's totals", `(\d+) vectors? in \d+ms, \d+ vectors/s: 0 passed, 1 failed`,
 		func(f *docFacts) []any { return ints(len(f.suite["hiverelay"].named(exampleVector))) }, false},
 
+	// The wine check (Windows and macOS).
+	{"docs/CONFORM.md", "the whole set under wine: passed, not applicable, other readings' branches", "the whole committed set, persistent, `-j 2`, by path \\| ([\\d,]+) passed, 0 failed, 0 testee failures, (\\d+) not applicable \\(need `lace-009`\\), (\\d+) of other readings' branches",
+		func(f *docFacts) []any { return f.applicable() }, false},
+	{"docs/CONFORM.md", "the hiverelay suite under wine: vectors, passed, other readings' branches", "the hiverelay suite \\((\\d+) vectors, `-j 2`\\) \\| (\\d+) passed, (\\d+) of other readings' branches",
+		func(f *docFacts) []any {
+			s := f.suite["hiverelay"]
+			return ints(len(s.ix.Vectors), s.defaults(), s.count(isBranch))
+		}, false},
+	{"docs/CONFORM.md", "the hiverelay scenarios under wine", `--godog.tags=@hiverelay -- conform.exe serve. \(with .conform-features.exe. beside it\) \| ([\d,]+) scenarios passed`,
+		func(f *docFacts) []any { return ints(f.spec["hiverelay"].scenarios) }, false},
 	{"docs/CONFORM.md", "the Lace operations examples/lace-go implements", `implements the (\w+) Lace operations`,
 		func(f *docFacts) []any { return ints(f.ops("lace")) }, false},
 
@@ -130,15 +140,7 @@ var docFigures = []docFigure{
 	{"docs/PROOF.md", "named mutants", `and the same for (\d+) named mutants`,
 		func(f *docFacts) []any { return ints(len(Set().Mutants())) }, false},
 	{"docs/PROOF.md", "vectors that apply to the reference, those needing lace-009, branch vectors", "over the ([\\d,]+) vectors that apply to the reference \\(every vector but the (\\d+) that need `lace-009` and the (\\d+) branch vectors",
-		func(f *docFacts) []any {
-			var apply, l009, branch int
-			for _, s := range f.suite {
-				apply += s.count(func(v *vectorset.Vector) bool { return !isBranch(v) && !slices.Contains(v.Profiles, "lace-009") })
-				l009 += s.count(func(v *vectorset.Vector) bool { return slices.Contains(v.Profiles, "lace-009") })
-				branch += s.count(isBranch)
-			}
-			return ints(apply, l009, branch)
-		}, false},
+		func(f *docFacts) []any { return f.applicable() }, false},
 	{"docs/PROOF.md", "lace: rule faults caught, mutants caught, untestable", `\| lace \| (\d+) / (\d+) \| (\d+) / (\d+) \| (\d+) \|`,
 		func(f *docFacts) []any { return f.proofRow("lace") }, false},
 	{"docs/PROOF.md", "hiverelay: rule faults caught, mutants caught, untestable", `\| hiverelay \| (\d+) / (\d+) \| (\d+) / (\d+) \| (\d+) \|`,
@@ -295,6 +297,8 @@ var docUnchecked = []struct{ file, text, why string }{
 	{"docs/CONFORM.md", "exits 1 with one vector", "an exit status"},
 	{"docs/PROOF.md", "424 faults then", "the count when that time was measured (dated)"},
 	{"docs/text.md", "Part 1 rule", "a part of Unicode's NormalizationTest.txt"},
+	{"docs/CONFORM.md", "587 vectors/s", "a rate measured under wine"},
+	{"docs/CONFORM.md", "(17 vectors/s", "a rate measured under wine"},
 	{"docs/DECISIONS.md", "5,000 vectors", "a quality bar, not a count"},
 	{"docs/DECISIONS.md", "20,000 small vectors", "the size of the synthetic set the bar is measured on (harness benchmarks, docs/MEASUREMENTS.md)"},
 	{"docs/PROTOCOL.md", "128 MiB of paths", "a cap in bytes"},
@@ -469,6 +473,7 @@ type specFacts struct {
 	areas                           map[string]int // rules by the AREA of <PREFIX>-<AREA>-<nn>
 	areaOrder                       []string
 	featureRules, featureFiles      int
+	scenarios                       int // as godog runs them: an outline once per example row
 }
 
 // suiteFacts is one suite's committed index and manifest.
@@ -530,6 +535,9 @@ func loadDocFacts(t *testing.T, root string) *docFacts {
 		uris[r.Spec][r.URI] = true
 		if sf := f.spec[r.Spec]; sf != nil {
 			sf.featureRules++
+			for _, sc := range r.Scenarios {
+				sf.scenarios += max(sc.Examples, 1)
+			}
 		}
 	}
 	for name, u := range uris {
@@ -604,6 +612,19 @@ func (f *docFacts) proofRow(spec string) []any {
 		}
 	}
 	return ints(caught, testable, mutCaught, mutants, untestable)
+}
+
+// applicable counts the vectors that apply to the reference (every vector
+// but those that need lace-009 and the branch vectors of readings it does
+// not take), those that need lace-009 and the branch vectors.
+func (f *docFacts) applicable() []any {
+	var apply, l009, branch int
+	for _, s := range f.suite {
+		apply += s.count(func(v *vectorset.Vector) bool { return !isBranch(v) && !slices.Contains(v.Profiles, "lace-009") })
+		l009 += s.count(func(v *vectorset.Vector) bool { return slices.Contains(v.Profiles, "lace-009") })
+		branch += s.count(isBranch)
+	}
+	return ints(apply, l009, branch)
 }
 
 // ops counts the operations of spec (every spec when ""), hello aside:

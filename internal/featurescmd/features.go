@@ -13,6 +13,7 @@ import (
 	"github.com/threespec/conformance/features"
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/steps"
+	"github.com/threespec/conformance/testee"
 )
 
 const featuresHead = `usage: conform features [flags] -- TESTEE ARGS...
@@ -53,7 +54,7 @@ func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer t.Impl.Close()
-	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() { t.Impl.Close() })
+	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() { t.Impl.(testee.Killer).Kill() })
 	defer stop()
 	rep, err := steps.Run(ctx, steps.Config{Impl: t.Impl, Wings: w.Steps, StrictRules: false, Options: opts})
 	switch {

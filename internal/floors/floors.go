@@ -221,6 +221,15 @@ func wingChain(imports map[string][]string, p string) []string {
 // file's path; it skips hidden folders, testdata, and the vectors and
 // examples trees, which hold no package of the module.
 func WalkGoFiles(root string, fn func(pkg, file string) error) error {
+	return walkGoFiles(root, false, fn)
+}
+
+// WalkAllGoFiles is WalkGoFiles with the test files too.
+func WalkAllGoFiles(root string, fn func(pkg, file string) error) error {
+	return walkGoFiles(root, true, fn)
+}
+
+func walkGoFiles(root string, tests bool, fn func(pkg, file string) error) error {
 	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -231,7 +240,7 @@ func WalkGoFiles(root string, fn func(pkg, file string) error) error {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+		if !strings.HasSuffix(p, ".go") || !tests && strings.HasSuffix(p, "_test.go") {
 			return nil
 		}
 		dir, err := filepath.Rel(root, filepath.Dir(p))

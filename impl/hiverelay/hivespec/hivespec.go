@@ -9,7 +9,6 @@ package hivespec
 import (
 	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/threespec/conformance/impl/hiverelay"
@@ -49,13 +48,22 @@ const (
 	OpAuthority = "hiverelay.authority"
 )
 
+// maxAuthorityFile bounds each authority file read by VerifyAuthority (the
+// committed ones are under 10 KiB).
+const maxAuthorityFile = 16 << 20
+
 // VerifyAuthority verifies the HiveRelay authority files of the manifest
 // directory dir with hiverelay.VerifyAuthority (section 5): the metadata
 // artifact, the format artifact, the 18-row vector manifest and the
 // inventory files as the suite tree holds them. It returns the two
 // published hashes with the lengths of the artifacts they cover.
 func VerifyAuthority(dir string, tree map[string][]byte) (vectorset.Authority, error) {
-	read := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) }
+	// Regular files only, no link followed, each at most maxAuthorityFile
+	// bytes (vectorset.ReadRegular): what a manifest directory holds is
+	// read as the suite tree is.
+	read := func(name string) ([]byte, error) {
+		return vectorset.ReadRegular(filepath.Join(dir, name), maxAuthorityFile)
+	}
 	meta, err := read(hiverelay.MetadataFile)
 	if err != nil {
 		return nil, err
