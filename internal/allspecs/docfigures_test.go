@@ -357,6 +357,7 @@ func TestDocFigures(t *testing.T) {
 			continue
 		}
 		want := c.want(f)
+		t.Logf("%s: %s: %v (%d found)", c.file, c.what, want, len(found))
 		for _, m := range found {
 			covered[c.file] = append(covered[c.file], m[:2])
 			if len(m)/2-1 != len(want) {
