@@ -91,10 +91,20 @@ func TestInputPathCheckoutChangedIsTheTesteesFailure(t *testing.T) {
 			}
 		}
 	}}
+	// Only the vectors of committed files: a recipe that reads a committed
+	// file the vandal replaced by a link would fail to load (not a regular
+	// file), before or after the vandal's vector depending on the order
+	// the two jobs take them.
+	var files []string
+	for _, v := range suites[0].Index.Vectors {
+		if v.Recipe == nil {
+			files = append(files, globEscape(v.ID))
+		}
+	}
 	inputs := NewInputFiles()
 	defer inputs.Remove()
 	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: impl, InputPaths: inputs, Jobs: 2,
-		Testee: TesteeInfo{Command: []string{"vandal"}, Mode: "persistent"}})
+		Selection: Selection{IDs: files}, Testee: TesteeInfo{Command: []string{"vandal"}, Mode: "persistent"}})
 	if rep.Testee.Inputs != "path" || len(impl.paths) == 0 {
 		t.Fatalf("inputs by %q, %d paths", rep.Testee.Inputs, len(impl.paths))
 	}
