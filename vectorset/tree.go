@@ -145,8 +145,10 @@ func materialize(v any) any {
 }
 
 // equalTree reports whether two decoded trees are equal as cmp.Equal with
-// numbersEqual finds them, for the types decodeResult gives (strings, not
-// longStrings); false for anything else, which cmp then judges.
+// numbersEqual finds them, for the types decodeResult gives, a longString
+// on b's side equal to the string it holds; false for anything else (a
+// value passed over, an object where a matcher stands), which is never
+// equal.
 func equalTree(a, b any) bool {
 	switch a := a.(type) {
 	case nil:
@@ -155,8 +157,13 @@ func equalTree(a, b any) bool {
 		y, ok := b.(bool)
 		return ok && a == y
 	case string:
-		y, ok := b.(string)
-		return ok && a == y
+		switch y := b.(type) {
+		case string:
+			return a == y
+		case longString:
+			return len(y) >= len(a)+2 && a == y.text()
+		}
+		return false
 	case json.Number:
 		y, ok := b.(json.Number)
 		return ok && numbersEqual(a, y)
