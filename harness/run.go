@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/reading"
@@ -115,7 +116,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited, Processes: st.Processes}
 		}
 		if cfg.Stderr != nil {
-			rep.Testee.StderrTail = string(cfg.Stderr())
+			rep.Testee.StderrTail = boundTail(string(cfg.Stderr()), maxTail)
 		}
 		rep.Seconds = time.Since(start).Seconds()
 		rep.Times.Wall = rep.Seconds
@@ -132,9 +133,9 @@ func Run(ctx context.Context, cfg Config) *Report {
 		if ctx.Err() != nil {
 			rep.Interrupted = true
 		} else {
-			rep.Aborted = "hello failed: " + failureText(err)
+			rep.Aborted = "hello failed: " + bound(failureText(err), maxFailure)
 			if f := (*testee.Failure)(nil); errors.As(err, &f) && len(f.Stderr) > 0 {
-				rep.Aborted += "\n" + string(f.Stderr)
+				rep.Aborted += "\n" + boundTail(string(f.Stderr), maxStderr)
 			}
 		}
 		for _, it := range items {
@@ -142,9 +143,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		}
 		return rep
 	}
-	rep.Testee.Implementation, rep.Testee.HelloAnswered = hello.Implementation, !hello.AllOps
-	rep.Testee.Ops, rep.Testee.Profiles, rep.Testee.Limits = hello.Ops, hello.Profiles, hello.Limits
-	rep.Testee.Capabilities = hello.Capabilities
+	boundHello(&rep.Testee, hello)
 	byPath := cfg.InputPaths != nil && hello.ClaimsCapability(testee.CapabilityInputPath)
 	switch {
 	case cfg.Testee.Mode == "one-shot":
@@ -154,9 +153,8 @@ func Run(ctx context.Context, cfg Config) *Report {
 	case cfg.Testee.Mode != "":
 		rep.Testee.Inputs = "base64"
 	}
-	rep.Testee.Readings = hello.Readings
 	if err := cfg.Specs.CheckTaken(hello.Readings); err != nil {
-		rep.Aborted = "hello declares a reading conform does not know: " + err.Error()
+		rep.Aborted = "hello declares a reading conform does not know: " + bound(err.Error(), maxFailure)
 		for _, it := range items {
 			it.res.Status, it.res.Reason = NotRun, "the testee's hello was refused"
 		}
@@ -382,20 +380,20 @@ func (r *runner) runOne(it *item) {
 		res.Status = NotApplicable
 		res.Reason = "the testee answered unsupported"
 		if resp.Detail != "" {
-			res.Reason += ": " + resp.Detail
+			res.Reason += ": " + boundLine(resp.Detail, maxDetail)
 		}
 		return
 	}
 	vd := vectorset.Judge(it.v, resp, false)
-	res.RuleNote, res.NotPreferred = vd.RuleMismatch, vd.NotPreferred
+	res.RuleNote, res.NotPreferred = bound(vd.RuleMismatch, maxDetail), bound(vd.NotPreferred, maxDetail)
 	switch {
 	case vd.Pass:
 		res.Status = Pass
 	case r.takesReading(it, resp):
 	case it.v.Level == "SHOULD":
-		res.Status, res.Reason = Warn, vd.Reason
+		res.Status, res.Reason = Warn, bound(vd.Reason, maxReason)
 	default:
-		res.Status, res.Reason = Fail, vd.Reason
+		res.Status, res.Reason = Fail, bound(vd.Reason, maxReason)
 	}
 }
 
@@ -413,8 +411,8 @@ func (r *runner) failure(it *item, err error) {
 		return
 	}
 	res.Status = Fail
-	res.Failure = &TesteeFailure{Kind: f.Kind.String(), Detail: f.Detail, Stderr: string(f.Stderr)}
-	res.Got = "testee failure (" + f.Kind.String() + "): " + f.Detail
+	res.Failure = &TesteeFailure{Kind: f.Kind.String(), Detail: bound(f.Detail, maxFailure), Stderr: boundTail(string(f.Stderr), maxStderr)}
+	res.Got = "testee failure (" + f.Kind.String() + "): " + res.Failure.Detail
 	res.Reason = res.Got
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -539,18 +537,18 @@ func gotText(resp testee.Response) string {
 	case testee.Accepted:
 		return "acceptance: " + clipBytes(resp.Result, 300)
 	case testee.Rejected:
-		s := "rejection (code " + resp.Code
+		s := "rejection (code " + bound(resp.Code, maxName)
 		if resp.Rule != "" {
-			s += ", rule " + resp.Rule
+			s += ", rule " + bound(resp.Rule, maxName)
 		}
 		s += ")"
 		if resp.Detail != "" {
-			s += ": " + clip(oneLine(resp.Detail), 300)
+			s += ": " + boundLine(resp.Detail, maxDetail)
 		}
 		return s
 	case testee.Unsupported:
 		if resp.Detail != "" {
-			return "unsupported: " + clip(oneLine(resp.Detail), 300)
+			return "unsupported: " + boundLine(resp.Detail, maxDetail)
 		}
 		return "unsupported"
 	}
@@ -580,12 +578,12 @@ func clip(s string, n int) string {
 	return s[:n] + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
-// clipBytes is clip(string(b), n) without copying all of a large b.
+// clipBytes is bound(string(b), n) without copying all of a large b.
 func clipBytes(b []byte, n int) string {
 	if len(b) <= n {
 		return string(b)
 	}
-	return string(b[:n]) + fmt.Sprintf("... (%d bytes)", len(b))
+	return cut(string(b[:n+utf8.UTFMax]), n) + fmt.Sprintf("... (%d bytes)", len(b))
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -53,7 +53,7 @@ func Judge(v *Vector, resp testee.Response, checkRule bool) Verdict {
 		if v.Code != "" && resp.Code != v.Code && slices.Contains(v.AcceptableCodes, resp.Code) {
 			vd.NotPreferred = fmt.Sprintf("acceptable, not preferred: code %q is a correct report of this input; the preferred code is %q", resp.Code, v.Code)
 		} else if v.Code != "" && resp.Code != v.Code {
-			vd.Reason = fmt.Sprintf("expected code %q, got %q (%s)", v.Code, clip(resp.Code, 100), clip(resp.Detail, 300))
+			vd.Reason = fmt.Sprintf("expected code %q, got %q (%s)", v.Code, clip(resp.Code, 100), clipLine(resp.Detail, 300))
 			return vd
 		}
 		if checkRule && vd.NotPreferred != "" {
@@ -61,12 +61,12 @@ func Judge(v *Vector, resp testee.Response, checkRule bool) Verdict {
 			return vd
 		}
 		if checkRule && len(v.Rules) > 0 && resp.Rule != v.Rules[0] {
-			vd.Reason = fmt.Sprintf("expected rejection by rule %s, got rule %q (%s)", v.Rules[0], clip(resp.Rule, 100), clip(resp.Detail, 300))
+			vd.Reason = fmt.Sprintf("expected rejection by rule %s, got rule %q (%s)", v.Rules[0], clip(resp.Rule, 100), clipLine(resp.Detail, 300))
 			return vd
 		}
 	case Accept:
 		if resp.Outcome != testee.Accepted {
-			vd.Reason = fmt.Sprintf("expected acceptance, got rejection with code %q: %s", clip(resp.Code, 100), clip(resp.Detail, 300))
+			vd.Reason = fmt.Sprintf("expected acceptance, got rejection with code %q: %s", clip(resp.Code, 100), clipLine(resp.Detail, 300))
 			return vd
 		}
 		if diff, summarised, err := judgeResult(v.Result, resp.Result, resp.ResultChecked()); err != nil {
@@ -92,6 +92,12 @@ func rulesText(v *Vector) string {
 		return "its rule"
 	}
 	return strings.Join(v.Rules, ", ")
+}
+
+// clipLine is clip of s on one line: white space runs, line breaks
+// among them, become one space (a testee's detail, in a reason).
+func clipLine(s string, n int) string {
+	return clip(strings.Join(strings.Fields(clipText(s, 4*n)), " "), n)
 }
 
 // clip returns at most n bytes of s (cut at a character boundary),

@@ -48,14 +48,20 @@ func openReports(stdout, stderr io.Writer, jsonOut, junitOut string) (*reports, 
 	return r, nil
 }
 
+// write writes the reports: JUnit first (it holds a copy of the report's
+// texts while it is written), then the JSON and human reports, which are
+// streamed and print the runner's peak RSS as it stands after JUnit
+// (harness.NotePeakRSS).
 func (r *reports) write(rep *harness.Report, opt harness.TextOptions) error {
-	errs := []error{harness.WriteText(r.text, rep, opt)}
-	if r.json != nil {
-		errs = append(errs, harness.WriteJSON(r.json, rep))
-	}
+	var errs []error
 	if r.junit != nil {
 		errs = append(errs, harness.WriteJUnit(r.junit, rep))
 	}
+	harness.NotePeakRSS(rep)
+	if r.json != nil {
+		errs = append(errs, harness.WriteJSON(r.json, rep))
+	}
+	errs = append(errs, harness.WriteText(r.text, rep, opt))
 	for _, f := range r.files {
 		errs = append(errs, f.Close())
 	}
