@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,7 +30,8 @@ type TextOptions struct {
 // what came back and the command that reruns it, the verdicts by level and
 // rule, and the totals.
 func WriteText(w io.Writer, r *Report, opt TextOptions) error {
-	tw := &textWriter{w: w}
+	bw := bufio.NewWriterSize(w, 64<<10) // not a write for each piece of a line
+	tw := &textWriter{w: bw}
 	tw.header(r)
 	tw.vectors(r, opt)
 	tw.readings(r)
@@ -38,6 +40,9 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	tw.expectations(r)
 	tw.times(r, opt)
 	tw.footer(r)
+	if err := bw.Flush(); tw.err == nil {
+		tw.err = err
+	}
 	return tw.err
 }
 
