@@ -27,7 +27,6 @@ func answer(t testing.TB, result string) testee.Response {
 // allocated returns the bytes f allocates (the heap's total, around it).
 func allocated(f func()) uint64 {
 	var m0, m1 runtime.MemStats
-	runtime.GC()
 	runtime.ReadMemStats(&m0)
 	f()
 	runtime.ReadMemStats(&m1)
@@ -222,7 +221,8 @@ func ratOf(s string) *big.Rat {
 // MaxReason bytes, and the work bounded: at most 2 s and 64 bytes
 // allocated per byte of the two results besides a fixed 4 MiB. Run it by
 // hand for long (go test -run '^$' -fuzz FuzzJudge -fuzztime 10m
-// ./vectorset); CI runs its seeds.
+// -fuzzminimizetime 10x ./vectorset: some seeds are long to minimize); CI
+// runs its seeds.
 func FuzzJudge(f *testing.F) {
 	frame := `{"depth":0,"offset":0,"type":2,"opt":0,"length":1,"payload":"61"}`
 	seeds := [][2]string{
@@ -246,30 +246,46 @@ func FuzzJudge(f *testing.F) {
 		f.Add([]byte(s[0]), []byte(s[1]))
 	}
 	f.Fuzz(func(t *testing.T, expected, result []byte) {
-		v := &Vector{Expect: Accept, Result: expected}
-		resp, err := testee.ParseResponse(append(append([]byte(`{"id":1,"ok":true,"result":`), result...), '}'), 1)
-		if err != nil {
-			resp = testee.Response{Outcome: testee.Accepted, Result: result} // judged unchecked
-		}
-		var vd Verdict
-		start := time.Now()
-		n := allocated(func() { vd = Judge(v, resp, false) })
-		if d := time.Since(start); d > 2*time.Second {
-			t.Fatalf("judged in %v", d)
-		}
-		if limit := 64*uint64(len(expected)+len(result)) + 4<<20; n > limit {
-			t.Fatalf("allocated %d bytes for results of %d and %d bytes", n, len(expected), len(result))
-		}
-		if len(vd.Reason) > MaxReason {
-			t.Fatalf("a reason of %d bytes", len(vd.Reason))
-		}
-		if _, err := plainDiff(expected, resp.Result); err != nil || !json.Valid(expected) {
-			return // the verdict is an error's; checkResultDiff holds it to encoding/json's
-		}
-		if pd, _ := plainDiff(expected, resp.Result); vd.Pass != (pd == "") {
-			t.Fatalf("pass=%v, but go-cmp's diff is\n%.1000s\nreason:\n%s", vd.Pass, pd, vd.Reason)
+		judgeBoundedAgainstCmp(t, expected, result)
+		if json.Valid(expected) && json.Valid(result) {
+			// Amplified: the result 200 times over in a list where the
+			// vector expects it once, under a member of the expected.
+			wrapped := []byte(`{"w":[` + string(expected) + `]}`)
+			many := []byte(`{"w":[` + strings.Repeat(string(result)+",", 199) + string(result) + `]}`)
+			judgeBoundedAgainstCmp(t, wrapped, many)
 		}
 	})
+}
+
+// judgeBoundedAgainstCmp judges result against expected: bounded in time,
+// memory and reason, and of go-cmp's verdict where encoding/json reads
+// both.
+func judgeBoundedAgainstCmp(t *testing.T, expected, result []byte) {
+	t.Helper()
+	v := &Vector{Expect: Accept, Result: expected}
+	resp, err := testee.ParseResponse(append(append([]byte(`{"id":1,"ok":true,"result":`), result...), '}'), 1)
+	if err != nil {
+		resp = testee.Response{Outcome: testee.Accepted, Result: result} // judged unchecked
+	}
+	var vd Verdict
+	start := time.Now()
+	n := allocated(func() { vd = Judge(v, resp, false) })
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("judged in %v", d)
+	}
+	if limit := 64*uint64(len(expected)+len(result)) + 4<<20; n > limit {
+		t.Fatalf("allocated %d bytes for results of %d and %d bytes", n, len(expected), len(result))
+	}
+	if len(vd.Reason) > MaxReason {
+		t.Fatalf("a reason of %d bytes", len(vd.Reason))
+	}
+	pd, err := plainDiff(expected, resp.Result)
+	if err != nil || !json.Valid(expected) {
+		return // the verdict is an error's; checkResultDiff holds it to encoding/json's
+	}
+	if vd.Pass != (pd == "") {
+		t.Fatalf("pass=%v, but go-cmp's diff is\n%.1000s\nreason:\n%s", vd.Pass, pd, vd.Reason)
+	}
 }
 
 // The hex and base64 forms a matcher stands for still pass when they are

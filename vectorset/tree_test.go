@@ -165,6 +165,17 @@ func TestResultDiffLongStrings(t *testing.T) {
 			t.Errorf("%.40s...: diff %.200q, %v; want equal=%v", c.got, d, err, c.same)
 		}
 	}
+	// A long string of the testee's that is not UTF-8 equals the expected
+	// one it decodes to (each invalid byte a U+FFFD, three bytes: longer
+	// than the literal); found by FuzzResultDiff.
+	for _, c := range []struct{ want, got string }{
+		{`{"s":"` + longText + "\ufffd" + `"}`, `{"s":"` + longText + "\xff" + `"}`},
+		{`{"s":"` + longText + "\xff" + `"}`, `{"s":"` + longText + "\xff" + `"}`},
+	} {
+		if d, err := ResultDiff([]byte(c.want), []byte(c.got)); err != nil || d != "" {
+			t.Errorf("%.40q: diff %.300q, %v", c.got[len(c.got)-20:], d, err)
+		}
+	}
 }
 
 func checkDecodeResult(t *testing.T, b []byte) {
