@@ -70,6 +70,9 @@ type decoder struct {
 	nodes  int  // values free may still decode
 	bytes  int  // bytes of strings, numbers and names free may still copy
 	elided bool // something was passed over
+	// scanned counts the bytes passed over (skip, skipRest): at most the
+	// answer's length, each byte once (TestJudgeScansOnce).
+	scanned int
 }
 
 func newDecoder(b []byte) *decoder {
@@ -116,7 +119,7 @@ func (d *decoder) object(w map[string]any, i int) (map[string]any, int) {
 			v, i = d.guided(wv, i)
 			out[name] = v
 		} else {
-			i = skipValue(b, i)
+			i = d.skip(i)
 		}
 		i = jsonscan.SkipSpace(b, i)
 		if b[i] == '}' {
@@ -161,36 +164,45 @@ func (d *decoder) guided(w any, i int) (any, int) {
 		if b[i] != '[' {
 			return d.free(i)
 		}
-		out := make([]any, 0, min(len(w), 1024))
-		i = jsonscan.SkipSpace(b, i+1)
-		if b[i] == ']' {
-			return out, i + 1
-		}
-		for {
-			if len(out) >= len(w) && d.nodes <= 0 {
-				end, n := skipElements(b, i, ']')
-				d.elided = true
-				return append(out, elidedRest{n}), end
+		return d.list(i, min(len(w), 1024), func(k, i int) (any, int) {
+			if k < len(w) {
+				return d.guided(w[k], i)
 			}
-			var v any
-			if k := len(out); k < len(w) {
-				v, i = d.guided(w[k], i)
-			} else {
-				v, i = d.free(i)
-			}
-			out = append(out, v)
-			i = jsonscan.SkipSpace(b, i)
-			if b[i] == ']' {
-				return out, i + 1
-			}
-			i = jsonscan.SkipSpace(b, i+1)
-		}
+			return d.free(i)
+		}, len(w))
 	}
 	switch b[i] {
 	case '{', '[':
 		return d.free(i)
 	}
 	return scalar(b, i)
+}
+
+// list decodes the list at b[i], its k-th element by elem (reserving room
+// for size); once the budget is spent, the elements from the kept-th on
+// are passed over and counted, in an elidedRest that ends the list.
+func (d *decoder) list(i, size int, elem func(k, i int) (any, int), kept int) ([]any, int) {
+	b := d.b
+	out := make([]any, 0, size)
+	i = jsonscan.SkipSpace(b, i+1)
+	if b[i] == ']' {
+		return out, i + 1
+	}
+	for {
+		if len(out) >= kept && d.nodes <= 0 {
+			end, n := d.skipRest(i, ']')
+			d.elided = true
+			return append(out, elidedRest{n}), end
+		}
+		var v any
+		v, i = elem(len(out), i)
+		out = append(out, v)
+		i = jsonscan.SkipSpace(b, i)
+		if b[i] == ']' {
+			return out, i + 1
+		}
+		i = jsonscan.SkipSpace(b, i+1)
+	}
 }
 
 // matcher decodes the value at b[i] where the expected matcher w stands:
@@ -248,48 +260,29 @@ func scalar(b []byte, i int) (any, int) {
 
 // free decodes the value at b[i], where the vector expects nothing of its
 // shape (it differs whatever it holds), as treeValue does while the budget
-// lasts; past it, a value is passed over and counted (elided).
+// lasts; past it, a value is passed over and counted (elided). No byte is
+// passed over twice: a container is not measured before it is decoded,
+// and one the budget ends in is passed over from where it ended.
 func (d *decoder) free(i int) (any, int) {
 	b := d.b
-	end := skipValue(b, i)
-	switch b[i] {
-	case '{', '[':
-	default:
+	if c := b[i]; c != '{' && c != '[' {
+		end := d.skip(i) // a scalar: its own bytes
 		if d.nodes <= 0 || d.bytes < end-i {
 			d.elided = true
-			return elided{kind: b[i], count: 1, bytes: end - i}, end
+			return elided{kind: c, count: 1, bytes: end - i}, end
 		}
 		d.nodes--
 		d.bytes -= end - i
 		return scalar(b, i)
 	}
 	if d.nodes <= 0 {
-		_, n := skipElements(b, jsonscan.SkipSpace(b, i+1), b[i]+2) // '{'+2 is '}', '['+2 is ']'
+		end, n := d.skipRest(jsonscan.SkipSpace(b, i+1), b[i]+2) // '{'+2 is '}', '['+2 is ']'
 		d.elided = true
 		return elided{kind: b[i], count: n, bytes: end - i}, end
 	}
 	d.nodes--
 	if b[i] == '[' {
-		out := []any{}
-		i = jsonscan.SkipSpace(b, i+1)
-		if b[i] == ']' {
-			return out, i + 1
-		}
-		for {
-			if d.nodes <= 0 {
-				e, n := skipElements(b, i, ']')
-				d.elided = true
-				return append(out, elidedRest{n}), e
-			}
-			var v any
-			v, i = d.free(i)
-			out = append(out, v)
-			i = jsonscan.SkipSpace(b, i)
-			if b[i] == ']' {
-				return out, i + 1
-			}
-			i = jsonscan.SkipSpace(b, i+1)
-		}
+		return d.list(i, 0, func(_, i int) (any, int) { return d.free(i) }, 0)
 	}
 	start := i
 	m := map[string]any{}
@@ -297,12 +290,12 @@ func (d *decoder) free(i int) (any, int) {
 	if b[i] == '}' {
 		return m, i + 1
 	}
-	for {
+	for members := 0; ; members++ {
 		nameEnd := jsonscan.StringClose(b, i) + 1
 		if d.nodes <= 0 || d.bytes < nameEnd-i {
-			_, n := skipElements(b, jsonscan.SkipSpace(b, start+1), '}')
+			end, n := d.skipRest(i, '}')
 			d.elided = true
-			return elided{kind: '{', count: n, bytes: end - start}, end
+			return elided{kind: '{', count: members + n, bytes: end - start}, end
 		}
 		d.bytes -= nameEnd - i
 		name := unquote(b[i:nameEnd])
@@ -316,6 +309,21 @@ func (d *decoder) free(i int) (any, int) {
 		}
 		i = jsonscan.SkipSpace(b, i+1)
 	}
+}
+
+// skip passes over the value at b[i] (skipValue), counting the bytes.
+func (d *decoder) skip(i int) int {
+	end := skipValue(d.b, i)
+	d.scanned += end - i
+	return end
+}
+
+// skipRest passes over the rest of a list or object from b[i]
+// (skipElements), counting the bytes.
+func (d *decoder) skipRest(i int, closing byte) (end, n int) {
+	end, n = skipElements(d.b, i, closing)
+	d.scanned += end - i
+	return end, n
 }
 
 // skipValue returns the index just past the value at b[i] of valid JSON b.

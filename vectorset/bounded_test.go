@@ -123,6 +123,34 @@ func TestJudgeBounded(t *testing.T) {
 	}
 }
 
+// The guided decoding passes over no byte of an answer twice, whatever
+// its shape: a structure nested a thousand deep where a string is
+// expected, holding a long tail, was measured at every level (the budget's
+// thousand levels times the tail).
+func TestJudgeScansOnce(t *testing.T) {
+	tail := strings.Repeat(`[1,{"a":"b"}],`, 20_000) + "1"
+	for _, c := range []struct{ name, want, got string }{
+		{"lists 1,500 deep", `{"form":"blob"}`, `{"form":` + strings.Repeat("[", 1500) + tail + strings.Repeat("]", 1500) + `}`},
+		{"objects 1,500 deep", `{"form":"blob"}`, `{"form":` + strings.Repeat(`{"x":`, 1500) + "[" + tail + "]" + strings.Repeat("}", 1500) + `}`},
+		{"extra elements", `{"frames":[{}]}`, `{"frames":[{},` + tail + `]}`},
+		{"unknown members", `{"form":"blob"}`, `{` + strings.Repeat(`"x":[`+tail+`],`, 3) + `"form":"blob"}`},
+		{"where a matcher stands", `{"d":{"$any_string":true}}`, `{"d":` + strings.Repeat("[", 1500) + tail + strings.Repeat("]", 1500) + `}`},
+	} {
+		var want map[string]any
+		if err := decodeNumbers([]byte(c.want), &want); err != nil {
+			t.Fatal(err)
+		}
+		got := []byte(c.got)
+		if !json.Valid(got) {
+			t.Fatalf("%s: not JSON", c.name)
+		}
+		_, d, err := decodeGuided(want, got, true)
+		if err != nil || d.scanned > len(got) {
+			t.Errorf("%s: %d bytes passed over for an answer of %d (%v)", c.name, d.scanned, len(got), err)
+		}
+	}
+}
+
 // Numbers compare by their exact value (issue 30, items 2 and 11).
 func TestNumbersEqual(t *testing.T) {
 	long := strings.Repeat("9", 30)

@@ -91,24 +91,8 @@ func treeValue(b []byte, i int) (any, int) {
 			}
 			i = jsonscan.SkipSpace(b, i+1)
 		}
-	case '"':
-		end := jsonscan.StringClose(b, i) + 1
-		if end-i > longStringBytes {
-			return longString(b[i:end:end]), end
-		}
-		return unquote(b[i:end]), end
-	case 't':
-		return true, i + len("true")
-	case 'f':
-		return false, i + len("false")
-	case 'n':
-		return nil, i + len("null")
 	}
-	j := i
-	for j < len(b) && !isDelim(b[j]) {
-		j++
-	}
-	return json.Number(b[i:j]), j
+	return scalar(b, i)
 }
 
 // unquote decodes a JSON string literal as encoding/json does.
