@@ -1,6 +1,8 @@
 package harness
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -9,12 +11,54 @@ import (
 )
 
 // WriteJSON writes the report as one JSON document (docs/CONFORM.md, "JSON
-// report"), indented, with a final LF.
+// report"), indented, with a final LF: the bytes json.Encoder gives the
+// whole report, written a vector at a time, so that writing a report of
+// any size holds one vector's encoding, not the document's (issue 30,
+// item 3: a report of 786 MB was built in memory first).
 func WriteJSON(w io.Writer, r *Report) error {
-	enc := json.NewEncoder(w)
+	head := *r
+	head.Vectors = nil
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	if err := enc.Encode(&head); err != nil {
+		return err
+	}
+	const marker = "\n  \"vectors\": null,\n" // a member at the top: a string's LF is escaped
+	doc := buf.Bytes()
+	at := bytes.Index(doc, []byte(marker))
+	if at < 0 {
+		return fmt.Errorf("writing the JSON report: no vectors member in %.200q", doc)
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(doc[:at])
+	if r.Vectors == nil {
+		bw.WriteString("\n  \"vectors\": null,\n")
+	} else {
+		bw.WriteString("\n  \"vectors\": [")
+		var vb bytes.Buffer
+		venc := json.NewEncoder(&vb)
+		venc.SetEscapeHTML(false)
+		venc.SetIndent("    ", "  ")
+		for i, v := range r.Vectors {
+			vb.Reset()
+			if err := venc.Encode(v); err != nil {
+				return err
+			}
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			bw.WriteString("\n    ")
+			bw.Write(bytes.TrimSuffix(vb.Bytes(), []byte("\n")))
+		}
+		if len(r.Vectors) > 0 {
+			bw.WriteString("\n  ")
+		}
+		bw.WriteString("],\n")
+	}
+	bw.Write(doc[at+len(marker):])
+	return bw.Flush()
 }
 
 // JUnit XML (the schema CI systems read: testsuites > testsuite > testcase).

@@ -144,6 +144,27 @@ type RuleSummary struct {
 	Verdict Status `json:"verdict"`
 }
 
+// judged reports whether a vector ran and was judged: asked, answered
+// (or failed by the testee) and given a verdict, not set aside, not
+// applicable, not run and not an error of conform's.
+func judged(s Status) bool {
+	switch s {
+	case Pass, Fail, Warn, XFail, XPass, Reading:
+		return true
+	}
+	return false
+}
+
+// tested reports whether any vector of a rule ran and was judged.
+func (s *RuleSummary) tested() bool {
+	for st, n := range s.Counts {
+		if n > 0 && judged(st) {
+			return true
+		}
+	}
+	return false
+}
+
 // ruleStatus is the verdict of a rule from the verdicts of its vectors: a
 // failure, an unexpected pass or an error fails it; else an answer that
 // takes an undeclared reading marks it Reading; else a warning warns,
@@ -292,6 +313,12 @@ type Report struct {
 	Rules        []*RuleSummary       `json:"rules"`
 	Expectations []ExpectationProblem `json:"expectation_problems"`
 
+	// NothingPassed names each selected suite none of whose selected
+	// vectors passed (all of them not applicable, answered unsupported,
+	// failed, expected to fail or not run): such a run is not a pass,
+	// whatever else it found (issue 30, item 6).
+	NothingPassed []string `json:"suites_nothing_passed,omitempty"`
+
 	// Interrupted: the run was stopped (SIGINT) before every vector ran.
 	Interrupted bool `json:"interrupted"`
 	// Aborted says why the run stopped early because the testee could not
@@ -372,6 +399,18 @@ func (r *Report) finish(specs *spec.Set) {
 		}
 	}
 	r.Rules = summarizeRules(specs, r.Vectors)
+	passed := map[string]int{}
+	for _, v := range r.Vectors {
+		if v.Status == Pass {
+			passed[v.Suite]++
+		}
+	}
+	r.NothingPassed = nil
+	for _, s := range r.Suites {
+		if s.Selected > 0 && passed[s.Name] == 0 {
+			r.NothingPassed = append(r.NothingPassed, s.Name)
+		}
+	}
 	switch {
 	case r.Interrupted:
 		r.ExitCode = ExitInterrupted
@@ -381,7 +420,7 @@ func (r *Report) finish(specs *spec.Set) {
 		r.ExitCode = ExitTestee
 	case c.Errors > 0:
 		r.ExitCode = ExitSetup
-	case c.Failed > 0 || c.XPassed > 0 || c.Readings > 0 || len(r.Expectations) > 0:
+	case c.Failed > 0 || c.XPassed > 0 || c.Readings > 0 || len(r.Expectations) > 0 || len(r.NothingPassed) > 0:
 		r.ExitCode = ExitFail
 	default:
 		r.ExitCode = ExitPass

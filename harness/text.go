@@ -1,6 +1,8 @@
 package harness
 
 import (
+	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -28,7 +30,8 @@ type TextOptions struct {
 // what came back and the command that reruns it, the verdicts by level and
 // rule, and the totals.
 func WriteText(w io.Writer, r *Report, opt TextOptions) error {
-	tw := &textWriter{w: w}
+	bw := bufio.NewWriterSize(w, 64<<10) // not a write for each piece of a line
+	tw := &textWriter{w: bw}
 	tw.header(r)
 	tw.vectors(r, opt)
 	tw.readings(r)
@@ -37,6 +40,9 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	tw.expectations(r)
 	tw.times(r, opt)
 	tw.footer(r)
+	if err := bw.Flush(); tw.err == nil {
+		tw.err = err
+	}
 	return tw.err
 }
 
@@ -45,9 +51,31 @@ type textWriter struct {
 	err error
 }
 
+// printf writes one piece of the report; every string and byte slice of
+// args is escaped (escapeText): testee text (a name in hello, a detail, a
+// difference, standard error) never reaches the terminal raw. A text of
+// several lines is written a line at a time (block, lines).
 func (t *textWriter) printf(format string, args ...any) {
-	if t.err == nil {
-		_, t.err = fmt.Fprintf(t.w, format, args...)
+	if t.err != nil {
+		return
+	}
+	for i, a := range args {
+		switch a := a.(type) {
+		case string:
+			args[i] = escapeText(a)
+		case []byte:
+			args[i] = escapeText(string(a))
+		case json.RawMessage:
+			args[i] = escapeText(string(a))
+		}
+	}
+	_, t.err = fmt.Fprintf(t.w, format, args...)
+}
+
+// lines writes a text of several lines of conform's own, a line at a time.
+func (t *textWriter) lines(text string) {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		t.printf("%s\n", line)
 	}
 }
 
@@ -172,13 +200,13 @@ func (t *textWriter) vectors(r *Report, opt TextOptions) {
 			t.printf("  got       %s\n", v.Got)
 		}
 		if v.Reason != "" && v.Reason != v.Got && !outcomeMismatch(v.Reason) {
-			t.block("  why       ", v.Reason)
+			t.block("  why       ", v.Reason, true)
 		}
 		if v.RuleNote != "" {
 			t.printf("  note      %s\n", v.RuleNote)
 		}
 		if f := v.Failure; f != nil && f.Stderr != "" {
-			t.block("  stderr    | ", lastLines(f.Stderr, lines))
+			t.block("  stderr    | ", lastLines(f.Stderr, lines), false)
 		}
 		if v.Rerun != "" {
 			t.printf("  rerun     %s\n", v.Rerun)
@@ -209,17 +237,22 @@ func outcomeMismatch(reason string) bool {
 }
 
 // block prints text under a label, continuing lines with the label's width
-// (or the label again when it ends with "| ").
-func (t *textWriter) block(label, text string) {
+// (or the label again when it ends with "| "), each line escaped
+// (escapeText; with diff, tabs are kept: escapeDiff).
+func (t *textWriter) block(label, text string, diff bool) {
 	cont := strings.Repeat(" ", len(label))
 	if strings.HasSuffix(label, "| ") {
 		cont = strings.Repeat(" ", len(label)-2) + "| "
 	}
 	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		var l any = line
+		if diff {
+			l = escapeDiff(line)
+		}
 		if i == 0 {
-			t.printf("%s%s\n", label, line)
+			t.printf("%s%s\n", label, l)
 		} else {
-			t.printf("%s%s\n", cont, line)
+			t.printf("%s%s\n", cont, l)
 		}
 	}
 }
@@ -243,16 +276,27 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 	}
 	for _, level := range []string{"MUST", "SHOULD"} {
 		var all, shown []*RuleSummary
-		// Of the rules not shown: those whose vectors all passed or did not
-		// apply, those some of whose vectors did not run, and those none of
-		// whose vectors ran. A rule whose vectors did not run is never
-		// said to have passed.
-		var clean, partly, none int
+		// Of the rules not shown: those that passed, those some of whose
+		// vectors did not run, those no vector of which applied, and those
+		// none of whose vectors ran. A rule is tested only when a vector
+		// of it ran and was judged: one that did not apply, or did not
+		// run, is never said to have been tested or to have passed
+		// (issue 30, item 6).
+		var passed, partly, na, none int
+		tested, notApplied, notRun := 0, 0, 0
 		for _, s := range r.Rules {
 			if s.Level != level {
 				continue
 			}
 			all = append(all, s)
+			switch {
+			case s.tested():
+				tested++
+			case s.Verdict == NotRun:
+				notRun++
+			case s.Verdict == NotApplicable:
+				notApplied++
+			}
 			if opt.Verbose || len(s.Vectors) > 0 {
 				shown = append(shown, s)
 				continue
@@ -260,25 +304,31 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 			switch {
 			case s.Verdict == NotRun:
 				none++
+			case s.Verdict == NotApplicable:
+				na++
 			case s.Counts[NotRun] > 0:
 				partly++
 			default:
-				clean++
+				passed++
 			}
 		}
 		if len(all) == 0 {
 			continue
 		}
-		notRun := 0
-		for _, s := range all {
-			if s.Verdict == NotRun {
-				notRun++
-			}
-		}
-		if notRun == 0 {
+		if tested == len(all) {
 			t.printf("%s rules: %s tested\n", level, plural(len(all), "rule"))
 		} else {
-			t.printf("%s rules: %s, %d tested, %d not run\n", level, plural(len(all), "rule"), len(all)-notRun, notRun)
+			t.printf("%s rules: %s, %d tested", level, plural(len(all), "rule"), tested)
+			if notApplied > 0 {
+				t.printf(", %d did not apply", notApplied)
+			}
+			if notRun > 0 {
+				t.printf(", %d not run", notRun)
+			}
+			if rest := len(all) - tested - notApplied - notRun; rest > 0 {
+				t.printf(", %d with no vector conform could build", rest)
+			}
+			t.printf("\n")
 		}
 		for _, s := range shown {
 			t.printf("  %-16s %-6s %s", s.Rule, ruleVerdict(s), countsText(s.Counts))
@@ -300,8 +350,9 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 			n          int
 			what, rest string
 		}{
-			{clean, "passed or did not apply", "whose vectors all passed or did not apply"},
-			{partly, "passed or did not apply as far as they ran (some of their vectors did not run)", "whose vectors passed or did not apply as far as they ran (some did not run)"},
+			{passed, "passed", "that passed"},
+			{partly, "passed as far as their vectors ran (some did not run)", "that passed as far as their vectors ran (some did not run)"},
+			{na, "did not apply (no vector of them applied)", "that did not apply (no vector of them applied)"},
 			{none, "not run (none of their vectors ran)", "none of whose vectors ran"},
 		} {
 			switch {
@@ -397,21 +448,23 @@ func (t *textWriter) footer(r *Report) {
 		t.printf("testee exit: %s, after its input ended at the end of the run (its stderr ends the tail below)\n", x)
 	}
 	if r.Testee.StderrTail != "" {
-		t.block("testee stderr (tail) | ", lastLines(r.Testee.StderrTail, 8))
+		t.block("testee stderr (tail) | ", lastLines(r.Testee.StderrTail, 8), false)
 	}
 	if r.Aborted != "" {
-		t.block("ABORTED: ", r.Aborted)
+		t.block("ABORTED: ", r.Aborted, false)
 	}
 	if r.ConformError != "" {
-		t.block("CONFORM ERROR (not the testee's): ", r.ConformError)
+		t.block("CONFORM ERROR (not the testee's): ", r.ConformError, false)
 	}
 	if r.Interrupted {
 		t.printf("INTERRUPTED: the report is incomplete\n")
 	}
-	ran := c.Selected - c.NotRun - c.NotApplicable
-	rate := ""
+	// The rate counts the vectors that ran and were judged, not those
+	// that did not apply, were set aside or did not run (issue 30, item 6).
+	ran := c.Passed + c.Failed + c.Warnings + c.XFailed + c.XPassed + c.Readings
+	rate := fmt.Sprintf(", %d run", ran)
 	if r.Seconds > 0 && ran > 0 {
-		rate = fmt.Sprintf(", %.0f vectors/s", float64(ran)/r.Seconds)
+		rate += fmt.Sprintf(" at %.0f vectors/s", float64(ran)/r.Seconds)
 	}
 	t.printf("%s in %s%s: %d passed, %d failed (%s), %s, %s, %s, %d not applicable",
 		plural(c.Selected, "vector"), (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond), rate,
@@ -461,6 +514,9 @@ func verdictText(r *Report) string {
 		if n := len(r.Expectations); n > 0 {
 			why = append(why, plural(n, "expected-failures problem"))
 		}
+		for _, s := range r.NothingPassed {
+			why = append(why, "no vector of suite "+s+" passed")
+		}
 		return "FAIL: " + strings.Join(why, ", ")
 	case ExitSetup:
 		if r.ConformError != "" {
@@ -493,11 +549,15 @@ func orText(s, alt string) string {
 }
 
 // lastLines returns the last n lines of s.
+// A line longer than 1 KiB shows its first KiB.
 func lastLines(s string, n int) string {
 	s = strings.TrimRight(s, "\n")
 	lines := strings.Split(s, "\n")
 	if len(lines) > n {
 		lines = append([]string{fmt.Sprintf("... (%d earlier lines)", len(lines)-n)}, lines[len(lines)-n:]...)
+	}
+	for i, l := range lines {
+		lines[i] = bound(l, 1<<10)
 	}
 	return strings.Join(lines, "\n")
 }

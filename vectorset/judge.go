@@ -8,15 +8,14 @@ import (
 	"fmt"
 	"hash"
 	"io"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
 	"golang.org/x/crypto/blake2b"
 
+	"github.com/threespec/conformance/internal/jsonscan"
 	"github.com/threespec/conformance/testee"
 )
 
@@ -45,16 +44,16 @@ func Judge(v *Vector, resp testee.Response, checkRule bool) Verdict {
 	switch v.Expect {
 	case Reject:
 		if resp.Outcome != testee.Rejected {
-			vd.Reason = fmt.Sprintf("expected rejection by %s, got acceptance: %s", rulesText(v), clip(string(resp.Result), 300))
+			vd.Reason = fmt.Sprintf("expected rejection by %s, got acceptance: %s", rulesText(v), clip(string(resp.Result[:min(len(resp.Result), 400)]), 300))
 			return vd
 		}
 		if len(v.Rules) > 0 && resp.Rule != "" && resp.Rule != v.Rules[0] {
-			vd.RuleMismatch = fmt.Sprintf("testee reported rule %s, vector tests %s", resp.Rule, v.Rules[0])
+			vd.RuleMismatch = fmt.Sprintf("testee reported rule %s, vector tests %s", clip(resp.Rule, 100), v.Rules[0])
 		}
 		if v.Code != "" && resp.Code != v.Code && slices.Contains(v.AcceptableCodes, resp.Code) {
 			vd.NotPreferred = fmt.Sprintf("acceptable, not preferred: code %q is a correct report of this input; the preferred code is %q", resp.Code, v.Code)
 		} else if v.Code != "" && resp.Code != v.Code {
-			vd.Reason = fmt.Sprintf("expected code %q, got %q (%s)", v.Code, resp.Code, clip(resp.Detail, 300))
+			vd.Reason = fmt.Sprintf("expected code %q, got %q (%s)", v.Code, clip(resp.Code, 100), clipLine(resp.Detail, 300))
 			return vd
 		}
 		if checkRule && vd.NotPreferred != "" {
@@ -62,19 +61,22 @@ func Judge(v *Vector, resp testee.Response, checkRule bool) Verdict {
 			return vd
 		}
 		if checkRule && len(v.Rules) > 0 && resp.Rule != v.Rules[0] {
-			vd.Reason = fmt.Sprintf("expected rejection by rule %s, got rule %q (%s)", v.Rules[0], resp.Rule, clip(resp.Detail, 300))
+			vd.Reason = fmt.Sprintf("expected rejection by rule %s, got rule %q (%s)", v.Rules[0], clip(resp.Rule, 100), clipLine(resp.Detail, 300))
 			return vd
 		}
 	case Accept:
 		if resp.Outcome != testee.Accepted {
-			vd.Reason = fmt.Sprintf("expected acceptance, got rejection with code %q: %s", resp.Code, clip(resp.Detail, 300))
+			vd.Reason = fmt.Sprintf("expected acceptance, got rejection with code %q: %s", clip(resp.Code, 100), clipLine(resp.Detail, 300))
 			return vd
 		}
-		if diff, err := resultDiff(v.Result, resp.Result, resp.ResultChecked()); err != nil {
-			vd.Reason = err.Error()
+		if diff, summarised, err := judgeResult(v.Result, resp.Result, resp.ResultChecked()); err != nil {
+			vd.Reason = clipReason(err.Error())
+			return vd
+		} else if summarised {
+			vd.Reason = clipReason("result differs, " + diff)
 			return vd
 		} else if diff != "" {
-			vd.Reason = "result differs (-expected +got):\n" + diff
+			vd.Reason = clipReason("result differs (-expected +got):\n" + diff)
 			return vd
 		}
 	default:
@@ -92,21 +94,31 @@ func rulesText(v *Vector) string {
 	return strings.Join(v.Rules, ", ")
 }
 
+// clipLine is clip of s on one line: white space runs, line breaks
+// among them, become one space (a testee's detail, in a reason).
+func clipLine(s string, n int) string {
+	return clip(strings.Join(strings.Fields(clipText(s, 4*n)), " "), n)
+}
+
+// clip returns at most n bytes of s (cut at a character boundary),
+// followed by "..." when it was cut.
 func clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return s[:n] + "..."
+	return clipText(s, n) + "..."
 }
 
 // ResultDiff compares the expected result fields with a testee's result
 // object: every expected field must be present with an equal JSON value;
 // fields the vector does not list are ignored, at every depth (members of
 // nested objects too: a directory entry may carry more than path and
-// target). Lists compare in order and by length. Numbers compare by value
-// (1 and 1.0 are equal; integers of any size compare exactly). Matchers
-// (DigestKey, HexDigestKey, AnyStringKey) may stand for a value at any
-// depth of an expected field.
+// target). Lists compare in order and by length. Numbers compare by their
+// exact decimal value (1 and 1.0 are equal; 11.000…0001 is not 11;
+// number.go). Matchers (DigestKey, HexDigestKey, AnyStringKey) may stand
+// for a string at any depth of an expected field; nothing but a string
+// matches one. The difference is go-cmp's, or a summary when it is large
+// (bounded.go); its time and memory are linear in the two results' size.
 func ResultDiff(expected, got json.RawMessage) (string, error) {
 	return resultDiff(expected, got, false)
 }
@@ -117,30 +129,65 @@ func ResultDiff(expected, got json.RawMessage) (string, error) {
 // second pass (over a 44.7 MiB answer among others) cost the runner about
 // 0.05 s of CPU over the committed set (issue 14).
 func resultDiff(expected, got json.RawMessage, checked bool) (string, error) {
+	d, _, err := judgeResult(expected, got, checked)
+	return clipReason(d), err
+}
+
+// judgeResult is resultDiff, and says whether the difference is
+// summarised: go-cmp's diff is given when the two trees are within the
+// judging budget and the diff within MaxReason (less a header's room),
+// else a summary of the sizes and the first difference (bounded.go). Its
+// time and memory are linear in the two results' length: the testee's is
+// read in place in the shape of the expected one (decodeGuided).
+func judgeResult(expected, got json.RawMessage, checked bool) (diff string, summarised bool, err error) {
 	if len(expected) == 0 {
-		return "", nil
+		return "", false, nil
 	}
-	want, err := decodeResult(expected, false) // encoding/json's tree, once materialized
+	want, err := decodeResult(expected, false) // the vector's own: trusted, small
 	if err != nil {
-		return "", fmt.Errorf("the vector's expected result is not a JSON object: %v", err)
+		return "", false, fmt.Errorf("the vector's expected result is not a JSON object: %v", err)
 	}
 	materialize(want)
-	have, err := decodeResult(got, checked)
+	sub, d, err := decodeGuided(want, got, checked)
 	if err != nil {
-		return "", fmt.Errorf("the testee's result is not a JSON object: %v", err)
-	}
-	sub := make(map[string]any, len(want))
-	for k, w := range want {
-		v, ok := have[k]
-		if !ok {
-			continue
-		}
-		sub[k] = materialize(matched(w, v))
+		return "", false, fmt.Errorf("the testee's result is not a JSON object: %v", clip(err.Error(), 300))
 	}
 	if equalTree(want, sub) {
-		return "", nil // what cmp.Diff says of equal trees, without its cost
+		return "", false, nil // what cmp.Diff says of equal trees, without its cost
 	}
-	return cmp.Diff(want, sub, cmp.Comparer(numbersEqual)), nil
+	if !d.elided && sizeOf(want, sub).small() {
+		if diff := diffText(want, materialize(sub)); len(diff) <= maxDiff {
+			return diff, false, nil
+		}
+	}
+	return summary(want, sub, len(got)), true, nil
+}
+
+// decodeGuided decodes the testee's result got in the shape of want: the
+// members of the result object that want names, each reduced as matched
+// reduces it (docs in bounded.go). A result that is not one valid JSON
+// object is read as encoding/json reads it (decodeNumbers): its error,
+// or, for data after a first value, that value (null is an empty object).
+func decodeGuided(want map[string]any, got []byte, checked bool) (map[string]any, *decoder, error) {
+	i := jsonscan.SkipSpace(got, 0)
+	if i == len(got) || got[i] != '{' || (!checked && !json.Valid(got)) {
+		var first json.RawMessage
+		dec := json.NewDecoder(bytes.NewReader(got))
+		if err := dec.Decode(&first); err != nil {
+			return nil, nil, err
+		}
+		if j := jsonscan.SkipSpace(first, 0); j == len(first) || first[j] != '{' {
+			var m map[string]any // null: nil, no error; anything else: encoding/json's error
+			if err := decodeNumbers(first, &m); err != nil {
+				return nil, nil, err
+			}
+			return map[string]any{}, newDecoder(first), nil
+		}
+		got, i = first, jsonscan.SkipSpace(first, 0)
+	}
+	d := newDecoder(got)
+	sub, _ := d.object(want, i)
+	return sub, d, nil
 }
 
 // DigestKey marks an expected result value that stands for a large base64
@@ -235,56 +282,6 @@ func HexMatcher(b []byte) any {
 		return hex.EncodeToString(b)
 	}
 	return map[string]any{HexDigestKey: Hash(b), HexLengthKey: len(b)}
-}
-
-// matched returns the testee's value v reduced to the shape of the expected
-// value w: members of objects that w does not list are dropped, at every
-// depth, and every part that a matcher of w stands for is replaced by what
-// the matcher compares equal to (the digest form, or the matcher itself for
-// a string), so that cmp shows only real differences. Objects and lists are
-// walked in step; lists keep their length, so a missing or extra element
-// still shows.
-func matched(w, v any) any {
-	switch w := w.(type) {
-	case map[string]any:
-		switch {
-		case w[DigestKey] != nil:
-			return digestOf(v)
-		case w[HexDigestKey] != nil:
-			return hexDigestOf(v)
-		case w[AnyStringKey] != nil:
-			switch v.(type) {
-			case string, longString:
-				return w
-			}
-			return v
-		}
-		m, ok := v.(map[string]any)
-		if !ok {
-			return v
-		}
-		out := make(map[string]any, len(w))
-		for k, wk := range w {
-			if x, ok := m[k]; ok {
-				out[k] = matched(wk, x)
-			}
-		}
-		return out
-	case []any:
-		l, ok := v.([]any)
-		if !ok {
-			return v
-		}
-		out := make([]any, len(l))
-		for i, x := range l {
-			if i < len(w) {
-				x = matched(w[i], x)
-			}
-			out[i] = x
-		}
-		return out
-	}
-	return v
 }
 
 // hexDigestOf turns a testee's lower-case hex string into the digest form,
@@ -403,13 +400,4 @@ func decodeNumbers(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	return dec.Decode(v)
-}
-
-func numbersEqual(a, b json.Number) bool {
-	if a == b {
-		return true
-	}
-	x, ok1 := new(big.Float).SetPrec(256).SetString(string(a))
-	y, ok2 := new(big.Float).SetPrec(256).SetString(string(b))
-	return ok1 && ok2 && x.Cmp(y) == 0
 }

@@ -1,6 +1,7 @@
 package vectorset
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -187,7 +188,9 @@ func TestAnswerSize(t *testing.T) {
 
 // BenchmarkResultDiffCommitted judges every accepting vector of the
 // committed set with its own expected result as the answer: the cost of
-// decoding both sides, small results mostly.
+// decoding both sides, small results mostly. Results holding a matcher
+// are left out: a matcher is not an answer that passes (issue 30, item
+// 10), and the bytes it stands for are not in the index.
 func BenchmarkResultDiffCommitted(b *testing.B) {
 	var results []json.RawMessage
 	for _, s := range committedSuites(b) {
@@ -196,7 +199,7 @@ func BenchmarkResultDiffCommitted(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, v := range ix.Vectors {
-			if len(v.Result) > 0 {
+			if len(v.Result) > 0 && !bytes.Contains(v.Result, []byte(`"$`)) {
 				results = append(results, v.Result)
 			}
 		}

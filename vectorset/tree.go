@@ -91,24 +91,8 @@ func treeValue(b []byte, i int) (any, int) {
 			}
 			i = jsonscan.SkipSpace(b, i+1)
 		}
-	case '"':
-		end := jsonscan.StringClose(b, i) + 1
-		if end-i > longStringBytes {
-			return longString(b[i:end:end]), end
-		}
-		return unquote(b[i:end]), end
-	case 't':
-		return true, i + len("true")
-	case 'f':
-		return false, i + len("false")
-	case 'n':
-		return nil, i + len("null")
 	}
-	j := i
-	for j < len(b) && !isDelim(b[j]) {
-		j++
-	}
-	return json.Number(b[i:j]), j
+	return scalar(b, i)
 }
 
 // unquote decodes a JSON string literal as encoding/json does.
@@ -145,8 +129,10 @@ func materialize(v any) any {
 }
 
 // equalTree reports whether two decoded trees are equal as cmp.Equal with
-// numbersEqual finds them, for the types decodeResult gives (strings, not
-// longStrings); false for anything else, which cmp then judges.
+// numbersEqual finds them, for the types decodeResult gives, a longString
+// on b's side equal to the string it holds; false for anything else (a
+// value passed over, an object where a matcher stands), which is never
+// equal.
 func equalTree(a, b any) bool {
 	switch a := a.(type) {
 	case nil:
@@ -155,8 +141,13 @@ func equalTree(a, b any) bool {
 		y, ok := b.(bool)
 		return ok && a == y
 	case string:
-		y, ok := b.(string)
-		return ok && a == y
+		switch y := b.(type) {
+		case string:
+			return a == y
+		case longString:
+			return a == y.text() // (no test by length: an invalid byte decodes to three)
+		}
+		return false
 	case json.Number:
 		y, ok := b.(json.Number)
 		return ok && numbersEqual(a, y)

@@ -26,6 +26,10 @@ func TestMain(m *testing.M) {
 		switch os.Args[1] {
 		case "conform":
 			os.Exit(dispatch(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+		case "conform-peak": // conform, then its own peak RSS into the file $CONFORM_PEAK_FILE
+			code := dispatch(os.Args[2:], os.Stdin, os.Stdout, os.Stderr)
+			writePeakRSS(os.Getenv("CONFORM_PEAK_FILE"))
+			os.Exit(code)
 		case "testee":
 			os.Exit(harnesstest.Main(allspecs.Synthetic(), os.Args[2:]))
 		case "features", "prove": // as cmd/conform-features, which conform delegates to

@@ -175,10 +175,16 @@ func createNew(target string) (*os.File, string, error) {
 // that cannot be written leaves every report file as it was, and becomes
 // the report's conform error (exit status 2), which the human report then
 // states; write returns only the human report's own error.
+//
+// The runner's peak RSS is noted before the machine reports (what they
+// state) and again before the human one, so that it covers the machine
+// reports' own memory too (harness.NotePeakRSS).
 func (r *reports) write(rep *harness.Report, opt harness.TextOptions) error {
+	harness.NotePeakRSS(rep)
 	if err := r.writeMachine(rep); err != nil {
 		rep.SetConformError(err.Error())
 	}
+	harness.NotePeakRSS(rep)
 	return harness.WriteText(r.text, rep, opt)
 }
 

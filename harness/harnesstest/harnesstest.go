@@ -160,6 +160,7 @@ const LeakReport = "==4242==ERROR: LeakSanitizer: detected memory leaks\nSUMMARY
 //	wrongid           answer with the next request's id (out of order)
 //	flood             write 64 MiB without a newline
 //	stderr:N          write N bytes to stderr, then answer ok:true {}
+//	long:N            answer a rejection whose code, rule and detail are N bytes each
 //	sleep:MS          sleep MS milliseconds, then answer ok:true {}
 //	badexit           (one-shot) answer ok:true but exit 5
 //
@@ -290,6 +291,10 @@ func act(id int64, in string, w io.Writer) int {
 		os.Stderr.Write(bytes.Repeat([]byte("e"), n))
 		fmt.Fprintln(os.Stderr, "\nharnesstest: wrote to stderr as asked")
 		answer(fmt.Sprintf(`{"id":%d,"ok":true,"result":{}}`, id))
+	case "long":
+		n, _ := strconv.Atoi(arg)
+		long := strings.Repeat("L", n)
+		answer(fmt.Sprintf(`{"id":%d,"ok":false,"code":%q,"rule":%q,"detail":%q}`, id, long, long, long))
 	case "sleep":
 		ms, _ := strconv.Atoi(arg)
 		time.Sleep(time.Duration(ms) * time.Millisecond)
