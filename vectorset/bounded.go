@@ -40,8 +40,17 @@ const maxDiff = MaxReason - 100
 // may hold together, and that decodeGuided decodes where the vector
 // expects nothing of that shape.
 const (
-	judgeNodes = 1024
-	judgeBytes = 32 << 10
+	judgeNodes = 512
+	judgeBytes = 16 << 10
+)
+
+// The summary shows go-cmp's diff of the two values at the first
+// difference when they hold at most subNodes values and subBytes bytes
+// (and the expected one is no matcher, which the summary's line says in
+// full).
+const (
+	subNodes = 256
+	subBytes = 2 << 10
 )
 
 // notAString is an object of the testee's where the vector expects a
@@ -88,7 +97,8 @@ const (
 	anyStringMatcher
 )
 
-// kindOf tells which matcher an expected object is, as matched did.
+// kindOf tells which matcher an expected object is (the first of the
+// three keys it holds), or notMatcher.
 func kindOf(w map[string]any) matcherKind {
 	switch {
 	case w[DigestKey] != nil:
@@ -145,10 +155,11 @@ func lookup(w map[string]any, lit []byte) (string, any, bool) {
 }
 
 // guided decodes the value at b[i] in the shape of the expected value w,
-// as matched(w, v) reduces the testee's whole tree v: members w does not
-// list are dropped; a value a matcher stands for becomes what the matcher
-// compares equal to; lists keep their length, their elements past w's
-// decoded freely (within the budget).
+// as the tests' oracle matched(w, v) (tree_test.go) reduces encoding/json's
+// whole tree v of it: members w does not list are dropped; a value a
+// matcher stands for becomes what the matcher compares equal to; lists
+// keep their length, their elements past w's decoded freely (within the
+// budget).
 func (d *decoder) guided(w any, i int) (any, int) {
 	b := d.b
 	switch w := w.(type) {
@@ -378,9 +389,10 @@ func skipElements(b []byte, i int, closing byte) (int, int) {
 	}
 }
 
-// treeSize counts the values of a decoded tree and the bytes of its
-// strings, numbers and member names; over is set when it holds a value
-// that was passed over.
+// treeSize counts the values of a decoded tree (and the lines of its
+// strings, each a value to go-cmp) and the bytes of its strings, numbers
+// and member names; over is set when it holds a value that was passed
+// over.
 type treeSize struct {
 	nodes, bytes int
 	over         bool
@@ -391,6 +403,7 @@ func (s *treeSize) add(v any) {
 	switch v := v.(type) {
 	case string:
 		s.bytes += len(v)
+		s.nodes += strings.Count(v, "\n") // go-cmp diffs a text line by line
 	case longString:
 		s.bytes += len(v)
 	case json.Number:
@@ -452,7 +465,7 @@ func summary(want, sub map[string]any, answer int) string {
 		if s := stringDifference(w, h); s != "" {
 			fmt.Fprintf(&b, "  %s\n", s)
 		}
-		if isContainer(w) && isContainer(h) && sizeOf(w, h).small() {
+		if sz := sizeOf(w, h); isContainer(w) && isContainer(h) && !sz.over && sz.nodes <= subNodes && sz.bytes <= subBytes {
 			for _, line := range strings.Split(strings.TrimRight(diffText(w, materialize(h)), "\n"), "\n") {
 				b.WriteString("  " + line + "\n")
 			}
@@ -461,9 +474,13 @@ func summary(want, sub map[string]any, answer int) string {
 	return b.String()
 }
 
+// isContainer reports whether v is a list or an object (a matcher is
+// not: it stands for a string).
 func isContainer(v any) bool {
-	switch v.(type) {
-	case map[string]any, []any, notAString:
+	switch v := v.(type) {
+	case map[string]any:
+		return kindOf(v) == notMatcher
+	case []any, notAString:
 		return true
 	}
 	return false

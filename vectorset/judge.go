@@ -164,8 +164,8 @@ func judgeResult(expected, got json.RawMessage, checked bool) (diff string, summ
 }
 
 // decodeGuided decodes the testee's result got in the shape of want: the
-// members of the result object that want names, each reduced as matched
-// reduces it (docs in bounded.go). A result that is not one valid JSON
+// members of the result object that want names, each in the shape of
+// want's (decoder.guided, bounded.go). A result that is not one valid JSON
 // object is read as encoding/json reads it (decodeNumbers): its error,
 // or, for data after a first value, that value (null is an empty object).
 func decodeGuided(want map[string]any, got []byte, checked bool) (map[string]any, *decoder, error) {
