@@ -46,6 +46,11 @@ const (
 	// Error: conform could not build the request (an input file unreadable
 	// or not matching its index entry); the run exits with status 2.
 	Error Status = "error"
+	// NotJudged is a rule's verdict, never a vector's: a vector of the rule
+	// failed as the testee's failure (a timeout, a crash, an answer that is
+	// not the protocol's), so no answer was judged against the rule. The
+	// vector is a failure of the run; the rule is not reported as failed.
+	NotJudged Status = "not-judged"
 )
 
 // Exit statuses of conform run.
@@ -138,9 +143,10 @@ type RuleSummary struct {
 	ProjectDefined string         `json:"project_defined,omitempty"`
 	Counts         map[Status]int `json:"counts"`
 	Vectors        []string       `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed or errored
-	// Verdict is the rule's verdict (ruleStatus): fail, reading, warn,
-	// xfail, pass, not-run (no vector of it ran: the run was aborted or
-	// interrupted first) or not-applicable.
+	// Verdict is the rule's verdict (ruleStatus): fail, reading,
+	// not-judged (the testee failed on a vector of it: no answer to judge),
+	// warn, xfail, pass, not-run (no vector of it ran: the run was aborted
+	// or interrupted first) or not-applicable.
 	Verdict Status `json:"verdict"`
 }
 
@@ -177,6 +183,8 @@ func ruleStatus(c map[Status]int) Status {
 		return Fail
 	case c[Reading] > 0:
 		return Reading
+	case c[NotJudged] > 0:
+		return NotJudged
 	case c[Warn] > 0:
 		return Warn
 	case c[XFail] > 0:
@@ -478,9 +486,13 @@ func summarizeRules(specs *spec.Set, vs []*VectorResult) []*RuleSummary {
 			if v.Level == "MUST" && catalogRule(specs, id).ID == "" {
 				s.Level = "MUST"
 			}
-			s.Counts[v.Status]++
-			switch v.Status {
-			case Fail, Warn, XFail, XPass, Error, Reading:
+			st := v.Status
+			if st == Fail && v.Failure != nil {
+				st = NotJudged // the testee's failure, not a verdict on the rule
+			}
+			s.Counts[st]++
+			switch st {
+			case Fail, Warn, XFail, XPass, Error, Reading, NotJudged:
 				s.Vectors = append(s.Vectors, v.ID)
 			}
 		}

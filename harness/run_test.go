@@ -443,7 +443,8 @@ func (b *budgeted) Close() error { return nil }
 func TestRetryTimeoutsOnceMeasured(t *testing.T) {
 	big := strings.Repeat("b", 200)
 	impl := &budgeted{asked: map[int]int{}}
-	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Jobs: 2, Impl: impl,
+	// One job, in index order: the big vector is asked before the small one.
+	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Jobs: 1, Impl: impl,
 		Suites: synthetic(t, []harnesstest.Vector{{Name: "big", Input: big}, {Name: "small", Input: "s"}})})
 	if rep.ExitCode != ExitPass || rep.Counts.Passed != 2 || impl.asked[200] != 2 || impl.asked[1] != 1 {
 		t.Fatalf("exit %d, counts %+v, asked %v", rep.ExitCode, rep.Counts, impl.asked)
@@ -462,7 +463,17 @@ func TestRetryTimeoutsOnceMeasured(t *testing.T) {
 	impl = &budgeted{asked: map[int]int{}}
 	rep = Run(context.Background(), Config{Specs: allspecs.Set(), Jobs: 1, Impl: impl,
 		Suites: synthetic(t, []harnesstest.Vector{{Name: "big", Input: big}})})
-	if rep.Counts.Failed != 1 || impl.asked[200] != 1 {
-		t.Errorf("no growth: counts %+v, asked %v", rep.Counts, impl.asked)
+	if rep.Counts.Failed != 1 || impl.asked[200] != 1 || rep.ExitCode == ExitPass {
+		t.Errorf("no growth: counts %+v, asked %v, exit %d", rep.Counts, impl.asked, rep.ExitCode)
+	}
+	// A timed-out vector is the testee's failure: its rules are not
+	// judged, not failed.
+	if len(rep.Rules) != 1 || rep.Rules[0].Verdict != NotJudged || rep.Rules[0].Counts[NotJudged] != 1 || rep.Rules[0].Counts[Fail] != 0 {
+		t.Fatalf("rule summary %+v", rep.Rules)
+	}
+	b.Reset()
+	WriteText(&b, rep, TextOptions{})
+	if !strings.Contains(b.String(), "NOT JUDGED 1 not judged (the testee failed)") || !strings.Contains(b.String(), "1 not judged (the testee failed on their vectors)") {
+		t.Errorf("the human report's rule summary:\n%s", b.String())
 	}
 }

@@ -283,7 +283,7 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 		// run, is never said to have been tested or to have passed
 		// (issue 30, item 6).
 		var passed, partly, na, none int
-		tested, notApplied, notRun := 0, 0, 0
+		tested, notApplied, notRun, notJudged := 0, 0, 0, 0
 		for _, s := range r.Rules {
 			if s.Level != level {
 				continue
@@ -296,6 +296,8 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 				notRun++
 			case s.Verdict == NotApplicable:
 				notApplied++
+			case s.Verdict == NotJudged:
+				notJudged++
 			}
 			if opt.Verbose || len(s.Vectors) > 0 {
 				shown = append(shown, s)
@@ -325,7 +327,10 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 			if notRun > 0 {
 				t.printf(", %d not run", notRun)
 			}
-			if rest := len(all) - tested - notApplied - notRun; rest > 0 {
+			if notJudged > 0 {
+				t.printf(", %d not judged (the testee failed on their vectors)", notJudged)
+			}
+			if rest := len(all) - tested - notApplied - notRun - notJudged; rest > 0 {
 				t.printf(", %d with no vector conform could build", rest)
 			}
 			t.printf("\n")
@@ -375,6 +380,7 @@ func ruleVerdict(s *RuleSummary) string { return verdictLabel[s.Verdict] }
 
 var verdictLabel = map[Status]string{
 	Fail: "FAIL", Reading: "READING", Warn: "WARN", XFail: "XFAIL", Pass: "PASS", NotRun: "-", NotApplicable: "N/A",
+	NotJudged: "NOT JUDGED",
 }
 
 var countOrder = []struct {
@@ -383,7 +389,7 @@ var countOrder = []struct {
 }{
 	{Pass, "passed"}, {Fail, "failed"}, {Warn, "warned"}, {XFail, "expected failures"},
 	{XPass, "unexpected passes"}, {Error, "errors"}, {Reading, "undeclared readings"}, {OtherReading, "other readings"},
-	{NotApplicable, "not applicable"}, {NotRun, "not run"},
+	{NotApplicable, "not applicable"}, {NotRun, "not run"}, {NotJudged, "not judged (the testee failed)"},
 }
 
 func countsText(c map[Status]int) string {
