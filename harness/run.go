@@ -380,7 +380,8 @@ func (r *runner) runAll(todo []*item) {
 // timed out with a budget smaller than the one the testee is given now:
 // the largest inputs go first, before the run has measured how fast the
 // testee is, and a slow testee on a busy machine would time out on them
-// with the flags' budget alone. The result says it was retried.
+// with the flags' budget alone. The result says it was retried. A retry
+// that times out again ends the retries: the testee is not slow but stuck.
 func (r *runner) retryTimeouts(todo []*item) {
 	b, ok := r.cfg.Impl.(Budgeter)
 	if !ok {
@@ -400,6 +401,9 @@ func (r *runner) retryTimeouts(todo []*item) {
 		*it.res = it.fresh
 		r.runOne(it)
 		it.res.Retried = first
+		if f := it.res.Failure; f != nil && f.Kind == testee.Timeout.String() {
+			return
+		}
 	}
 }
 

@@ -16,8 +16,10 @@ import (
 // testee failure of kind Timeout when it takes longer. The flags give the
 // floor: each plus perMiB for every started MiB of its input. Above it,
 // the budget grows with what the run has measured of this testee: the
-// slowest time per MiB of an answered input of RateMin bytes or more, times
+// slowest time per MiB of an input of RateMin bytes or more, times
 // RateFactor, for every MiB of the input; at most MaxGrowth times the floor.
+// An input that timed out counts with the time it was given: the testee
+// needs at least that much a MiB.
 // A testee started with `go run` compiles before it answers hello: first
 // allows for that; a 32 MiB record takes a while to send, parse and answer:
 // perMiB and the measured rate allow for that without making a hang on a
@@ -98,6 +100,7 @@ func (t *timeouts) Do(ctx context.Context, req testee.Request) (testee.Response,
 		f.Detail = fmt.Sprintf("no answer within %v", d)
 		if t.n.Load() > 1 {
 			f.Detail += timeoutHint(t.each, t.perMiB, size, time.Duration(t.rate.Load()))
+			t.measure(size, d) // it needs more than d: a lower bound of its rate
 		}
 	}
 	if err == nil {

@@ -96,3 +96,21 @@ func TestTimeoutsGrowWithTheTestee(t *testing.T) {
 		}
 	}
 }
+
+// A timeout is a measure too: the testee needs more than the time it was
+// given, so an input of RateMin bytes or more that timed out raises the
+// rate to at least that time per MiB.
+func TestTimeoutIsALowerBound(t *testing.T) {
+	tm := Timeouts(&deadlineImpl{}, time.Hour, 20*time.Millisecond, 0).(*timeouts)
+	ctx := context.Background()
+	tm.Do(ctx, testee.Request{Op: "hello"})
+	if _, err := tm.Do(ctx, testee.Request{Op: "block", Input: make([]byte, 1<<20)}); err == nil {
+		t.Fatal("the blocked request did not time out")
+	}
+	if r := time.Duration(tm.rate.Load()); r < 20*time.Millisecond {
+		t.Errorf("rate after a 20ms timeout of 1 MiB: %v", r)
+	}
+	if b := tm.Budget(1 << 20); b < 20*time.Millisecond+RateFactor*20*time.Millisecond {
+		t.Errorf("the next MiB is given %v", b)
+	}
+}
