@@ -114,7 +114,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 	start := time.Now()
 	rep := &Report{Format: ReportFormat, Started: start.UTC(), Testee: cfg.Testee, Selection: cfg.Selection, Policy: cfg.Policy}
 	if rep.Policy.Mark == "" {
-		rep.Policy.Mark = cfg.Policy.RelyOn(cfg.Specs)
+		rep.Policy.Mark = RelyOn(cfg.Specs)
 	}
 	defaults := cfg.Specs.ReadingDefaults()
 	var items []*item

@@ -185,7 +185,7 @@ const MarkNone = "none"
 
 // RelyOn is the policy of a run that relies on the specs' stand-ins: the
 // Policy of the first stand-in profile, MarkNone when there is none.
-func (p Policy) RelyOn(specs *spec.Set) string {
+func RelyOn(specs *spec.Set) string {
 	for _, pr := range specs.Profiles() {
 		if pr.StandIn != nil {
 			return pr.StandIn.Policy

@@ -1,14 +1,12 @@
 package steps
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"sync"
-)
 
-// modulePath is this project's module path; RepoRoot looks for its go.mod.
-const modulePath = "github.com/threespec/conformance"
+	"github.com/threespec/conformance/internal/floors"
+)
 
 var rootOnce struct {
 	sync.Once
@@ -17,11 +15,11 @@ var rootOnce struct {
 }
 
 // RepoRoot is the repository root: the nearest directory at or above the
-// working directory whose go.mod declares this module. The steps read the
-// committed files they need (vectors, the spec copy) below it, so that the
-// features run the same from `go test ./steps` (working directory steps/)
-// and from `conform features` (any directory of the checkout). Outside a
-// checkout it is the working directory.
+// working directory whose go.mod declares this module (floors.ModuleRoot).
+// The steps read the committed files they need (vectors, the spec copy)
+// below it, so that the features run the same from `go test ./steps`
+// (working directory steps/) and from `conform features` (any directory
+// of the checkout). Outside a checkout it is the working directory.
 func RepoRoot() string {
 	rootOnce.Do(func() {
 		wd, err := os.Getwd()
@@ -29,15 +27,9 @@ func RepoRoot() string {
 			rootOnce.dir = "."
 			return
 		}
-		for dir := wd; ; dir = filepath.Dir(dir) {
-			if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && bytes.Contains(b, []byte("module "+modulePath+"\n")) {
-				rootOnce.dir, rootOnce.inCheckout = dir, true
-				return
-			}
-			if filepath.Dir(dir) == dir {
-				rootOnce.dir = wd
-				return
-			}
+		rootOnce.dir, rootOnce.inCheckout = floors.ModuleRoot(wd)
+		if !rootOnce.inCheckout {
+			rootOnce.dir = wd
 		}
 	})
 	return rootOnce.dir

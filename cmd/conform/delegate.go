@@ -9,10 +9,10 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"syscall"
 
 	"github.com/threespec/conformance/harness"
+	"github.com/threespec/conformance/internal/floors"
 )
 
 // FeaturesEnv names the program that runs `conform features` and `conform
@@ -101,40 +101,10 @@ func findFeatures(env, exe string, lookPath func(string) (string, error), cwd st
 	if p, err := lookPath(featuresName); err == nil {
 		return []string{p}, nil
 	}
-	if gobin, err := lookPath("go"); err == nil && inModule(cwd) {
-		return []string{gobin, "run", featuresPackage}, nil
+	if _, inModule := floors.ModuleRoot(cwd); inModule {
+		if gobin, err := lookPath("go"); err == nil {
+			return []string{gobin, "run", featuresPackage}, nil
+		}
 	}
 	return nil, errors.New(featuresName + " is neither beside this program nor on PATH (and this directory is outside the module, so go run cannot build it): install both with go install github.com/threespec/conformance/cmd/... (in a clone: go install ./cmd/...), or set " + FeaturesEnv)
-}
-
-// inModule reports whether dir is inside this module: the nearest go.mod
-// at or above it declares the module path featuresPackage belongs to.
-func inModule(dir string) bool {
-	for dir != "" {
-		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
-			return modulePath(b) == modulePathOf(featuresPackage)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return false
-		}
-		dir = parent
-	}
-	return false
-}
-
-// modulePath is the path a go.mod's module directive declares.
-func modulePath(gomod []byte) string {
-	for _, line := range strings.Split(string(gomod), "\n") {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
-			return strings.Trim(strings.TrimSpace(rest), `"`)
-		}
-	}
-	return ""
-}
-
-// modulePathOf is the module path of a package path of this module.
-func modulePathOf(pkg string) string {
-	p, _, _ := strings.Cut(pkg, "/cmd/")
-	return p
 }

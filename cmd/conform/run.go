@@ -43,7 +43,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var((*harness.ListFlag)(&sel.IDs), "id", "select vector IDs matching these globs (* does not cross /; a glob without / matches the vector's name)")
 	fs.Var((*harness.ListFlag)(&sel.Skip), "skip", "leave out vector IDs matching these globs (as --id)")
 	fs.Var((*harness.ListFlag)(&pol.Profiles), "profile", "add to the profiles the testee claims (lace-009, lace-mark-bip340-standin)")
-	fs.StringVar(&pol.Mark, "mark", pol.RelyOn(specs), "Mark checking to rely on: bip340-standin, or none (vectors needing the stand-in scheme do not apply)")
+	fs.StringVar(&pol.Mark, "mark", harness.RelyOn(specs), "Mark checking to rely on: bip340-standin, or none (vectors needing the stand-in scheme do not apply)")
 	expectFile := fs.String("expect-fail", "", "expected-failures `file`: a vector or rule ID per line, then the reason")
 	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per vector")
 	jobs := fs.Int("j", min(runtime.NumCPU(), harness.MaxJobs), fmt.Sprintf("vectors run at once: persistent testee processes, or one-shot runs (1 to %d; no more than the selection's vectors)", harness.MaxJobs))

@@ -26,7 +26,7 @@ const showHead = `usage: conform show [flags] ID
 `
 
 // markedOffset finds the byte a comment names ("... the frame at byte 12
-// ..."); -1 when it names none.
+// ...").
 var markedOffset = regexp.MustCompile(`\bat byte (\d+)\b`)
 
 // showCmd is `conform show`.

@@ -108,12 +108,15 @@ func (s *Spec) SuiteDef() vectorset.SuiteDef {
 	return vectorset.SuiteDef{Name: string(s.Name), Verify: s.Verify}
 }
 
+// prefixPattern is the shape of an ID prefix: upper-case letters.
+var prefixPattern = regexp.MustCompile(`^[A-Z]+$`)
+
 // Check reports a spec declared wrong: no name or prefix, a rule, reading
 // or mutant whose ID is not of the spec or that the catalog lists under
 // another spec, an operation not named <Name>.<op> or without a handler,
 // a name twice.
 func (s *Spec) Check() error {
-	if s.Name == "" || s.Prefix == "" || !regexp.MustCompile(`^[A-Z]+$`).MatchString(s.Prefix) {
+	if s.Name == "" || s.Prefix == "" || !prefixPattern.MatchString(s.Prefix) {
 		return fmt.Errorf("spec %q: a name and an upper-case ID prefix (%q) are needed", s.Name, s.Prefix)
 	}
 	if len(s.Rules) == 0 {

@@ -8,6 +8,7 @@ package floors
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -259,4 +260,30 @@ func Rel(importPath string) (string, bool) {
 	}
 	rel, ok := strings.CutPrefix(importPath, Module+"/")
 	return path.Clean(rel), ok
+}
+
+// ModuleRoot returns the nearest directory at or above dir whose go.mod
+// declares Module, and false when there is none (dir is outside a
+// checkout of the module).
+func ModuleRoot(dir string) (string, bool) {
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && modulePath(b) == Module {
+			return dir, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+// modulePath is the path a go.mod's module directive declares.
+func modulePath(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
 }
