@@ -146,6 +146,11 @@ func showVector(w io.Writer, s *harness.Suite, v *vectorset.Vector, input []byte
 			}
 		}
 		fmt.Fprintf(w, "rule:     %s %s\n", id, text)
+		if r, ok := specs.Rule(rules.ID(id)); ok {
+			for _, n := range r.Notes {
+				fmt.Fprintf(w, "          %s: %s\n", n.Kind, n.Text)
+			}
+		}
 	}
 	if len(v.Tags) > 0 {
 		fmt.Fprintf(w, "tags:     %s\n", strings.Join(v.Tags, ", "))

@@ -127,6 +127,11 @@ func index(rs []Rule) *Catalog {
 			panic(fmt.Sprintf("rules: %s listed twice in a catalog", r.ID))
 		}
 		c.index[r.ID] = i
+		for _, n := range r.Notes {
+			if (n.Kind != NoteClarified && n.Kind != NotePrecedence) || n.Text == "" {
+				panic(fmt.Sprintf("rules: %s has a note of kind %q with text %q: a clarified or precedence note with text is needed", r.ID, n.Kind, n.Text))
+			}
+		}
 	}
 	return c
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -28,7 +29,7 @@ func TestNewCatalogGivesSpecAndIndexes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, ok := c.Lookup(tt.id)
-		if ok != tt.ok || got != tt.want {
+		if ok != tt.ok || !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Lookup(%q) = %+v, %v; want %+v, %v", tt.id, got, ok, tt.want, tt.ok)
 		}
 	}

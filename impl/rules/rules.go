@@ -7,6 +7,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // ID is a stable rule identifier such as "LACE-FIELD-03", "HR-CENC-02" or
@@ -53,6 +54,44 @@ type Rule struct {
 	// line that cites the rule mark it, so that an implementer does not take
 	// it for the specification's own statement.
 	ProjectDefined string
+	// Notes are the project's remarks on the rule that change nothing it
+	// asks: where its wording is easy to misread and the spec's own words
+	// decide (NoteClarified), or which of several failing checks a
+	// reference reports first where the spec orders none (NotePrecedence).
+	// features/RULES.md and `conform show` print them.
+	Notes []Note
+}
+
+// Note is one remark of the project on a rule (Rule.Notes).
+type Note struct {
+	Kind NoteKind
+	Text string // one or more sentences, quoting the spec where it decides
+}
+
+// NoteKind says what a Note is.
+type NoteKind string
+
+const (
+	// NoteClarified marks a point the rule's wording leaves easy to misread
+	// where the spec's own words decide it: the note quotes them. It was
+	// once a reading (docs/READINGS.md) and is not open.
+	NoteClarified NoteKind = "clarified"
+	// NotePrecedence marks a choice of which rule or offset is reported
+	// when several checks fail on one input and the spec orders none: no
+	// verdict or code depends on it, so it is not a reading.
+	NotePrecedence NoteKind = "precedence"
+)
+
+// Clarified returns r with a NoteClarified note.
+func (r Rule) Clarified(text string) Rule {
+	r.Notes = append(slices.Clip(r.Notes), Note{NoteClarified, text})
+	return r
+}
+
+// Precedence returns r with a NotePrecedence note.
+func (r Rule) Precedence(text string) Rule {
+	r.Notes = append(slices.Clip(r.Notes), Note{NotePrecedence, text})
+	return r
 }
 
 // Defined returns r marked as project-defined, with what of it is the

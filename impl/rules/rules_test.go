@@ -57,3 +57,27 @@ func TestFailAndFault(t *testing.T) {
 		t.Fatal("Takes must follow the Checks' readings")
 	}
 }
+
+func TestNotes(t *testing.T) {
+	base := Rule{ID: "X-A-01", Text: "t"}
+	a := base.Clarified("c")
+	b := a.Precedence("p")
+	if len(base.Notes) != 0 || len(a.Notes) != 1 || len(b.Notes) != 2 {
+		t.Fatalf("notes: base %v, a %v, b %v", base.Notes, a.Notes, b.Notes)
+	}
+	c := a.Precedence("q") // a shared backing array must not let b and c share a note
+	if b.Notes[1].Text != "p" || c.Notes[1].Text != "q" || a.Notes[0].Kind != NoteClarified || c.Notes[1].Kind != NotePrecedence {
+		t.Fatalf("notes: b %v, c %v", b.Notes, c.Notes)
+	}
+	NewCatalog("x", b) // valid notes pass
+	for _, bad := range []Note{{Kind: "other", Text: "t"}, {Kind: NoteClarified}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("a catalog took note %+v", bad)
+				}
+			}()
+			NewCatalog("x", Rule{ID: "X-A-02", Notes: []Note{bad}})
+		}()
+	}
+}

@@ -2,6 +2,7 @@ package spec_test
 
 import (
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -23,7 +24,7 @@ func TestSetFindsEveryRule(t *testing.T) {
 	last := -1
 	for _, r := range set.Rules() {
 		got, ok := set.Rule(r.ID)
-		if !ok || got != r {
+		if !ok || !reflect.DeepEqual(got, r) {
 			t.Errorf("Rule(%s) = %+v, %v; want the listed entry", r.ID, got, ok)
 		}
 		s, ok := set.ByPrefix(string(r.ID))

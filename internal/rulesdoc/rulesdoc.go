@@ -128,6 +128,9 @@ func Render(in Input) []byte {
 			} else {
 				fmt.Fprintf(&b, "\n#### %s (%s)\n\n%s\n\n", r.ID, r.Level, oneLine(r.Text))
 			}
+			for _, n := range r.Notes {
+				fmt.Fprintf(&b, "- %s: %s\n", noteTitle[n.Kind], oneLine(n.Text))
+			}
 			if fr := in.Inventory.Rule(string(r.ID)); fr != nil {
 				fmt.Fprintf(&b, "- Rule: `%s:%d`\n", fr.URI, fr.Line)
 				for _, s := range fr.Scenarios {
@@ -243,4 +246,10 @@ func (in Input) SpecNames() []rules.SpecName {
 		names = append(names, s.Name)
 	}
 	return names
+}
+
+// noteTitle is how RULES.md introduces a rule's note of each kind.
+var noteTitle = map[rules.NoteKind]string{
+	rules.NoteClarified:  "Clarified (the spec's words decide; not a reading)",
+	rules.NotePrecedence: "Precedence (which failing check is reported first; no verdict depends on it)",
 }

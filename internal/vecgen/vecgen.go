@@ -58,6 +58,15 @@ type Generator struct {
 	// the branch vectors of their alternatives (readings.go). Nil for a
 	// suite that has no readings checked (tests of the engine).
 	Readings func() []ReadingUse
+	// Firing returns, for a negative vector and its input, every error code
+	// that a decoder following the spec could report first: one per check
+	// that fails on the input and that some check order the spec allows
+	// reaches first (docs/VECTORS.md, "Check order"). The engine then holds
+	// every negative to it (checkFiring): its code is among them, its
+	// acceptable codes too, and a MUST vector that names no reading lists
+	// all of them. Nil for a suite whose codes are not checked (tests of
+	// the engine).
+	Firing func(v *Vector, input []byte) ([]string, error)
 }
 
 // Name is the suite's name: its spec's.
@@ -180,6 +189,13 @@ func generateSuite(s Generator, opt Options, files map[string][]byte) (*SuiteSum
 	if err := verify(opt.specs, s.Name(), vecs, inputs, opt.Progress, !opt.Large); err != nil {
 		return nil, err
 	}
+	if s.Firing != nil {
+		for i := range vecs {
+			if err := checkFiring(s.Firing, &vecs[i], inputs[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if s.Readings != nil && !opt.Large {
 		derived, in, err := deriveBranches(opt.specs, s.Name(), vecs, inputs, s.Readings())
 		if err != nil {
@@ -241,6 +257,42 @@ func generateSuite(s Generator, opt Options, files map[string][]byte) (*SuiteSum
 		files[path.Join("manifest", s.Name(), name)] = b
 	}
 	return sum, nil
+}
+
+// checkFiring holds negative v to the codes its input can be reported
+// under (Generator.Firing): the vector's code and each of its acceptable
+// codes must be one of them, and a MUST vector whose expectation rests on
+// no reading must accept every one of them, since a testee that checks in
+// another order the spec allows would give another and be failed for a
+// choice the spec does not make. A reading that orders the checks
+// (v.Readings) or a SHOULD level (docs/libtracer.md, code-decision) is
+// what such a vector states instead.
+func checkFiring(firing func(*Vector, []byte) ([]string, error), v *Vector, input []byte) error {
+	if v.Expect != vectorset.Reject || v.Code == "" {
+		return nil
+	}
+	codes, err := firing(v, input)
+	if err != nil {
+		return fmt.Errorf("%s: the codes its input fails with: %w", v.ID, err)
+	}
+	for _, c := range append([]string{v.Code}, v.AcceptableCodes...) {
+		if !slices.Contains(codes, c) {
+			return fmt.Errorf("%s expects code %s, but no check that fails on its input gives it (they give %s)", v.ID, c, strings.Join(codes, ", "))
+		}
+	}
+	if v.Level != rules.LevelMust.String() || len(v.Readings) > 0 {
+		return nil
+	}
+	var missing []string
+	for _, c := range codes {
+		if c != v.Code && !slices.Contains(v.AcceptableCodes, c) {
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%s is a MUST vector expecting code %s, but a decoder following the spec in another check order gives %s first: list them in acceptable_codes, name the reading that orders the checks, or make the vector SHOULD", v.ID, v.Code, strings.Join(missing, ", "))
+	}
+	return nil
 }
 
 // checkNaming enforces docs/VECTORS.md: IDs <suite>/<polarity>/<name>, files
