@@ -31,6 +31,14 @@ type Reading struct {
 	Why string
 }
 
+// RetiredReading is a reading ID that left its catalog: the spec's own
+// words decide the question (its rule carries a NoteClarified note), or
+// no verdict or code depends on it (a NotePrecedence note).
+type RetiredReading struct {
+	ID  ID
+	Why string // where the question went, naming the rule: "the spec decides: ... (LT-OPT-03, clarified)"
+}
+
 // Alternative is one reading of an open sentence.
 type Alternative struct {
 	Name string // short kebab-case name: "zero-previous-hash-accepted"

@@ -173,3 +173,24 @@ func TestSetOps(t *testing.T) {
 		t.Errorf("Ops() = %v", ops)
 	}
 }
+
+func TestRetiredReadingIsExplained(t *testing.T) {
+	s := &spec.Spec{Name: "x", Prefix: "X", Rules: []rules.Rule{{ID: "X-A-01", Spec: "x"}},
+		Readings: []rules.Reading{{ID: "X-READ-01", Spec: "x", Alternatives: []rules.Alternative{{Name: "a"}}, Default: "a"}},
+		Retired:  []rules.RetiredReading{{ID: "X-READ-02", Why: "the spec decides (X-A-01, clarified)"}}}
+	set, err := spec.NewSet(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = set.CheckTaken(map[string]string{"X-READ-02": "a"})
+	if err == nil || !strings.Contains(err.Error(), "retired") || !strings.Contains(err.Error(), "X-A-01, clarified") {
+		t.Errorf("declaring a retired reading: %v", err)
+	}
+	if err := set.CheckTaken(map[string]string{"X-READ-03": "a"}); err == nil || strings.Contains(err.Error(), "retired") {
+		t.Errorf("declaring an unknown reading: %v", err)
+	}
+	s.Retired = append(s.Retired, rules.RetiredReading{ID: "X-READ-01", Why: "w"})
+	if _, err := spec.NewSet(s); err == nil {
+		t.Error("a reading both in the catalog and retired was taken")
+	}
+}

@@ -48,6 +48,11 @@ type Spec struct {
 	Rules    []rules.Rule
 	Mutants  []rules.Mutant
 	Readings []rules.Reading
+	// Retired lists the reading IDs its catalog once held and holds no
+	// more (the spec's words decide, or no verdict depends on them), each
+	// with where its question went. An ID is never given to another
+	// reading; a testee that declares a retired one is told why.
+	Retired []rules.RetiredReading
 
 	// Verify, when set, verifies what its suite publishes beyond the suite
 	// set hash (vectorset.SuiteDef.Verify).
@@ -132,6 +137,11 @@ func (s *Spec) Check() error {
 			return fmt.Errorf("spec %s: reading %s of %q", s.Name, r.ID, r.Spec)
 		}
 	}
+	for _, r := range s.Retired {
+		if !strings.HasPrefix(string(r.ID), s.Prefix+"-READ-") || !rules.ValidReadingID(string(r.ID)) {
+			return fmt.Errorf("spec %s: retired reading %s is not one of its reading IDs", s.Name, r.ID)
+		}
+	}
 	for _, m := range s.Mutants {
 		if m.Spec != s.Name || !strings.HasPrefix(string(m.ID), "MUT-"+s.Prefix+"-") {
 			return fmt.Errorf("spec %s: mutant %s of %q", s.Name, m.ID, m.Spec)
@@ -171,6 +181,7 @@ type Set struct {
 	specs    []*Spec
 	rules    *rules.Catalog
 	readings map[rules.ID]rules.Reading
+	retired  map[rules.ID]rules.RetiredReading
 	ruleID   *regexp.Regexp
 	mutantID *regexp.Regexp
 }
@@ -194,6 +205,15 @@ func NewSet(specs ...*Spec) (*Set, error) {
 		lists = append(lists, s.Rules)
 		for _, r := range s.Readings {
 			set.readings[r.ID] = r
+		}
+		for _, r := range s.Retired {
+			if _, dup := set.readings[r.ID]; dup || r.Why == "" {
+				return nil, fmt.Errorf("spec %s: retired reading %s is still in the catalog or says not why", s.Name, r.ID)
+			}
+			if set.retired == nil {
+				set.retired = map[rules.ID]rules.RetiredReading{}
+			}
+			set.retired[r.ID] = r
 		}
 	}
 	set.rules = rules.Join(lists...)
@@ -317,6 +337,16 @@ func (set *Set) Reading(id string) (rules.Reading, bool) {
 	return r, ok
 }
 
+// RetiredReadings returns the retired readings of every spec, spec by
+// spec in order.
+func (set *Set) RetiredReadings() []rules.RetiredReading {
+	var rs []rules.RetiredReading
+	for _, s := range set.specs {
+		rs = append(rs, s.Retired...)
+	}
+	return rs
+}
+
 // ReadingDefaults maps every reading ID to its default alternative.
 func (set *Set) ReadingDefaults() map[string]string {
 	m := make(map[string]string, len(set.readings))
@@ -333,7 +363,7 @@ func (set *Set) CheckTaken(taken map[string]string) error {
 	for id, alt := range taken {
 		r, ok := set.Reading(id)
 		if !ok {
-			return &UnknownReadingError{ID: id, Alternative: alt}
+			return &UnknownReadingError{ID: id, Alternative: alt, Retired: set.retired[rules.ID(id)].Why}
 		}
 		if !r.Has(alt) {
 			return &UnknownReadingError{ID: id, Alternative: alt, Known: r.Alternatives}
@@ -347,9 +377,13 @@ func (set *Set) CheckTaken(taken map[string]string) error {
 type UnknownReadingError struct {
 	ID, Alternative string
 	Known           []rules.Alternative // the reading's alternatives, when the ID is known
+	Retired         string              // why the reading left the catalog, when it did
 }
 
 func (e *UnknownReadingError) Error() string {
+	if e.Retired != "" {
+		return "reading " + e.ID + " is retired (docs/READINGS.md, \"Retired\"): " + e.Retired
+	}
 	if e.Known == nil {
 		return "reading " + e.ID + " is not in the readings catalog (docs/READINGS.md)"
 	}

@@ -158,6 +158,12 @@ func RenderReadings(in Input) []byte {
 				b.WriteString("- Branch vectors: none (the reference takes no other branch of this reading; a testee declaring another alternative has the default's vectors set aside)\n")
 			}
 		}
+		if s, ok := in.Specs.Lookup(string(spec)); ok && len(s.Retired) > 0 {
+			fmt.Fprintf(&b, "\n### Retired\n\nReading IDs of %s that left the catalog: the spec's words decide the question (the rule carries a clarified note), or no verdict or code depends on it (a precedence note). A testee that declares one is told this; an ID is never given to another reading.\n\n", spec)
+			for _, r := range s.Retired {
+				fmt.Fprintf(&b, "- %s: %s\n", r.ID, flat(r.Why))
+			}
+		}
 	}
 	return b.Bytes()
 }
