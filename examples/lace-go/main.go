@@ -169,7 +169,7 @@ type reader struct {
 
 // line reads the field line at pos: its name and value, and the position
 // after its LF. The separator is the first ": "; the value may begin with
-// a space (contract, readings LACE-READ-01 and -04).
+// a space (contract: reading LACE-READ-01; LACE-FIELD-01, clarified).
 func (p *reader) line(pos int) (name, value string, next int, err error) {
 	i := bytes.IndexByte(p.in[pos:], '\n')
 	if i < 0 {

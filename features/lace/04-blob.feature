@@ -195,7 +195,7 @@ Feature: Blob records carry opaque bytes
         | App  | chat  |
       And its data is 17 bytes
 
-  Rule: LACE-BLOB-07 Empty Blob data is valid, also in the Blob embedded in a Plex or Seal (project decision)
+  Rule: LACE-BLOB-07 Empty Blob data is valid, also in the Blob embedded in a Plex or Seal
 
     Scenario: A bare Blob with empty data
       Given a Blob with data ""

@@ -155,7 +155,7 @@ Feature: Chunk sequences describe complete file bytes
       When the chunks of "root" are assembled with mark checking "none"
       Then it is rejected by rule LACE-CHUNK-07
 
-  Rule: LACE-CHUNK-08 A Chunk+Link whose target uses an unsupported (non-H3) hash format is invalid, not missing (project decision)
+  Rule: LACE-CHUNK-08 A Chunk+Link whose target uses an unsupported (non-H3) hash format is invalid, not missing
 
     Scenario Outline: A target with the suffix <suffix> is invalid
       Given the Blob "a" with data "abc"

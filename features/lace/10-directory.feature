@@ -706,7 +706,7 @@ Feature: Directory links name files, children and continuation pages
       When the directory "root" is listed
       Then it is rejected by rule LACE-CHUNK-20
 
-  Rule: LACE-DIR-24 A target with an unsupported (non-H3) hash format is invalid rather than a missing dependency (project decision)
+  Rule: LACE-DIR-24 A target with an unsupported (non-H3) hash format is invalid rather than a missing dependency
 
     Scenario Outline: A <field> target with the suffix <suffix> is rejected, present or not
       Given the Blob "a" with data "abc"

@@ -20,6 +20,7 @@ var Spec = &spec.Spec{
 	Rules:    lace.Catalog(),
 	Mutants:  lace.Mutants(),
 	Readings: lace.Readings(),
+	Retired:  lace.Retired(),
 	Ops: []spec.Op{
 		{Name: OpRecord, Handle: record},
 		{Name: OpStream, Handle: stream},

@@ -202,7 +202,7 @@ func chunkNegatives(g *gen, abc, defgh, two *file) {
 	g.chunksBad("chunks-target-pad-bits", streamOf(node(withKind(chunkLink(0, 3, padBits(ah)))...), a), "", ids(lace.RuleChunkTarget), nil,
 		"a Chunk+Link target whose last digest character has a pad bit set, the Blob abc present: non-canonical text names no record")
 	g.chunksBad("chunks-target-non-h3", streamOf(node(withKind(chunkLink(0, 3, strings.TrimSuffix(ah, "H3")+"H9"))...), a), "",
-		ids(lace.RuleChunkFormat, lace.RuleChunkTarget), tags("decision"), "a Chunk+Link target with suffix .H9: an unsupported format is invalid, not missing")
+		ids(lace.RuleChunkFormat, lace.RuleChunkTarget), nil, "a Chunk+Link target with suffix .H9: an unsupported format is invalid, not missing")
 
 	// Ranges (LACE-CHUNK-12..19).
 	for _, c := range []textCase{

@@ -218,7 +218,7 @@ func directoryNegatives(g *gen, readme *file, docs *dir) {
 		if strings.HasPrefix(c.line, "Page") {
 			fields = []string{kind, c.line}
 		}
-		g.dirBad(c.name, streamOf(node(fields...), r, emptyDir), "", ids(lace.RuleDirFormat), tags("decision"),
+		g.dirBad(c.name, streamOf(node(fields...), r, emptyDir), "", ids(lace.RuleDirFormat), nil,
 			"a target with suffix .H9 (its record present as H3): an unsupported format is invalid, not missing")
 	}
 	sealRec := signer7.seal(node(kind))

@@ -2,8 +2,6 @@ package lacevec
 
 import (
 	"github.com/threespec/conformance/impl/lace"
-	"github.com/threespec/conformance/impl/lace/lacespec"
-	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -18,24 +16,14 @@ func readingUses() []vecgen.ReadingUse {
 		{Reading: lace.ReadValueLeadingSpace, Vectors: append(p("plex-value-leading-space", "construct-value-spaces-kept"), n("blob-data-length-two-spaces")...),
 			Branches: []vecgen.Branch{{Of: "lace/positive/plex-value-leading-space", Alternative: lace.AltSecondSpaceRejected,
 				Expect: vectorset.Reject, Rules: []string{"LACE-FIELD-04"}, Comment: "Name:  x breaks \"exactly one ASCII space follows :\""}}},
-		{Reading: lace.ReadEmptyData, Vectors: p("blob-empty", "plex-empty-data", "seal-empty-data")},
-		{Reading: lace.ReadUnsupportedTarget, Vectors: n("chunks-target-non-h3", "dir-child-target-non-h3", "dir-file-target-non-h3", "dir-page-target-non-h3")},
-		{Reading: lace.ReadSeparator, Vectors: p("plex-value-with-colon-space")},
 		{Reading: lace.ReadPadBits, Vectors: n("glyph-digest-pad-bits", "seal-by-pad-bits", "seal-mark-pad-bits", "chunks-target-pad-bits",
 			"dir-child-target-pad-bits", "dir-file-target-pad-bits", "dir-page-target-pad-bits")},
 		{Reading: lace.ReadPrecedence, Vectors: n("blob-data-length-trailing-tab", "chunks-child-plex-with-data")},
-		{Reading: lace.ReadEmptyStream, Vectors: append(n("record-empty"), p("stream-empty")...)},
-		{Reading: lace.ReadNameSpaces, Vectors: p("dir-names-with-spaces")},
-		{Reading: lace.ReadTrailingBytes, Vectors: n("blob-trailing-lf")},
 		{Reading: lace.ReadDigestOrder, Vectors: n("stream-second-record-digest-mismatch")},
 		{Reading: lace.ReadGlyphMismatch, Vectors: n("glyph-type-blob-over-plex-payload", "glyph-type-blob-over-seal-payload", "glyph-type-plex-over-blob-payload",
 			"glyph-type-plex-over-seal-payload", "glyph-type-seal-over-blob-payload", "glyph-type-seal-over-plex-payload")},
-		{Reading: lace.ReadEmptyStreamRoot, Vectors: n("chunks-empty-stream", "dir-empty-stream")},
 		{Reading: lace.ReadLimitBeforeData, Vectors: n("blob-data-length-33554433-short", "blob-data-length-huge")},
-		{Reading: lace.ReadStreamPrefix, Select: validRecordBeforeDefect},
 		{Reading: lace.ReadDataLengthWide, Vectors: n("blob-data-length-huge", "blob-data-length-2-64-plus-5")},
-		{Reading: lace.ReadValueFormatChars, Vectors: p("plex-value-c1-separators-bidi", "plex-value-c1-separators-bidi--duplicate-field-1", "plex-value-c1-separators-bidi--one-more-data-byte",
-			"plex-name-c1-and-bidi", "plex-name-c1-and-bidi--duplicate-field-1", "plex-name-c1-and-bidi--one-more-data-byte")},
 		{Reading: lace.ReadBoundMeasure, Vectors: append(p("chunks-at-max-bytes", "chunks-at-max-depth", "chunks-at-max-expansion", "dir-at-max-depth", "dir-at-max-expansion"),
 			n("chunks-over-max-bytes", "chunks-over-max-depth", "chunks-over-max-expansion", "chunks-over-max-expansion-by-repeats", "dir-over-max-depth",
 				"dir-over-max-expansion", "dir-over-max-expansion-by-reuse")...)},
@@ -51,17 +39,4 @@ var affected = [][2]string{
 	{"LACE-READ-01", "lace/positive/plex-link-malformed-values--duplicate-field-1"},
 	{"LACE-READ-01", "lace/positive/plex-link-malformed-values"},
 	{"LACE-READ-01", "lace/positive/dir-names-with-spaces"},
-}
-
-// validRecordBeforeDefect reports whether v is a rejected stream whose first
-// record is complete and valid: its expectation is LACE-READ-14's default
-// (the records before the defect are not reported). Read as one stored
-// record, such a stream fails only for the bytes after that record
-// (LACE-GLYPH-08).
-func validRecordBeforeDefect(v *vecgen.Vector) bool {
-	if v.Op != lacespec.OpStream || v.Expect != vectorset.Reject || v.Data == nil {
-		return false
-	}
-	_, err := lace.Parse(v.Data, lace.Options{})
-	return rules.RuleOf(err) == lace.RuleGlyphTrailing
 }

@@ -47,13 +47,13 @@ func fieldVectors(g *gen) {
 		"Name:  x is valid: one space separates, the second begins the value ' x' (whitespace in a value is data)")
 	g.acceptFields("plex-value-spaces-kept", helloPlex("Note: a  b  "), ids(lace.RuleFieldWhitespace), nil,
 		"inner and trailing spaces of a value are data: the hash covers them, nothing is trimmed")
-	g.acceptFields("plex-value-with-colon-space", helloPlex("Note: a: b"), ids(lace.RuleFieldSyntax, lace.RuleFieldOneSpace), dec,
+	g.acceptFields("plex-value-with-colon-space", helloPlex("Note: a: b"), ids(lace.RuleFieldSyntax, lace.RuleFieldOneSpace), nil,
 		"the separator is the first ': ': Note: a: b is the field Note with value 'a: b'")
 	g.accept("plex-non-ascii-nfc", helloPlex("Grüße: café", "Ω: ε"), ids(lace.RuleFieldUTF8, lace.RuleFieldNFC), nil,
 		"non-ASCII names and values in NFC are valid (names sort by bytes: G before Ω)")
-	g.acceptFields("plex-value-c1-separators-bidi", helloPlex("Bidi: \u202eabc\u202c \u2066x\u2069\u200e", "C1: a\u0085b\u009fc", "Sep: a\u2028b\u2029c"), ids(lace.RuleFieldControl), dec,
+	g.acceptFields("plex-value-c1-separators-bidi", helloPlex("Bidi: \u202eabc\u202c \u2066x\u2069\u200e", "C1: a\u0085b\u009fc", "Sep: a\u2028b\u2029c"), ids(lace.RuleFieldControl), nil,
 		"C1 controls (U+0085 NEL, U+009F), U+2028/U+2029 and bidirectional controls (U+202E, U+202C, U+2066, U+2069, U+200E) in values: valid NFC text none of whose bytes is 0x00..0x1F or 0x7F; data, kept byte for byte (only LF ends a line)")
-	g.acceptFields("plex-name-c1-and-bidi", helloPlex("N\u0085\u202e: x"), ids(lace.RuleFieldControl), dec,
+	g.acceptFields("plex-name-c1-and-bidi", helloPlex("N\u0085\u202e: x"), ids(lace.RuleFieldControl), nil,
 		"a field name holding U+0085 and U+202E: the name rules forbid only :, space, tab and the C0/DEL bytes")
 	g.accept("plex-value-unicode16-precomposed", helloPlex("Tulu: \U000113C5"), ids(lace.RuleFieldUnicode17, lace.RuleFieldNFC), nil,
 		"U+113C5 (Tulu-Tigalari, new in Unicode 16.0) is NFC under Unicode 17.0.0")
@@ -214,8 +214,7 @@ func nextChar(c byte) string {
 
 // Blob records carry opaque bytes (LACE-BLOB-01..07).
 func blobVectors(g *gen) {
-	dec := tags("decision")
-	g.accept("blob-empty", blobR(nil), ids(lace.RuleBlobEmptyData, lace.RuleBlobDataLength), dec,
+	g.accept("blob-empty", blobR(nil), ids(lace.RuleBlobEmptyData, lace.RuleBlobDataLength), nil,
 		"the empty Blob: Data-Length: 0, the blank line and no data")
 	opaque := concat([]byte(seedSealText), []byte("\r\n\x00\xff\xfe🖧: B.x.H3\nData-Length: 01\n\nKind: chunks\n"))
 	g.accept("blob-data-opaque", blobR(opaque), ids(lace.RuleBlobOpaque, lace.RuleNestBlob), nil,
@@ -262,7 +261,7 @@ func blobVectors(g *gen) {
 
 // Plex records attach generic fields to a Blob (LACE-PLEX-01..11).
 func plexVectors(g *gen) {
-	g.accept("plex-empty-data", plexR(nil, "App: chat"), ids(lace.RuleBlobEmptyData, lace.RulePlexStructure), tags("decision"),
+	g.accept("plex-empty-data", plexR(nil, "App: chat"), ids(lace.RuleBlobEmptyData, lace.RulePlexStructure), nil,
 		"a Plex over an empty Blob: empty data is valid inside a Plex")
 	g.accept("plex-kind-field-convention", helloPlex("#Dots: game", "Name: note"), ids(lace.RulePlexKindField, lace.RulePlexSortNames), nil,
 		"the #<application>: <kind> convention: #Dots sorts before alphabetic names")
@@ -315,7 +314,7 @@ func sealVectors(g *gen) {
 
 	g.acceptMark("seal-standin-verified", markStandin, signer7.seal(p), ids(lace.RuleSealVerify, lace.RuleSealSubject, lace.RuleSealStructure), nil,
 		"a Seal whose stand-in Mark by the secret of 32 0x07 bytes verifies over the embedded Plex digest")
-	g.accept("seal-empty-data", signer7.seal(plexR(nil, "App: chat")), ids(lace.RuleBlobEmptyData, lace.RuleNestSeal), tags("decision"),
+	g.accept("seal-empty-data", signer7.seal(plexR(nil, "App: chat")), ids(lace.RuleBlobEmptyData, lace.RuleNestSeal), nil,
 		"a Seal over a Plex over an empty Blob")
 
 	for _, c := range []struct {
