@@ -8,11 +8,6 @@ import (
 const (
 	ReadValueLeadingSpace = "LACE-READ-01"
 	ReadPadBits           = "LACE-READ-05"
-	ReadPrecedence        = "LACE-READ-06"
-	ReadDigestOrder       = "LACE-READ-10"
-	ReadGlyphMismatch     = "LACE-READ-11"
-	ReadLimitBeforeData   = "LACE-READ-13"
-	ReadDataLengthWide    = "LACE-READ-15"
 	ReadBoundMeasure      = "LACE-READ-17"
 )
 
@@ -42,42 +37,6 @@ func Readings() []rules.Reading {
 			"\"canonical\" text must be the one encoding of the bytes; nonzero pad bits make a second spelling of each digest, key and Mark",
 			alt("pad-bits-zero", "nonzero pad bits make the text non-canonical: the record (or convention target) is invalid"),
 			alt("pad-bits-ignored", "pad bits are ignored when decoding")),
-		r(ReadPrecedence, secField, []rules.ID{RuleFieldSyntax, RuleFieldLineLength, RuleGlyphEmbedded},
-			[]string{"§Shared field-line rules: Implementations MUST enforce these rules:"},
-			"When one input breaks several rules, which does a reader report?",
-			"first-in-reading-order",
-			"Lace names no error codes, so every rejection is a correct report whatever rule it names; the project reports the first violation in its order of checks (docs/lace.md) and conform compares outcomes only",
-			alt("first-in-reading-order", "the first violation in docs/lace.md's order of checks"),
-			alt("any-violated-rule", "any rule the input breaks")),
-		r(ReadDigestOrder, secGlyph, []rules.ID{RuleGlyphEmbedded, RuleGlyphDigestMatch},
-			[]string{"§Seal records: readers verify the Seal hash, the complete embedded Plex and Blob, and the Mark under By;"},
-			"When a data byte changes inside a Plex, is the outer digest or the embedded Blob digest the failure?",
-			"innermost-first",
-			"digests are checked innermost first; the code is the same (Lace names none), only the rule differs",
-			alt("innermost-first", "the embedded Blob digest (LACE-GLYPH-07)"),
-			alt("outermost-first", "the record's own digest (LACE-GLYPH-06)")),
-		r(ReadGlyphMismatch, secGlyph, []rules.ID{RuleGlyphTypeMatch},
-			[]string{"§Every stored record: Implementations MUST verify that the glyph type matches the parsed record form"},
-			"Is the form parsed from the glyph's type letter, or from the payload's first line?",
-			"parse-as-glyph-names",
-			"the glyph announces the form; a payload of another form is then reported as a type mismatch",
-			alt("parse-as-glyph-names", "the payload is parsed as the form the glyph names"),
-			alt("parse-then-compare", "the form is detected from the payload and then compared")),
-		r(ReadLimitBeforeData, secBlob, []rules.ID{RuleBlobMaxData, RuleBlobExactData},
-			[]string{"§Blob records: readers consume exactly <len> data bytes; and", "§Blob records: Blob data does not exceed 32 MiB (33,554,432 bytes)."},
-			"A Data-Length above 32 MiB with fewer data bytes after it: is it the size limit or missing data that fails?",
-			"limit-before-data",
-			"the limit is known from the Data-Length line before any data is read, so nothing over it is awaited or allocated; Lace names no codes, so the reading changes the rule reported, not the outcome",
-			alt("limit-before-data", "the 32 MiB limit is reported"),
-			alt("data-before-limit", "the missing data is reported")),
-		r(ReadDataLengthWide, secBlob, []rules.ID{RuleBlobMaxData, RuleBlobDataLength},
-			[]string{"§Blob records: Data-Length uses ASCII decimal digits [0-9] with no leading zero except 0;",
-				"§Blob records: Blob data does not exceed 32 MiB (33,554,432 bytes)."},
-			"A canonical Data-Length too large for a 64-bit integer (2^64 or more): is it the size limit that fails, or the value's syntax?",
-			"limit-not-syntax",
-			"the digit rule is about spelling, and such a value is spelled canonically; it is a length, far over 32 MiB, so the limit is what it breaks, judged without converting the digits to a machine integer (so nothing wraps); Lace names no codes, so the reading changes the rule reported, not the outcome",
-			alt("limit-not-syntax", "the 32 MiB limit is reported (LACE-BLOB-05)"),
-			alt("unrepresentable-is-syntax", "a value that does not fit 64 bits is reported as not canonical decimal (LACE-BLOB-03)")),
 		r(ReadBoundMeasure, secDir, []rules.ID{RuleDirDepth, RuleDirExpansion},
 			[]string{"§Directory links: Consumers bound reference depth and logical expansion, counting repeated uses rather than only distinct hashes, and reject cycles;"},
 			"What do the consumer bounds measure: is depth the links from the root (the root at 0) or the records on the path (the root at 1), and is expansion the link uses or the records entered (the root included)?",
@@ -95,11 +54,16 @@ func Retired() []rules.RetiredReading {
 		{ID: "LACE-READ-02", Why: "the spec decides: \"Data-Length uses ASCII decimal digits [0-9] with no leading zero except 0\", \"empty specification -> empty Blob\", and chunk nodes and directories are \"an H3 Plex with empty data\": empty data is valid in every Blob (LACE-BLOB-07, clarified)"},
 		{ID: "LACE-READ-03", Why: "the spec decides: \"Seals, unsupported formats and other Plex shapes are invalid\" and \"Unsupported hash formats and wrong target families are invalid rather than missing dependencies\" (LACE-CHUNK-08, LACE-DIR-24, clarified)"},
 		{ID: "LACE-READ-04", Why: "the spec decides: \"field names contain no :\", so only the first \": \" can end a name: `Note: a: b` is the field Note with value `a: b` (LACE-FIELD-01, clarified)"},
+		{ID: "LACE-READ-06", Why: "no verdict depends on it: Lace names no error codes and conform judges the outcome, so which of several broken rules is reported is the reference's order of checks (LACE-FIELD-01, LACE-CHUNK-02, precedence)"},
 		{ID: "LACE-READ-07", Why: "the spec decides: \"A complete stored record contains exactly one record\" and \"An empty stream holds no records\": empty input is a valid stream and no record (LACE-STREAM-05, clarified)"},
 		{ID: "LACE-READ-08", Why: "the spec decides: \"Accepted names preserve their exact bytes, including leading and trailing spaces\" (LACE-DIR-14, clarified; whether a value may begin with a space is LACE-READ-01)"},
 		{ID: "LACE-READ-09", Why: "the spec decides: \"no bytes after the bytes consumed by its structure and Blob Data-Length\": a final LF is a byte after the record (LACE-GLYPH-08, clarified)"},
+		{ID: "LACE-READ-10", Why: "no verdict depends on it: a changed byte inside a Plex fails an embedded and the outer digest alike, and which is reported is the reference's order (LACE-GLYPH-07, precedence)"},
+		{ID: "LACE-READ-11", Why: "no verdict depends on it: a payload of another form than its glyph names is rejected whichever way it is parsed; only the rule reported differs (LACE-GLYPH-05, precedence)"},
 		{ID: "LACE-READ-12", Why: "the spec decides: an empty file is itself a record (\"an empty file is an empty Blob\"), as is an empty directory (\"An empty directory has only Kind: directory\"), so an empty stream, which holds no record, holds no root (LACE-CHUNK-20, LACE-DIR-23, clarified)"},
+		{ID: "LACE-READ-13", Why: "no verdict depends on it: a Data-Length over 32 MiB with fewer bytes after it breaks the limit and the data length alike (LACE-BLOB-05, precedence)"},
 		{ID: "LACE-READ-14", Why: "the spec decides: a reader \"MUST reject a stream that ends inside a record or continues with bytes that do not form a valid record\": the stream is rejected, not its tail (LACE-STREAM-03, LACE-STREAM-04, clarified)"},
+		{ID: "LACE-READ-15", Why: "no verdict depends on it: a canonical Data-Length of 2^64 or more is rejected as over the 32 MiB limit or as unrepresentable alike (LACE-BLOB-05, precedence)"},
 		{ID: "LACE-READ-16", Why: "the spec decides: \"control bytes 0x00..0x1F and 0x7F are forbidden\" names bytes, and C1 controls, U+2028/U+2029 and bidirectional controls are NFC text none of whose UTF-8 bytes is one of them (LACE-FIELD-10, clarified)"},
 	}
 }

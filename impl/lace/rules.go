@@ -269,9 +269,11 @@ var catalog = rules.NewCatalog("lace",
 	rules.Must(RuleGlyphHashText, secGlyph, "For H3 the hash text is T.<b64a>.H3, where T is B, P or S."),
 	rules.Must(RuleGlyphDigestBytes, secGlyph, "The B64A payload of the hash text is the BLAKE3-256 digest of every canonical byte after the record glyph line's LF."),
 	rules.Must(RuleGlyphDigestText, secGlyph, "The digest payload is exactly 32 bytes and therefore exactly 43 canonical B64A characters."),
-	rules.Must(RuleGlyphTypeMatch, secGlyph, "Implementations verify that the glyph type B, P or S matches the parsed record form."),
+	rules.Must(RuleGlyphTypeMatch, secGlyph, "Implementations verify that the glyph type B, P or S matches the parsed record form.").
+		Precedence("the payload is parsed as the form its glyph names; when that fails and the payload is a complete valid payload of another form, the reference reports LACE-GLYPH-05, otherwise the rule that failed; a reader detecting the form first and comparing reaches the same verdict (once reading LACE-READ-11)"),
 	rules.Must(RuleGlyphDigestMatch, secGlyph, "Implementations verify that the record's glyph digest matches the BLAKE3-256 digest of its canonical payload."),
-	rules.Must(RuleGlyphEmbedded, secGlyph, "The glyph digest of every embedded record (the Blob in a Plex, the Plex and Blob in a Seal) matches its own canonical payload."),
+	rules.Must(RuleGlyphEmbedded, secGlyph, "The glyph digest of every embedded record (the Blob in a Plex, the Plex and Blob in a Seal) matches its own canonical payload.").
+		Precedence("digests are checked innermost first (the Blob in a Plex, then the Plex in a Seal, then the record's own, LACE-GLYPH-06), so a changed data byte in a Plex reports the embedded Blob's digest; checking outermost first rejects the same records (once reading LACE-READ-10)"),
 	rules.Must(RuleGlyphTrailing, secGlyph, "A complete stored record contains exactly one record and no bytes after those consumed by its structure and Blob Data-Length.").
 		Clarified("a final LF after the data, the usual end of a text file, is a byte after the record and fails: \"no bytes after the bytes consumed by its structure and Blob Data-Length\" (once reading LACE-READ-09)"),
 	rules.Untestable(rules.Should(RuleGlyphLrSuffix, secGlyph, "By convention a file whose content is exactly one complete stored record ends its name with .lr, after any name its data would take (notes.json.lr)."),
@@ -290,7 +292,8 @@ var catalog = rules.NewCatalog("lace",
 		"binds the name a stream file is stored under, which an implementation is never given; that the bytes of a .lr file read as a one-record stream is LACE-STREAM-01's (vector stream-one-record)"),
 
 	rules.Must(RuleFieldSyntax, secField, "A field line has the exact syntax `<Name>: <value>` followed by LF; a line without the `: ` separator is invalid.").
-		Clarified("the first \": \" of a line separates: \"field names contain no :\", so no later one can end a name, and `Note: a: b` is the field Note with value `a: b` (once reading LACE-READ-04)"),
+		Clarified("the first \": \" of a line separates: \"field names contain no :\", so no later one can end a name, and `Note: a: b` is the field Note with value `a: b` (once reading LACE-READ-04)").
+		Precedence("within one line the reference reports, first: CR anywhere (LACE-FIELD-09), the separator (LACE-FIELD-01, -04), the name (empty, :, space or tab, other control bytes, UTF-8, NFC), the value (likewise), then the 128-byte limit (LACE-FIELD-11); so `Data-Length: 5<TAB>` is a control byte, not a bad decimal (once reading LACE-READ-06)"),
 	rules.Must(RuleFieldNameEmpty, secField, "Field names are non-empty."),
 	rules.Must(RuleFieldNameChars, secField, "Field names contain no `:`, space or tab."),
 	rules.Must(RuleFieldOneSpace, secField, "Exactly one ASCII space follows the `:` that ends the name (`Name:x` and `Name:<TAB>x` are invalid)."),
@@ -310,7 +313,8 @@ var catalog = rules.NewCatalog("lace",
 	rules.Must(RuleBlobBlankLine, secBlob, "The Data-Length line is followed by exactly one blank LF line before the data."),
 	rules.Must(RuleBlobDataLength, secBlob, "Data-Length uses ASCII decimal digits [0-9] with no leading zero except 0 (`Data-Length: 01` is invalid)."),
 	rules.Must(RuleBlobExactData, secBlob, "Readers consume exactly <len> data bytes; fewer bytes present is invalid."),
-	rules.Must(RuleBlobMaxData, secBlob, "Blob data does not exceed 32 MiB (33,554,432 bytes)."),
+	rules.Must(RuleBlobMaxData, secBlob, "Blob data does not exceed 32 MiB (33,554,432 bytes).").
+		Precedence("the limit is judged from the Data-Length line before any data is read: a Data-Length over 32 MiB followed by fewer bytes reports this rule, not LACE-BLOB-04 (once reading LACE-READ-13), and a canonical Data-Length of 2^64 or more, judged without converting it to a machine integer, this rule too, not LACE-BLOB-03 (once reading LACE-READ-15)"),
 	rules.Must(RuleBlobOpaque, secBlob, "Blob data is opaque and may contain any bytes, including bytes that resemble field lines, record glyphs or ILTP items."),
 	rules.Must(RuleBlobEmptyData, secBlob, "Empty Blob data (Data-Length: 0) is valid, also in the Blob embedded in a Plex or Seal.").
 		Clarified("the spec states it: \"Data-Length uses ASCII decimal digits [0-9] with no leading zero except 0\", \"empty specification -> empty Blob\", \"Omitted data means empty bytes\" with \"By-secret plus one or more fields -> Seal over Plex\", and chunk nodes and directories are each \"an H3 Plex with empty data\" (once reading LACE-READ-02)"),
@@ -370,7 +374,8 @@ var catalog = rules.NewCatalog("lace",
 	rules.Must(RuleLinkNotAcquired, secLink, "Lace does not automatically acquire links or assemble files and directories: validating a record or a record stream never resolves its links, so a record whose link targets are absent is valid."),
 
 	rules.Must(RuleChunkPlex, secChunk, "A chunk node is an H3 Plex (a Seal or non-H3 record is not a chunk node)."),
-	rules.Must(RuleChunkEmptyData, secChunk, "A chunk node's Blob data is empty."),
+	rules.Must(RuleChunkEmptyData, secChunk, "A chunk node's Blob data is empty.").
+		Precedence("a record's convention shape is checked in this order: form, empty data, the Kind field, other fields, then each link; so an application Plex with data used as a chunk child reports this rule rather than LACE-CHUNK-09 (once reading LACE-READ-06)"),
 	rules.Must(RuleChunkKind, secChunk, "A chunk node has exactly one `Kind: chunks` field."),
 	rules.Must(RuleChunkLinks, secChunk, "A chunk node has one or more Chunk+Link occurrences."),
 	rules.Must(RuleChunkNoOther, secChunk, "A chunk node has no application fields other than Kind and Chunk+Link."),
