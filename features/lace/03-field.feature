@@ -259,6 +259,7 @@ Feature: Shared field-line rules keep bytes canonical
         | 0x01 in the name  | A\x01pp: x    |
         | DEL in the name   | App\x7F: x    |
 
+    @reading:LACE-READ-01
     Scenario: 0x20 and 0x7E, just inside the range, are text
       Given a Plex with field "App: \x20~\x20"
       When it is parsed
@@ -315,6 +316,7 @@ Feature: Shared field-line rules keep bytes canonical
         | name | value    |
         | Note | "a  b  " |
 
+    @reading:LACE-READ-01
     Scenario: A value of one space is a value
       Given a Plex with field "Note: \x20"
       When it is parsed
@@ -358,6 +360,7 @@ Feature: Shared field-line rules keep bytes canonical
 
   Rule: LACE-FIELD-14 The separator is the single space after the first ": "; further spaces begin the value, so "Name:  x" is valid with value " x" (project decision)
 
+    @reading:LACE-READ-01
     Scenario: "Name:  x" is the field Name with the value " x"
       Given a Plex with field "Name:  x"
       When it is parsed
@@ -366,6 +369,13 @@ Feature: Shared field-line rules keep bytes canonical
         | name | value |
         | Name | " x"  |
 
+    @reading:LACE-READ-01=second-space-rejected
+    Scenario: Under reading second-space-rejected, "Name:  x" breaks "exactly one ASCII space follows :"
+      Given a Plex with field "Name:  x"
+      When it is parsed
+      Then it is rejected by rule LACE-FIELD-04
+
+    @reading:LACE-READ-01
     Scenario: The constructor writes the value " x" as "Name:  x"
       Given a constructor specification with the fields:
         | name | value |

@@ -129,10 +129,14 @@ Feature: Seal records carry one Mark over one Plex
         | an invalid By: another type letter (Boundary and rejection examples) | W.8qgOfsaEJkK1tzX51sTT9NKdM8J2SrzQq6k8cRPzvP0.H3 |
         | a record hash instead of a key                  | P.roNBC0l3CG4ezmPY5F3H_pLBDBecaAYZRbOJ1aT7pqK.H3     |
         | 42 key characters                               | V.8qgOfsaEJkK1tzX51sTT9NKdM8J2SrzQq6k8cRPzvP.H3      |
-        | nonzero pad bits                                | V.8qgOfsaEJkK1tzX51sTT9NKdM8J2SrzQq6k8cRPzvP1.H3     |
         | another suffix                                  | V.8qgOfsaEJkK1tzX51sTT9NKdM8J2SrzQq6k8cRPzvP0.H4     |
         | no V. and no suffix                             | 8qgOfsaEJkK1tzX51sTT9NKdM8J2SrzQq6k8cRPzvP0          |
         | a trailing space                                | V.8qgOfsaEJkK1tzX51sTT9NKdM8J2SrzQq6k8cRPzvP0.H3\x20 |
+
+      @reading:LACE-READ-05
+      Examples: nonzero pad bits are not canonical
+        | case             | by                                               |
+        | nonzero pad bits | V.8qgOfsaEJkK1tzX51sTT9NKdM8J2SrzQq6k8cRPzvP1.H3 |
 
   Rule: LACE-SEAL-04 Mark appears second in a Seal
 
@@ -183,10 +187,14 @@ Feature: Seal records carry one Mark over one Plex
         | case                                                   | mark                                                                                      |
         | an invalid Mark: 85 characters (Boundary and rejection examples) | t9QAUgyE1c391D6RsPH_gok2OXEPTRfcp4HOa_Wcyx8143adV34c1ReKeGmWXXn6ictYPxDz5ULgqz0RK4sbP |
         | 87 characters                                          | t9QAUgyE1c391D6RsPH_gok2OXEPTRfcp4HOa_Wcyx8143adV34c1ReKeGmWXXn6ictYPxDz5ULgqz0RK4sbPl0  |
-        | nonzero pad bits                                       | t9QAUgyE1c391D6RsPH_gok2OXEPTRfcp4HOa_Wcyx8143adV34c1ReKeGmWXXn6ictYPxDz5ULgqz0RK4sbPm   |
         | a character outside the alphabet                       | t9QAUgyE1c391D6RsPH+gok2OXEPTRfcp4HOa_Wcyx8143adV34c1ReKeGmWXXn6ictYPxDz5ULgqz0RK4sbPl   |
         | a padding character                                    | t9QAUgyE1c391D6RsPH_gok2OXEPTRfcp4HOa_Wcyx8143adV34c1ReKeGmWXXn6ictYPxDz5ULgqz0RK4sbPl=  |
         | a trailing space                                       | t9QAUgyE1c391D6RsPH_gok2OXEPTRfcp4HOa_Wcyx8143adV34c1ReKeGmWXXn6ictYPxDz5ULgqz0RK4sbPl\x20 |
+
+      @reading:LACE-READ-05
+      Examples: nonzero pad bits are not canonical
+        | case             | mark                                                                                   |
+        | nonzero pad bits | t9QAUgyE1c391D6RsPH_gok2OXEPTRfcp4HOa_Wcyx8143adV34c1ReKeGmWXXn6ictYPxDz5ULgqz0RK4sbPm |
 
   Rule: LACE-SEAL-06 The Mark subject is the 32 decoded digest bytes of the immediately embedded Plex glyph; a Mark over the Blob or Seal digest is invalid
 

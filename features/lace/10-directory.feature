@@ -152,6 +152,7 @@ Feature: Directory links name files, children and continuation pages
       When the directory "root" is listed
       Then it is rejected by rule LACE-DIR-05
 
+    @reading:LACE-READ-05
     Scenario: A file target with nonzero pad bits is rejected, though the Blob it decodes to is present
       # B.kQIYZC1_…zq9.H3 is the hash of the Blob "h" (…zq8) with one pad bit set.
       Given the Blob "h" with data "hello"
@@ -174,6 +175,7 @@ Feature: Directory links name files, children and continuation pages
       When the directory "root" is listed
       Then it is rejected by rule LACE-DIR-06
 
+    @reading:LACE-READ-05
     Scenario: A child target with nonzero pad bits is rejected, though the directory it decodes to is present
       # P.nqzg…UNu.H3 is the hash of the Plex "empty" (…UNt) with one pad bit set.
       Given the Plex "empty" with the fields:
@@ -199,6 +201,7 @@ Feature: Directory links name files, children and continuation pages
       When the directory "root" is listed
       Then it is rejected by rule LACE-DIR-07
 
+    @reading:LACE-READ-05
     Scenario: A page target with nonzero pad bits is rejected, though the page it decodes to is present
       # P.nqzg…UNu.H3 is the hash of the Plex "empty" (…UNt) with one pad bit set.
       Given the Plex "empty" with the fields:
@@ -852,6 +855,7 @@ Feature: Directory links name files, children and continuation pages
 
   Rule: LACE-DIR-29 Consumers bound reference depth (project-defined)
 
+    @reading:LACE-READ-17
     Scenario Outline: A file three links from the root (root, b, b/c, b/c/f) under max_depth <depth> is <outcome>
       Given the Blob "a" with data "abc"
       And the Plex "d3" with the fields:
@@ -877,6 +881,7 @@ Feature: Directory links name files, children and continuation pages
         | 3     | accepted | the listing has 3 entries          |
         | 2     | rejected | it is rejected by rule LACE-DIR-29 |
 
+    @reading:LACE-READ-17
     Scenario Outline: A Blob two links from the root chunk node under max_depth <depth> is <outcome>
       Given the Blob "a" with data "abc"
       And the Plex "inner" with the fields:
@@ -897,8 +902,30 @@ Feature: Directory links name files, children and continuation pages
         | 2     | accepted | the assembled file is "abc"        |
         | 1     | rejected | it is rejected by rule LACE-DIR-29 |
 
+    @reading:LACE-READ-17=records-on-path
+    Scenario Outline: Under reading records-on-path, a Blob two links from the root chunk node, the third record on its path, under max_depth <depth> is <outcome>
+      Given the Blob "a" with data "abc"
+      And the Plex "inner" with the fields:
+        """
+        Chunk+Link: 0..3 B.<a>.H3
+        Kind: chunks
+        """
+      And the Plex "root" with the fields:
+        """
+        Chunk+Link: 0..3 P.<inner>.H3
+        Kind: chunks
+        """
+      When the chunks of "root" are assembled with max_depth <depth>
+      Then <result>
+
+      Examples:
+        | depth | outcome  | result                             |
+        | 3     | accepted | the assembled file is "abc"        |
+        | 2     | rejected | it is rejected by rule LACE-DIR-29 |
+
   Rule: LACE-DIR-30 Consumers bound logical expansion, counting repeated uses rather than only distinct hashes (project-defined)
 
+    @reading:LACE-READ-17
     Scenario Outline: A subtree placed twice counts twice: four uses under max_expansion <n> are <outcome>
       Given the Blob "a" with data "abc"
       And the Plex "sub" with the fields:
@@ -920,6 +947,7 @@ Feature: Directory links name files, children and continuation pages
         | 4 | accepted | the listing has 4 entries          |
         | 3 | rejected | it is rejected by rule LACE-DIR-30 |
 
+    @reading:LACE-READ-17
     Scenario Outline: One Blob used twice counts twice: two uses under max_expansion <n> are <outcome>
       Given the Blob "a" with data "abc"
       And the Plex "root" with the fields:
@@ -935,6 +963,23 @@ Feature: Directory links name files, children and continuation pages
         | n | outcome  | result                             |
         | 2 | accepted | the assembled file is "abcabc"     |
         | 1 | rejected | it is rejected by rule LACE-DIR-30 |
+
+    @reading:LACE-READ-17=records-on-path
+    Scenario Outline: Under reading records-on-path, one Blob used twice is three records entered, the root among them, under max_expansion <n>: <outcome>
+      Given the Blob "a" with data "abc"
+      And the Plex "root" with the fields:
+        """
+        Chunk+Link: 0..3 B.<a>.H3
+        Chunk+Link: 3..6 B.<a>.H3
+        Kind: chunks
+        """
+      When the chunks of "root" are assembled with max_expansion <n>
+      Then <result>
+
+      Examples:
+        | n | outcome  | result                             |
+        | 3 | accepted | the assembled file is "abcabc"     |
+        | 2 | rejected | it is rejected by rule LACE-DIR-30 |
 
     Scenario Outline: Six assembled bytes under max_bytes <n> are <outcome>
       Given the Blob "a" with data "abc"

@@ -2,9 +2,12 @@ package lace
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
+	"github.com/threespec/conformance/impl/b64a"
+	"github.com/threespec/conformance/impl/mark"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/internal/reading"
@@ -106,4 +109,55 @@ func TestChecksAreCarried(t *testing.T) {
 	}
 	close(start)
 	wg.Wait()
+}
+
+// padBitsIgnored takes LACE-READ-05's alternative pad-bits-ignored.
+var padBitsIgnored = rules.Checks{Readings: reading.Of(map[string]string{ReadPadBits: AltPadBitsIgnored})}
+
+// withPadBit sets the lowest bit of the B64A character at i of s: in the
+// last character of a 32- or 64-byte value's text, a pad bit.
+func withPadBit(s string, i int) string {
+	k := strings.IndexByte(b64a.Alphabet, s[i])
+	return s[:i] + string(b64a.Alphabet[k|1]) + s[i+1:]
+}
+
+// TestReadingPadBitsIgnored: under LACE-READ-05's alternative, digest, By
+// and Mark text with nonzero pad bits decode to the bytes they spell and
+// the record is valid, its hash the canonical text; by default each is not
+// canonical (docs/READINGS.md).
+func TestReadingPadBitsIgnored(t *testing.T) {
+	t.Parallel()
+	blob := string(vector(t, "blob"))
+	glyphEnd := strings.IndexByte(blob, '\n')
+	seal := string(vector(t, "seal"))
+	by := strings.Index(seal, "\nBy: ") + len("\nBy: ")
+	markAt := strings.Index(seal, "\nMark: ") + len("\nMark: ")
+	reseal := func(s string) []byte { // the Seal's digest recomputed over its changed payload
+		i := strings.IndexByte(s, '\n')
+		return mk("@S\n" + s[i+1:])
+	}
+	for _, c := range []struct {
+		name string
+		in   []byte
+		std  rules.ID
+		hash string
+	}{
+		{"digest", []byte(withPadBit(blob, glyphEnd-4)), RuleGlyphDigestText, vecBlobHash},
+		{"By", reseal(withPadBit(seal, by+len("V.")+42)), RuleSealByText, ""},
+		{"Mark", reseal(withPadBit(seal, markAt+85)), RuleSealMarkText, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if _, err := ParseWith(rules.Checks{}, c.in, Options{Mark: mark.CheckNone}); ruleOf(err) != c.std {
+				t.Errorf("default: %v, want rule %s", err, c.std)
+			}
+			r, err := ParseWith(padBitsIgnored, c.in, Options{Mark: mark.CheckNone})
+			if err != nil {
+				t.Fatalf("%s: %v", AltPadBitsIgnored, err)
+			}
+			if c.hash != "" && r.Hash.String() != c.hash {
+				t.Errorf("%s: hash %s, want the canonical %s", AltPadBitsIgnored, r.Hash, c.hash)
+			}
+		})
+	}
 }

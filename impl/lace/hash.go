@@ -159,10 +159,11 @@ func parseHash(c rules.Checks, s string) (Hash, rules.ID, string) {
 	d, err := b64a.DecodeN(payload, DigestSize)
 	if err != nil {
 		var ok bool
-		if h.Digest, ok = lenientDigest(payload); !ok || c.Enforced(RuleGlyphDigestText) {
+		if h.Digest, ok = lenientDigest(payload); !ok || c.Enforced(RuleGlyphDigestText) && !c.Takes(ReadPadBits, AltPadBitsIgnored) {
 			return Hash{}, RuleGlyphDigestText, "hash text " + quote(s) + ": digest is not 43 canonical B64A characters: " + err.Error()
 		}
-		// Fault: a decoder that ignores the pad bits.
+		// Reading LACE-READ-05 pad-bits-ignored, or the fault of
+		// LACE-GLYPH-04: a decoder that ignores the pad bits.
 	} else {
 		copy(h.Digest[:], d)
 	}
@@ -180,15 +181,26 @@ func lenientDigest(payload string) ([DigestSize]byte, bool) {
 	if len(payload) != b64a.EncodedLen(DigestSize) {
 		return d, false
 	}
-	last := strings.IndexByte(b64a.Alphabet, payload[len(payload)-1])
-	if last < 0 {
-		return d, false
-	}
-	fixed := payload[:len(payload)-1] + string(b64a.Alphabet[last&^3])
-	if err := b64a.DecodeInto(d[:], fixed); err != nil {
+	if err := b64a.DecodeInto(d[:], withoutPadBits(payload, len(payload)-1, DigestSize)); err != nil {
 		return d, false
 	}
 	return d, true
+}
+
+// withoutPadBits returns s with the pad bits of its B64A character at i
+// cleared: the low bits of the last character of a size-byte value's text,
+// which encode no byte of it (2 of them for 32 bytes, 4 for 64). s is
+// returned as it is when i holds no B64A character.
+func withoutPadBits(s string, i, size int) string {
+	if i < 0 || i >= len(s) {
+		return s
+	}
+	k := strings.IndexByte(b64a.Alphabet, s[i])
+	if k < 0 {
+		return s
+	}
+	pad := b64a.EncodedLen(size)*6 - size*8
+	return s[:i] + string(b64a.Alphabet[k&^(1<<pad-1)]) + s[i+1:]
 }
 
 // ParseHashLenient parses hash text T.<b64a>.H3 as a careless reader does:

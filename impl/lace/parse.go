@@ -817,13 +817,23 @@ envelope:
 		}
 		switch name {
 		case nameBy: // canonical V.<b64a>.H3 (LACE-SEAL-03)
-			v, err := mark.ParseBy(string(p.value(l)))
+			text := string(p.value(l))
+			v, err := mark.ParseBy(text)
+			if err != nil && p.c.Takes(ReadPadBits, AltPadBitsIgnored) {
+				// Reading LACE-READ-05 pad-bits-ignored (readings.go).
+				v, err = mark.ParseBy(withoutPadBits(text, len(text)-len(mark.BySuffix)-1, mark.KeySize))
+			}
 			if err != nil && p.c.Enforced(RuleSealByText) {
 				return nil, p.fail(RuleSealByText, l.val, "By: %v", err)
 			}
 			by = v
 		case nameMark: // one canonical 009 Mark (LACE-SEAL-05)
-			v, err := mark.ParseMark(string(p.value(l)))
+			text := string(p.value(l))
+			v, err := mark.ParseMark(text)
+			if err != nil && p.c.Takes(ReadPadBits, AltPadBitsIgnored) {
+				// Reading LACE-READ-05 pad-bits-ignored (readings.go).
+				v, err = mark.ParseMark(withoutPadBits(text, len(text)-1, mark.MarkSize))
+			}
 			if err != nil && p.c.Enforced(RuleSealMarkText) {
 				return nil, p.fail(RuleSealMarkText, l.val, "Mark: %v", err)
 			}

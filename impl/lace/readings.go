@@ -4,22 +4,34 @@ import (
 	"github.com/threespec/conformance/impl/rules"
 )
 
-// Reading IDs of Lace-010 Records (docs/READINGS.md). IDs are stable.
+// Reading IDs of Lace-010 Records (docs/READINGS.md). IDs are stable and
+// never reused: a reading that left the catalog is in Retired.
 const (
 	ReadValueLeadingSpace = "LACE-READ-01"
 	ReadPadBits           = "LACE-READ-05"
 	ReadBoundMeasure      = "LACE-READ-17"
 )
 
-// AltSecondSpaceRejected is the alternative of LACE-READ-01 the reference
-// can take (rules.Checks.Readings): a space after the separating space
-// breaks LACE-FIELD-04.
-const AltSecondSpaceRejected = "second-space-rejected"
+// The non-default alternatives of the Lace readings, which the reference
+// takes when rules.Checks.Readings says so (rules.Checks.Takes).
+const (
+	// AltSecondSpaceRejected (LACE-READ-01): a space after the separating
+	// space breaks LACE-FIELD-04.
+	AltSecondSpaceRejected = "second-space-rejected"
+	// AltPadBitsIgnored (LACE-READ-05): B64A text is decoded ignoring the
+	// pad bits of its last character.
+	AltPadBitsIgnored = "pad-bits-ignored"
+	// AltRecordsOnPath (LACE-READ-17): depth counts the records on the
+	// path (the root at 1) and expansion the records entered (the root
+	// one of them).
+	AltRecordsOnPath = "records-on-path"
+)
 
 const quoteOneSpace = "§Shared field-line rules: exactly one ASCII space follows :;"
 
-// Readings returns the readings catalog of Lace-010: every place the project
-// chose between defensible readings of the spec.
+// Readings returns the readings catalog of Lace-010: every sentence a
+// careful reader can take two ways, with the project's default and the
+// alternatives the reference can take.
 func Readings() []rules.Reading {
 	r, alt := rules.ReadingMaker("lace"), rules.Alt
 	return []rules.Reading{
@@ -27,23 +39,23 @@ func Readings() []rules.Reading {
 			[]string{quoteOneSpace, "§Shared field-line rules: whitespace in a value is data and is never trimmed."},
 			"Is `Name:  x` (two spaces) the field Name with value ' x', or a line breaking \"exactly one ASCII space follows :\"?",
 			"value-starts-with-space",
-			"one space separates and whitespace in a value is data; the directory convention needs names with leading spaces (`File+Link:  a B.<h>.H3` is the file ' a'), which only this reading allows",
+			"one space separates and whitespace in a value is data; this asks least beyond the words, and the directory convention's \"Accepted names preserve their exact bytes, including leading and trailing spaces\" needs it (`File+Link:  a B.<h>.H3` is the file ' a'), which only this reading allows",
 			alt("value-starts-with-space", "the second space begins the value; structural lines then fail their own value syntax (`Data-Length:  5` is not canonical decimal)"),
 			alt(AltSecondSpaceRejected, "a space after the separating space breaks the separator rule")),
 		r(ReadPadBits, secGlyph, []rules.ID{RuleGlyphDigestText, RuleSealByText, RuleSealMarkText, RuleChunkTarget},
 			[]string{"§Every stored record: The digest payload is exactly 32 bytes and therefore 43 canonical 006 B64A characters."},
 			"Is B64A text whose last character has nonzero pad bits canonical (the decoded bytes being the same)?",
 			"pad-bits-zero",
-			"\"canonical\" text must be the one encoding of the bytes; nonzero pad bits make a second spelling of each digest, key and Mark",
+			"the stricter reading, because the sentence's own word decides it: text is \"canonical\" when it is the one spelling of its bytes, and nonzero pad bits give every digest, key and Mark a second spelling; what 006 says of pad bits is not in this copy, which is why the question stays open",
 			alt("pad-bits-zero", "nonzero pad bits make the text non-canonical: the record (or convention target) is invalid"),
-			alt("pad-bits-ignored", "pad bits are ignored when decoding")),
+			alt(AltPadBitsIgnored, "pad bits are ignored when decoding: the text names the bytes it decodes to")),
 		r(ReadBoundMeasure, secDir, []rules.ID{RuleDirDepth, RuleDirExpansion},
 			[]string{"§Directory links: Consumers bound reference depth and logical expansion, counting repeated uses rather than only distinct hashes, and reject cycles;"},
 			"What do the consumer bounds measure: is depth the links from the root (the root at 0) or the records on the path (the root at 1), and is expansion the link uses or the records entered (the root included)?",
 			"links-from-root",
-			"a bound on references counts references: the root is reached by none, so depth is the links followed to reach a record and expansion the link uses, every repeat counted; the default numbers (64 links, 1,048,576 uses, 1 GiB of assembled file) are the project's, given by max_depth, max_expansion and max_bytes where a vector needs others",
+			"a bound on references counts references: the root is reached by none, so depth is the links followed to reach a record and expansion the link uses, every repeat counted; with the same numbers it is also the measure that refuses less; the default numbers (64 links, 1,048,576 uses, 1 GiB of assembled file) are the project's, given by max_depth, max_expansion and max_bytes where a vector needs others",
 			alt("links-from-root", "depth counts links from the root and expansion counts link uses; a Blob 2 links below the root is within max_depth 2"),
-			alt("records-on-path", "the root counts as one level and one use; a Blob 2 links below the root needs max_depth 3")),
+			alt(AltRecordsOnPath, "the root counts as one level and one use; a Blob 2 links below the root needs max_depth 3")),
 	}
 }
 

@@ -7,9 +7,11 @@ import (
 
 	"github.com/zeebo/blake3"
 
+	"github.com/threespec/conformance/impl/b64a"
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // Lace-010, "Chunk sequences describe complete file bytes".
@@ -190,5 +192,55 @@ func TestStreamFileEmpty(t *testing.T) {
 	}
 	if _, _, err := StreamFile([]byte("x"), lace.Options{}, Bounds{}); rules.RuleOf(err) != lace.RuleGlyphLine {
 		t.Fatalf("invalid stream: %v", err)
+	}
+}
+
+// TestReadingsOfConsumers: the consumers under the alternatives of
+// LACE-READ-05 (a target's pad bits ignored: it names the record it
+// decodes to) and LACE-READ-17 (the root is one record on the path and one
+// record entered), each against the default on the same records.
+func TestReadingsOfConsumers(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	abc := w.blob("abc")
+	last := len(abc) - 4 // the digest's last character
+	k := strings.IndexByte(b64a.Alphabet, abc[last])
+	padded := w.chunks("0..3 " + abc[:last] + string(b64a.Alphabet[k|1]) + abc[last+1:])
+	deep := w.chunks("0..3 " + w.chunks("0..3 "+abc)) // abc 2 links below the root
+	uses := w.chunks("0..3 "+abc, "3..6 "+abc)        // 2 link uses
+	under := func(id, alt string) rules.Checks {
+		return rules.Checks{Readings: reading.Of(map[string]string{id: alt})}
+	}
+	padOK, onPath := under(lace.ReadPadBits, lace.AltPadBitsIgnored), under(lace.ReadBoundMeasure, lace.AltRecordsOnPath)
+	for _, c := range []struct {
+		name     string
+		root     string
+		b        Bounds
+		ck       rules.Checks
+		std, alt rules.ID // "" for the file accepted
+	}{
+		{"target with pad bits", padded, Bounds{}, padOK, lace.RuleChunkTarget, ""},
+		{"depth 2 at max_depth 2", deep, Bounds{MaxDepth: 2}, onPath, "", lace.RuleDirDepth},
+		{"depth 2 at max_depth 3", deep, Bounds{MaxDepth: 3}, onPath, "", ""},
+		{"2 uses at max_expansion 2", uses, Bounds{MaxExpansion: 2}, onPath, "", lace.RuleDirExpansion},
+		{"2 uses at max_expansion 3", uses, Bounds{MaxExpansion: 3}, onPath, "", ""},
+	} {
+		for _, k := range []struct {
+			ck   rules.Checks
+			want rules.ID
+		}{{rules.Checks{}, c.std}, {c.ck, c.alt}} {
+			got, err := FileWith(k.ck, w.store, w.rec(c.root), c.b)
+			if rules.RuleOf(err) != k.want || (err == nil) != (got != nil) {
+				t.Errorf("%s under %v: %v (%q), want rule %q", c.name, k.ck.Readings.Map(), err, got, k.want)
+			}
+		}
+	}
+	// Directories count alike: a file one link below the root.
+	root := w.dir("File+Link: f " + abc)
+	if _, err := DirectoryWith(onPath, w.store, w.rec(root), Bounds{MaxDepth: 1}); rules.RuleOf(err) != lace.RuleDirDepth {
+		t.Errorf("directory under %s at max_depth 1: %v, want %s", lace.AltRecordsOnPath, err, lace.RuleDirDepth)
+	}
+	if _, err := DirectoryWith(rules.Checks{}, w.store, w.rec(root), Bounds{MaxDepth: 1}); err != nil {
+		t.Errorf("directory by default at max_depth 1: %v", err)
 	}
 }

@@ -108,6 +108,9 @@ type walker struct {
 	res  Resolver
 	b    Bounds
 	uses int
+	// root is the depth of the root: 0 by default, 1 under LACE-READ-17's
+	// records-on-path (which also counts the root among the uses).
+	root int
 	// listed is the bytes of paths and targets listed so far (MaxListingBytes).
 	listed uint64
 	stack  []string // hash texts on the current path, for cycle detection
@@ -120,7 +123,13 @@ type walker struct {
 }
 
 func newWalker(c rules.Checks, res Resolver, b Bounds) *walker {
-	return &walker{c: c, res: res, b: b.withDefaults()}
+	w := &walker{c: c, res: res, b: b.withDefaults()}
+	if c.Takes(lace.ReadBoundMeasure, lace.AltRecordsOnPath) {
+		// Reading LACE-READ-17 records-on-path (lace/readings.go): the root
+		// is one record on every path and one record entered.
+		w.root, w.uses = 1, 1
+	}
+	return w
 }
 
 // fail is the violation of id. Callers ask c.Enforced(id) first: under a
@@ -146,8 +155,8 @@ func (w *walker) enter(target string, depth int, missing rules.ID, where string)
 		}
 	}
 	// Consumers bound reference depth (LACE-DIR-29).
-	if depth > w.b.MaxDepth && w.c.Enforced(lace.RuleDirDepth) {
-		return nil, fail(lace.RuleDirDepth, "%s: link to %s is at depth %d, beyond the bound %d", where, target, depth, w.b.MaxDepth)
+	if depth+w.root > w.b.MaxDepth && w.c.Enforced(lace.RuleDirDepth) {
+		return nil, fail(lace.RuleDirDepth, "%s: link to %s is at depth %d, beyond the bound %d", where, target, depth+w.root, w.b.MaxDepth)
 	}
 	// Consumers bound logical expansion, counting repeated uses (LACE-DIR-30).
 	w.uses++
@@ -219,7 +228,11 @@ func h3Target(c rules.Checks, where, target string, allowed string, family, form
 		// Fault: a consumer that ignores the suffix resolves the payload as H3.
 		key = string(f.Letter()) + "." + payload + ".H3"
 	}
-	if _, err := lace.ParseHashWith(c, key); err != nil {
+	if h, err := lace.ParseHashWith(c, key); err == nil && c.Takes(lace.ReadPadBits, lace.AltPadBitsIgnored) {
+		// Reading LACE-READ-05 pad-bits-ignored: the text names the hash it
+		// decodes to, whatever its pad bits.
+		key = h.String()
+	} else if err != nil {
 		if c.Enforced(canonical) {
 			return "", fail(canonical, "%s: target %s is not canonical H3 hash text: %v", where, target, err)
 		}
