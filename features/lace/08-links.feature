@@ -12,6 +12,7 @@ Feature: Record-link fields carry typed hash references
 
   Rule: LACE-LINK-01 A field named +Link or ending with +Link is a record-link field and stays an ordinary sorted, hash-significant field under the same count and line limits
 
+    @reading:LACE-READ-18
     Scenario Outline: <name> is a record-link field
       Given a Plex with field "<name>: evidence S.EXAMPLE_SEAL_HASH.H3"
       When it is parsed
@@ -84,11 +85,29 @@ Feature: Record-link fields carry typed hash references
         | type letter X           | X.abc.H3   |
         | a lower-case type       | b.abc.H3   |
         | a By key                | V.abc.H3   |
+        | the type alone          | B.         |
+        | a word                  | tomorrow   |
+
+      @reading:LACE-READ-18
+      Examples: typed, but no T.<payload>.<suffix>
+        | case                    | target     |
         | no payload              | B..H3      |
         | no suffix               | B.abc      |
         | an empty suffix         | B.abc.     |
-        | the type alone          | B.         |
-        | a word                  | tomorrow   |
+
+    @reading:LACE-READ-18=typed-prefix-only
+    Scenario Outline: Under reading typed-prefix-only, a target that begins with B., P. or S. and holds more is a link target (<case>)
+      Given a Plex with field "+Link: evidence <target>"
+      When it is parsed
+      Then its record links are:
+        | name  | link data | target   |
+        | +Link | evidence  | <target> |
+
+      Examples:
+        | case                    | target     |
+        | no payload              | B..H3      |
+        | no suffix               | B.abc      |
+        | an empty suffix         | B.abc.     |
 
   Rule: LACE-LINK-05 Parsing a link does not require the target suffix to be H3
 
@@ -101,9 +120,13 @@ Feature: Record-link fields carry typed hash references
 
       Examples:
         | suffix |
-        | H3     |
         | H9     |
         | SHA256 |
+
+      @reading:LACE-READ-18
+      Examples: H3, whose payload abc is no digest
+        | suffix |
+        | H3     |
 
     Scenario: The last dot ends the payload, so a payload may hold dots
       Given a Plex with field "+Link: evidence S.a.b.c.H9"
@@ -114,12 +137,20 @@ Feature: Record-link fields carry typed hash references
 
   Rule: LACE-LINK-06 The record definition named by the target suffix defines the target payload syntax and validation
 
+    @reading:LACE-READ-18
     Scenario: A link's H3 payload is not validated by link parsing
       Given a Plex with field "+Link: evidence B.not-B64A.H3"
       When it is parsed
       Then its record links are:
         | name  | link data | target          |
         | +Link | evidence  | B.not-B64A.H3   |
+
+    @reading:LACE-READ-18=h3-payload-checked
+    Scenario: Under reading h3-payload-checked, a link whose H3 payload is no canonical digest is malformed, its record valid
+      Given a Plex with field "+Link: evidence B.not-B64A.H3"
+      When it is parsed
+      Then it is accepted as a plex
+      And the field "+Link: evidence B.not-B64A.H3" is not a record link, by rule LACE-LINK-04
 
     Scenario: A consumer that follows the link validates it as H3 hash text
       Given the Plex "root" with the fields:
@@ -132,6 +163,7 @@ Feature: Record-link fields carry typed hash references
 
   Rule: LACE-LINK-07 Link data is application-defined text and may contain spaces
 
+    @reading:LACE-READ-18
     Scenario: Link data with spaces
       Given a Plex with field "+Link: my evidence file S.EXAMPLE_SEAL_HASH.H3"
       When it is parsed
@@ -148,6 +180,7 @@ Feature: Record-link fields carry typed hash references
         | name  | link data | target                                           |
         | +Link | "name "   | B.kQIYZC1_~Q_ji4~Twe2_7m9Zn2scg_Cu9zNTkbk9zq8.H3 |
 
+    @reading:LACE-READ-18
     Scenario: Leading spaces of the value are link data too
       Given a Plex with field "+Link:   name B.abc.H3"
       When it is parsed
@@ -155,6 +188,7 @@ Feature: Record-link fields carry typed hash references
         | name  | link data | target   |
         | +Link | "  name"  | B.abc.H3 |
 
+    @reading:LACE-READ-18
     Scenario: Text that looks like a target before the last space is link data
       Given a Plex with field "+Link: a B.abc.H3 P.def.H3"
       When it is parsed
@@ -216,6 +250,7 @@ Feature: Record-link fields carry typed hash references
 
   Rule: LACE-LINK-11 Layers that index record links ignore malformed link values
 
+    @reading:LACE-READ-18
     Scenario: Only the well-formed links are indexed
       Given a Plex with fields "+Link: good B.abc.H3", "+Link: bad", "+Link: also good P.def.H3" and "Note+Link: n X.bad.H3"
       When it is parsed
@@ -245,8 +280,9 @@ Feature: Record-link fields carry typed hash references
       When the directory "root" is listed
       Then it is rejected by rule LACE-DIR-24
 
-  Rule: LACE-LINK-13 "+Link: evidence S.EXAMPLE_SEAL_HASH.H3" and "Chunk+Link: 0..33554432 B.EXAMPLE_BLOB_HASH.H3" are well-formed record links
+  Rule: LACE-LINK-13 The spec's examples "+Link: evidence S.EXAMPLE_SEAL_HASH.H3" and "Chunk+Link: 0..33554432 B.EXAMPLE_BLOB_HASH.H3" are record-link fields whose symbolic targets are well-formed when the payload is left to the suffix's record definition (project-defined: LACE-READ-18's default)
 
+    @reading:LACE-READ-18
     Scenario: The spec's two example links
       Given a Plex with fields "+Link: evidence S.EXAMPLE_SEAL_HASH.H3" and "Chunk+Link: 0..33554432 B.EXAMPLE_BLOB_HASH.H3"
       When it is parsed
@@ -255,6 +291,14 @@ Feature: Record-link fields carry typed hash references
         | name       | link data   | target                 |
         | +Link      | evidence    | S.EXAMPLE_SEAL_HASH.H3 |
         | Chunk+Link | 0..33554432 | B.EXAMPLE_BLOB_HASH.H3 |
+
+    @reading:LACE-READ-18=h3-payload-checked
+    Scenario: Under reading h3-payload-checked, the spec's two example links are malformed links of a valid record
+      Given a Plex with fields "+Link: evidence S.EXAMPLE_SEAL_HASH.H3" and "Chunk+Link: 0..33554432 B.EXAMPLE_BLOB_HASH.H3"
+      When it is parsed
+      Then it is accepted as a plex
+      And it has no record links
+      And the field "+Link: evidence S.EXAMPLE_SEAL_HASH.H3" is not a record link, by rule LACE-LINK-04
 
   Rule: LACE-LINK-14 A record that violates an opt-in convention stays a valid H3 record when it satisfies the generic rules
 

@@ -161,3 +161,37 @@ func TestReadingPadBitsIgnored(t *testing.T) {
 		})
 	}
 }
+
+// TestReadingLinkTarget: LACE-READ-18's three grammars of a link target on
+// the spec's examples and the targets the alternatives tell apart.
+func TestReadingLinkTarget(t *testing.T) {
+	t.Parallel()
+	under := func(alt string) rules.Checks {
+		return rules.Checks{Readings: reading.Of(map[string]string{ReadLinkTarget: alt})}
+	}
+	canonical := "B." + b64a.Encode(make([]byte, 32)) + ".H3"
+	for _, c := range []struct {
+		value                string
+		std, prefix, checked bool
+	}{
+		{"evidence S.EXAMPLE_SEAL_HASH.H3", true, true, false},
+		{"0..33554432 B.EXAMPLE_BLOB_HASH.H3", true, true, false},
+		{"name " + canonical, true, true, true},
+		{"name B.x", false, true, false},
+		{"name B.", false, false, false},
+		{"name Q.x.H3", false, false, false},
+		{"old B.abc.H9", true, true, true},
+	} {
+		for _, k := range []struct {
+			ck   rules.Checks
+			want bool
+		}{{rules.Checks{}, c.std}, {under(AltTypedPrefixOnly), c.prefix}, {under(AltH3PayloadChecked), c.checked}} {
+			_, _, err := ParseLinkWith(k.ck, c.value)
+			if (err == nil) != k.want {
+				t.Errorf("%q under %v: %v, want well-formed %v", c.value, k.ck.Readings.Map(), err, k.want)
+			} else if err != nil && ruleOf(err) != RuleLinkTarget {
+				t.Errorf("%q under %v: rule %s, want %s", c.value, k.ck.Readings.Map(), ruleOf(err), RuleLinkTarget)
+			}
+		}
+	}
+}

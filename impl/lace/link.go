@@ -92,20 +92,38 @@ func parseLink(c rules.Checks, value string) (data, target string, err error) {
 	// need not be H3 (LACE-LINK-04, LACE-LINK-05), and parsing a link does
 	// not validate its payload, which the suffix's record definition defines
 	// (LACE-LINK-06; the spec's examples, LACE-LINK-13, have payloads such as
-	// EXAMPLE_SEAL_HASH).
+	// EXAMPLE_SEAL_HASH). Reading LACE-READ-18 (readings.go): by default
+	// T.<payload>.<suffix>; typed-prefix-only asks only the typed prefix,
+	// h3-payload-checked a canonical digest after it for the suffix H3.
 	_, _, suffix, ok := SplitTarget(target)
+	if !ok && c.Takes(ReadLinkTarget, AltTypedPrefixOnly) && len(target) > 2 && TargetForm(target) != 0 {
+		return data, target, nil
+	}
 	if !ok && c.Enforced(RuleLinkTarget) {
 		return "", "", rules.Fail(RuleLinkTarget, "", -1, "link target %s is not typed record-hash text T.<payload>.<suffix> with T in B, P, S", quote(target))
 	}
 	switch {
 	case ok && suffix != "H3" && !c.Enforced(RuleLinkAnySuffix):
 		return "", "", FaultError("link target %s is not H3", quote(target)) // fault: H3 required
+	case ok && suffix == "H3" && c.Takes(ReadLinkTarget, AltH3PayloadChecked):
+		if _, err := ParseHashWith(c, target); err != nil {
+			return "", "", rules.Fail(RuleLinkTarget, "", -1, "link target %s has the suffix H3 but no canonical H3 digest (reading %s %s): %v", quote(target), ReadLinkTarget, AltH3PayloadChecked, err)
+		}
 	case ok && suffix == "H3" && !c.Enforced(RuleLinkExamples):
 		if _, err := ParseHashWith(c, target); err != nil {
 			return "", "", FaultError("link target %s is no canonical H3 hash", quote(target)) // fault: payload validated
 		}
 	}
 	return data, target, nil
+}
+
+// TargetForm is the form a target's type letter names: the first byte B, P
+// or S followed by a dot, or 0.
+func TargetForm(t string) Form {
+	if len(t) < 2 || t[1] != '.' {
+		return 0
+	}
+	return formOfLetter(t[0])
 }
 
 // SplitTarget splits typed record-hash text T.<payload>.<suffix>, where T is

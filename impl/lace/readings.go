@@ -10,6 +10,7 @@ const (
 	ReadValueLeadingSpace = "LACE-READ-01"
 	ReadPadBits           = "LACE-READ-05"
 	ReadBoundMeasure      = "LACE-READ-17"
+	ReadLinkTarget        = "LACE-READ-18"
 )
 
 // The non-default alternatives of the Lace readings, which the reference
@@ -25,6 +26,12 @@ const (
 	// path (the root at 1) and expansion the records entered (the root
 	// one of them).
 	AltRecordsOnPath = "records-on-path"
+	// AltTypedPrefixOnly (LACE-READ-18): a link target is well-formed when
+	// it begins with B., P. or S.
+	AltTypedPrefixOnly = "typed-prefix-only"
+	// AltH3PayloadChecked (LACE-READ-18): a link target with the suffix H3
+	// is well-formed only when its payload is canonical H3 digest text.
+	AltH3PayloadChecked = "h3-payload-checked"
 )
 
 const quoteOneSpace = "§Shared field-line rules: exactly one ASCII space follows :;"
@@ -56,6 +63,16 @@ func Readings() []rules.Reading {
 			"a bound on references counts references: the root is reached by none, so depth is the links followed to reach a record and expansion the link uses, every repeat counted; with the same numbers it is also the measure that refuses less; the default numbers (64 links, 1,048,576 uses, 1 GiB of assembled file) are the project's, given by max_depth, max_expansion and max_bytes where a vector needs others",
 			alt("links-from-root", "depth counts links from the root and expansion counts link uses; a Blob 2 links below the root is within max_depth 2"),
 			alt(AltRecordsOnPath, "the root counts as one level and one use; a Blob 2 links below the root needs max_depth 3")),
+		r(ReadLinkTarget, secLink, []rules.ID{RuleLinkTarget, RuleLinkSuffixDefines, RuleLinkExamples},
+			[]string{"§Record-link fields: <target-hash> is typed record-hash text beginning with B., P., or S.;",
+				"§Record-link fields: parsing the link does not require the target suffix to be H3;",
+				"§Record-link fields: the record definition named by the suffix defines target payload syntax and validation; and"},
+			"What makes a link target well-formed: any text beginning with B., P. or S. (`B.x`), typed hash text with a payload and a suffix (`S.EXAMPLE_SEAL_HASH.H3`, not `B.x`), or, with the suffix H3, only canonical H3 digest text (neither)?",
+			"type-payload-suffix",
+			"\"record-hash text\" is what the glyph section defines, T.<payload>.<suffix> (for H3, T.<b64a>.H3), and \"the target suffix\" and \"the record definition named by the suffix\" presuppose a suffix, so `B.x` is no target; beyond that the words ask nothing of the payload at link parsing, leaving its syntax and validation to the suffix's record definition, so the spec's own examples (`S.EXAMPLE_SEAL_HASH.H3`) are well-formed links",
+			alt("type-payload-suffix", "T.<payload>.<suffix> with T in B, P, S and a non-empty payload and suffix (the suffix after the last dot); the payload is not checked: `S.EXAMPLE_SEAL_HASH.H3` is a link, `B.x` malformed"),
+			alt(AltTypedPrefixOnly, "any target beginning with B., P. or S. is well-formed; `B.x` is a link (whose format no record definition supports)"),
+			alt(AltH3PayloadChecked, "as the default, but a target with the suffix H3 must carry a canonical 43-character digest: the spec's examples are malformed links")),
 	}
 }
 

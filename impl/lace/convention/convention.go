@@ -213,7 +213,12 @@ func rawLink(c rules.Checks, where string, f lace.Field) (data, target string, o
 // target itself, unless fault injection makes the consumer resolve what it
 // reads leniently.
 func h3Target(c rules.Checks, where, target string, allowed string, family, format, canonical rules.ID) (string, error) {
-	f, payload, suffix, _ := lace.SplitTarget(target)
+	f, payload, suffix, ok := lace.SplitTarget(target)
+	if !ok {
+		// A target only LACE-READ-18's typed-prefix-only takes for a link
+		// (B.x): typed, in no format a record definition supports.
+		f = lace.TargetForm(target)
+	}
 	if !strings.ContainsRune(allowed, rune(f.Letter())) && c.Enforced(family) {
 		return "", fail(family, "%s: target %s is a %s; allowed: %s", where, target, f, allowed)
 	}

@@ -47,6 +47,13 @@ func readingUses() []vecgen.ReadingUse {
 				reject("lace/positive/chunks-at-max-expansion", lace.AltRecordsOnPath, "LACE-DIR-30", "the root is one more record entered: 5 against max_expansion 4"),
 				reject("lace/positive/dir-at-max-expansion", lace.AltRecordsOnPath, "LACE-DIR-30", "the root is one more record entered: 7 against max_expansion 6"),
 			}},
+		{Reading: lace.ReadLinkTarget, Vectors: p("plex-link-spec-examples", "plex-link-malformed-values", "plex-link-field-names"),
+			Branches: []vecgen.Branch{
+				accept("lace/positive/plex-link-spec-examples", lace.AltH3PayloadChecked, withFieldsUnder(recordResult(linkExamples()), linkExamples(), lace.AltH3PayloadChecked),
+					"EXAMPLE_SEAL_HASH and EXAMPLE_BLOB_HASH are no canonical H3 digests: both examples are malformed links of a valid record"),
+				accept("lace/positive/plex-link-malformed-values", lace.AltTypedPrefixOnly, withFieldsUnder(recordResult(malformedLinks()), malformedLinks(), lace.AltTypedPrefixOnly),
+					"name B.x begins with B. and holds more: a link (name B. and the others stay malformed)"),
+			}},
 	}, affected)
 }
 

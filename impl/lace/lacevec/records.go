@@ -371,9 +371,9 @@ func sealVectors(g *gen) {
 // Record-link fields carry typed hash references (LACE-LINK-01..14), as far
 // as record validity shows them: links are ordinary fields.
 func linkVectors(g *gen) {
-	g.acceptFields("plex-link-spec-examples", plexR(nil, "+Link: evidence S.EXAMPLE_SEAL_HASH.H3", "Chunk+Link: 0..33554432 B.EXAMPLE_BLOB_HASH.H3"),
+	g.acceptFields("plex-link-spec-examples", linkExamples(),
 		ids(lace.RuleLinkExamples, lace.RuleLinkName), nil, "the specification's two example link lines as fields of a Plex")
-	g.acceptFields("plex-link-malformed-values", helloPlex("+Link: nospace", "A+Link:  B.x.H3", "B+Link: name Q.x.H3", "C+Link: name B.", "D+Link: name B.x"),
+	g.acceptFields("plex-link-malformed-values", malformedLinks(),
 		ids(lace.RuleLinkMalformedOK, lace.RuleLinkData, lace.RuleLinkSeparator, lace.RuleLinkTarget), nil,
 		"malformed link values (no space, empty link data, type Q, no payload, no suffix) are valid ordinary fields")
 	g.acceptFields("plex-link-non-h3-suffix", helloPlex("+Link: old B.abc.H9", "+Link: new P.xyz.K12"), ids(lace.RuleLinkAnySuffix, lace.RuleLinkSuffixDefines, lace.RuleLinkUnsupported), nil,
