@@ -255,6 +255,18 @@ func blobVectors(g *gen) {
 		"Data-Length: 6 with five data bytes: readers consume exactly <len> bytes")
 	g.reject("blob-data-length-huge", blobDL(hello, "Data-Length: 99999999999999999999999999").bytes(), ids(lace.RuleBlobMaxData), tags("boundary"),
 		"a 26-digit Data-Length, far over 32 MiB, with five data bytes")
+	// Data-Length is bounded by 32 MiB, so every value past it fails
+	// LACE-BLOB-05, judged from its digits; these are the integer widths
+	// a reader may convert it to (issue 26 item 7).
+	for _, c := range []struct{ name, digits, what string }{
+		{"blob-data-length-2-53-minus-1", "9007199254740991", "2^53-1, the largest integer below which a float64 holds every one"},
+		{"blob-data-length-2-53", "9007199254740992", "2^53"},
+		{"blob-data-length-2-53-plus-1", "9007199254740993", "2^53+1, which a float64 rounds to 2^53"},
+		{"blob-data-length-2-64-minus-1", "18446744073709551615", "2^64-1, the largest u64"},
+	} {
+		g.reject(c.name, blobDL(hello, "Data-Length: "+c.digits).bytes(), ids(lace.RuleBlobMaxData), tags("boundary"),
+			"Data-Length "+c.what+" with five data bytes: over 32 MiB")
+	}
 	g.reject("blob-data-length-2-64-plus-5", blobDL(hello, "Data-Length: 18446744073709551621").bytes(), ids(lace.RuleBlobMaxData), tags("boundary"),
 		"Data-Length 2^64+5 with five data bytes: over 32 MiB (a reader converting the digits to a u64 that wraps would read 5 and accept)")
 }
