@@ -415,3 +415,28 @@ func TestMutationRules(t *testing.T) {
 		t.Error("the seed Blob has no append-lf mutation")
 	})
 }
+
+// TestFiring: Lace names no codes, so every negative expects the empty
+// code, the one code firing gives, and lists no acceptable codes; a code
+// on a Lace vector would be refused (docs/VECTORS.md, "Check order").
+func TestFiring(t *testing.T) {
+	t.Parallel()
+	n, vs := 0, generated(t)
+	for i := range vs {
+		v := &vs[i]
+		if v.Expect != vectorset.Reject {
+			if _, err := firing(v, nil); err == nil {
+				t.Errorf("%s: firing answers for a positive", v.ID)
+			}
+			continue
+		}
+		n++
+		codes, err := firing(v, nil)
+		if err != nil || len(codes) != 1 || codes[0] != v.Code || v.Code != "" || len(v.AcceptableCodes) > 0 {
+			t.Errorf("%s: code %q, acceptable %v; firing gives %q, %v", v.ID, v.Code, v.AcceptableCodes, codes, err)
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d negatives checked", n)
+	}
+}
