@@ -277,7 +277,7 @@ var catalog = rules.NewCatalog("lace",
 	rules.Must(RuleGlyphTrailing, secGlyph, "A complete stored record contains exactly one record and no bytes after those consumed by its structure and Blob Data-Length.").
 		Clarified("a final LF after the data, the usual end of a text file, is a byte after the record and fails: \"no bytes after the bytes consumed by its structure and Blob Data-Length\" (once reading LACE-READ-09)"),
 	rules.Untestable(rules.Should(RuleGlyphLrSuffix, secGlyph, "A file whose content is exactly one complete stored record is, by convention, named with .lr after any name its data would take (notes.json.lr); the spec states a convention, not a requirement.").
-		Clarified("the spec says \"By convention, a file whose content is exactly one complete stored record ends its name with .lr\" and no requirement keyword: the convention asks nothing of an implementation, and SHOULD is only the weakest level this catalog has; untestable, the rule never fails nor warns a testee"),
+		Clarified(conventionOnly("By convention, a file whose content is exactly one complete stored record ends its name with .lr")),
 		"binds the name a file is stored under; an implementation is given bytes, never a file name (the testee protocol sends none), and reads them alike whatever the name (LACE-GLYPH-10)"),
 	rules.Must(RuleGlyphLrValidate, secGlyph, "The .lr suffix marks canonical record bytes, not their data; readers still parse and validate such files."),
 
@@ -290,7 +290,7 @@ var catalog = rules.NewCatalog("lace",
 	rules.Must(RuleStreamEmpty, secStream, "An empty stream is valid and holds no records.").
 		Clarified("empty input is a valid stream and no valid record: \"A complete stored record contains exactly one record\" and \"An empty stream holds no records\" (once reading LACE-READ-07)"),
 	rules.Untestable(rules.Should(RuleStreamLrsSuffix, secStream, "A file whose content is a record stream is, by convention, named with .lrs, and a .lr file is a one-record stream; the spec states a convention, not a requirement.").
-		Clarified("the spec says \"By convention, a file whose content is a record stream ends its name with .lrs\" and no requirement keyword: the convention asks nothing of an implementation, and SHOULD is only the weakest level this catalog has; untestable, the rule never fails nor warns a testee"),
+		Clarified(conventionOnly("By convention, a file whose content is a record stream ends its name with .lrs")),
 		"binds the name a stream file is stored under, which an implementation is never given; that the bytes of a .lr file read as a one-record stream is LACE-STREAM-01's (vector stream-one-record)"),
 
 	rules.Must(RuleFieldSyntax, secField, "A field line has the exact syntax `<Name>: <value>` followed by LF; a line without the `: ` separator is invalid.").
@@ -470,3 +470,10 @@ var catalog = rules.NewCatalog("lace",
 	rules.Must(RuleExForeignMark, secExamples, "Replacing the canonical Seal's Mark with the 009 known-answer Mark and recomputing the Seal hash is invalid: that Mark was made over a different digest."),
 	rules.Must(RuleExSealOverBlob, secExamples, "Replacing the Seal's embedded Plex with the displayed Blob and recomputing the Seal hash is invalid because a Seal cannot wrap a Blob."),
 )
+
+// conventionOnly is the clarified note of a rule the spec states as a
+// convention, quoting it: it asks nothing, and the catalog, whose levels
+// are MUST and SHOULD, keeps it at the weaker.
+func conventionOnly(quote string) string {
+	return "the spec says \"" + quote + "\" and no requirement keyword: the convention asks nothing of an implementation, and SHOULD is only the weakest level this catalog has; untestable, the rule never fails nor warns a testee"
+}
