@@ -276,7 +276,7 @@ var catalog = rules.NewCatalog("lace",
 		Precedence("digests are checked innermost first (the Blob in a Plex, then the Plex in a Seal, then the record's own, LACE-GLYPH-06), so a changed data byte in a Plex reports the embedded Blob's digest; checking outermost first rejects the same records (once reading LACE-READ-10)"),
 	rules.Must(RuleGlyphTrailing, secGlyph, "A complete stored record contains exactly one record and no bytes after those consumed by its structure and Blob Data-Length.").
 		Clarified("a final LF after the data, the usual end of a text file, is a byte after the record and fails: \"no bytes after the bytes consumed by its structure and Blob Data-Length\" (once reading LACE-READ-09)"),
-	rules.Untestable(rules.Should(RuleGlyphLrSuffix, secGlyph, "A file whose content is exactly one complete stored record is, by convention, named with .lr after any name its data would take (notes.json.lr); the spec states a convention, not a requirement.").
+	rules.Untestable(rules.Convention(RuleGlyphLrSuffix, secGlyph, "By convention, a file whose content is exactly one complete stored record is named with .lr after any name its data would take (notes.json.lr).").
 		Clarified(conventionOnly("By convention, a file whose content is exactly one complete stored record ends its name with .lr")),
 		"binds the name a file is stored under; an implementation is given bytes, never a file name (the testee protocol sends none), and reads them alike whatever the name (LACE-GLYPH-10)"),
 	rules.Must(RuleGlyphLrValidate, secGlyph, "The .lr suffix marks canonical record bytes, not their data; readers still parse and validate such files."),
@@ -289,7 +289,7 @@ var catalog = rules.NewCatalog("lace",
 		Clarified("the stream is rejected, not only its tail: \"MUST reject a stream that ... continues with bytes that do not form a valid record\"; the records before the defect are not reported (once reading LACE-READ-14)"),
 	rules.Must(RuleStreamEmpty, secStream, "An empty stream is valid and holds no records.").
 		Clarified("empty input is a valid stream and no valid record: \"A complete stored record contains exactly one record\" and \"An empty stream holds no records\" (once reading LACE-READ-07)"),
-	rules.Untestable(rules.Should(RuleStreamLrsSuffix, secStream, "A file whose content is a record stream is, by convention, named with .lrs, and a .lr file is a one-record stream; the spec states a convention, not a requirement.").
+	rules.Untestable(rules.Convention(RuleStreamLrsSuffix, secStream, "By convention, a file whose content is a record stream is named with .lrs, and a .lr file is a one-record stream.").
 		Clarified(conventionOnly("By convention, a file whose content is a record stream ends its name with .lrs")),
 		"binds the name a stream file is stored under, which an implementation is never given; that the bytes of a .lr file read as a one-record stream is LACE-STREAM-01's (vector stream-one-record)"),
 
@@ -475,5 +475,5 @@ var catalog = rules.NewCatalog("lace",
 // convention, quoting it: it asks nothing, and the catalog, whose levels
 // are MUST and SHOULD, keeps it at the weaker.
 func conventionOnly(quote string) string {
-	return "the spec says \"" + quote + "\" and no requirement keyword: the convention asks nothing of an implementation, and SHOULD is only the weakest level this catalog has; untestable, the rule never fails nor warns a testee"
+	return "the spec says \"" + quote + "\" and no requirement keyword: the convention asks nothing of an implementation: catalogued at level CONVENTION, untestable, it never fails nor warns a testee"
 }

@@ -72,6 +72,13 @@ func Should(id ID, section, text string) Rule {
 	return Rule{ID: id, Section: section, Level: LevelShould, Text: text}
 }
 
+// Convention returns a CONVENTION-level catalog entry (see Level): a
+// statement the spec makes without a requirement word. It must be marked
+// Untestable, with why no bytes show it.
+func Convention(id ID, section, text string) Rule {
+	return Rule{ID: id, Section: section, Level: LevelConvention, Text: text}
+}
+
 // Untestable returns r marked as a rule that no behaviour bytes can show
 // violated, with the reason (see Rule.Untestable; the fault proof skips it).
 func Untestable(r Rule, why string) Rule {
@@ -127,6 +134,9 @@ func index(rs []Rule) *Catalog {
 			panic(fmt.Sprintf("rules: %s listed twice in a catalog", r.ID))
 		}
 		c.index[r.ID] = i
+		if r.Level == LevelConvention && r.Untestable == "" {
+			panic(fmt.Sprintf("rules: %s is a convention and must say why it is untestable", r.ID))
+		}
 		for _, n := range r.Notes {
 			if (n.Kind != NoteClarified && n.Kind != NotePrecedence) || n.Text == "" {
 				panic(fmt.Sprintf("rules: %s has a note of kind %q with text %q: a clarified or precedence note with text is needed", r.ID, n.Kind, n.Text))

@@ -16,17 +16,24 @@ import (
 type ID string
 
 // Level is the strength of a rule: MUST-level rules fail a conformance run,
-// SHOULD-level rules only warn.
+// SHOULD-level rules only warn, and a CONVENTION is a statement the spec
+// makes with no requirement word ("By convention, ..."): catalogued so
+// that nothing of the spec goes unlisted, never judged (no vector cites
+// one, and it is untestable).
 type Level uint8
 
 const (
 	LevelMust Level = iota
 	LevelShould
+	LevelConvention
 )
 
 func (l Level) String() string {
-	if l == LevelShould {
+	switch l {
+	case LevelShould:
 		return "SHOULD"
+	case LevelConvention:
+		return "CONVENTION"
 	}
 	return "MUST"
 }

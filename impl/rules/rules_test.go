@@ -81,3 +81,16 @@ func TestNotes(t *testing.T) {
 		}()
 	}
 }
+
+func TestConventionMustBeUntestable(t *testing.T) {
+	if got := Convention("X-A-01", "s", "By convention, x.").Level.String(); got != "CONVENTION" {
+		t.Errorf("level %q", got)
+	}
+	NewCatalog("x", Untestable(Convention("X-A-01", "s", "By convention, x."), "binds names"))
+	defer func() {
+		if recover() == nil {
+			t.Error("a catalog took a convention that does not say why it is untestable")
+		}
+	}()
+	NewCatalog("x", Convention("X-A-02", "s", "By convention, y."))
+}

@@ -239,8 +239,8 @@ var docFigures = []docFigure{
 		func(f *docFacts) []any { return ints(f.spec["hiverelay"].featureRules) }, false},
 
 	// docs/lace.md
-	{"docs/lace.md", "lace rules, MUST, SHOULD", `## The rule catalog (\d+) rules, (\d+) MUST and (\d+) SHOULD`,
-		func(f *docFacts) []any { s := f.spec["lace"]; return ints(s.rules, s.must, s.should) }, false},
+	{"docs/lace.md", "lace rules, MUST, SHOULD", `## The rule catalog (\d+) rules, (\d+) MUST, (\d+) SHOULD and (\d+) conventions`,
+		func(f *docFacts) []any { s := f.spec["lace"]; return ints(s.rules, s.must, s.should, s.convention) }, false},
 	{"docs/lace.md", "the lace recipes (the 32 MiB inputs)", `Most of it is the (\w+) 32 MiB recipes`,
 		func(f *docFacts) []any { return ints(f.suite["lace"].tagged("recipe")) }, false},
 	{"docs/lace.md", "lace mutations: fewest and most per positive, vectors, positives, rejected", `at most 45, (\d+) to (\d+) in practice, ([\d,]+) over (\d+) positives, ([\d,]+) of them rejected`,
@@ -473,11 +473,11 @@ type docFacts struct {
 
 // specFacts counts one spec's catalog and features.
 type specFacts struct {
-	rules, must, should, untestable int
-	areas                           map[string]int // rules by the AREA of <PREFIX>-<AREA>-<nn>
-	areaOrder                       []string
-	featureRules, featureFiles      int
-	scenarios                       int // as godog runs them: an outline once per example row
+	rules, must, should, convention, untestable int
+	areas                                       map[string]int // rules by the AREA of <PREFIX>-<AREA>-<nn>
+	areaOrder                                   []string
+	featureRules, featureFiles                  int
+	scenarios                                   int // as godog runs them: an outline once per example row
 }
 
 // suiteFacts is one suite's committed index and manifest.
@@ -495,9 +495,12 @@ func loadDocFacts(t *testing.T, root string) *docFacts {
 		sf := &specFacts{areas: map[string]int{}}
 		for _, r := range s.Rules {
 			sf.rules++
-			if r.Level == rules.LevelShould {
+			switch r.Level {
+			case rules.LevelShould:
 				sf.should++
-			} else {
+			case rules.LevelConvention:
+				sf.convention++
+			default:
 				sf.must++
 			}
 			if r.Untestable != "" {

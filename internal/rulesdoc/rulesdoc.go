@@ -66,24 +66,27 @@ func Render(in Input) []byte {
 	}
 
 	// Summary table.
-	b.WriteString("| spec | rules | MUST | SHOULD | project-defined | with scenarios | with vectors |")
+	b.WriteString("| spec | rules | MUST | SHOULD | convention | project-defined | with scenarios | with vectors |")
 	if in.Proof != nil {
 		b.WriteString(" fault caught | untestable |")
 	}
-	b.WriteString("\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+	b.WriteString("\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	if in.Proof != nil {
 		b.WriteString(" ---: | ---: |")
 	}
 	b.WriteString("\n")
 	for _, spec := range in.SpecNames() {
-		var must, should, defined, scen, vec, caught, untestable int
+		var must, should, convention, defined, scen, vec, caught, untestable int
 		for _, r := range bySpec[spec] {
 			if r.ProjectDefined != "" {
 				defined++
 			}
-			if r.Level == rules.LevelShould {
+			switch r.Level {
+			case rules.LevelShould:
 				should++
-			} else {
+			case rules.LevelConvention:
+				convention++
+			default:
 				must++
 			}
 			if fr := in.Inventory.Rule(string(r.ID)); fr != nil && len(fr.Scenarios) > 0 {
@@ -101,7 +104,7 @@ func Render(in Input) []byte {
 				}
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d |", spec, must+should, must, should, defined, scen, vec)
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d |", spec, must+should+convention, must, should, convention, defined, scen, vec)
 		if in.Proof != nil {
 			fmt.Fprintf(&b, " %d | %d |", caught, untestable)
 		}

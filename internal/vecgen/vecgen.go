@@ -377,22 +377,30 @@ func ReportedUnder(lookup func(rules.ID) (rules.Rule, bool), comment, rule strin
 // (docs/VECTORS.md).
 const TagCodeDecision = "code-decision"
 
-// checkRules requires every rule a vector names to be in the catalog, and
-// sets its level: SHOULD when every rule it names is a SHOULD, or when it is
-// tagged TagCodeDecision.
+// checkRules requires every rule a vector names to be in the catalog and
+// one of them to be MUST or SHOULD (a convention may stand beside them),
+// and sets its level: SHOULD when every MUST or SHOULD rule it names is a
+// SHOULD, or when it is tagged TagCodeDecision.
 func checkRules(specs *spec.Set, v *Vector) error {
 	if len(v.Rules) == 0 {
 		return fmt.Errorf("%s names no rule", v.ID)
 	}
-	level := "SHOULD"
+	level, conventions := "SHOULD", 0
 	for _, id := range v.Rules {
 		r, ok := specs.Rule(rules.ID(id))
 		if !ok {
 			return fmt.Errorf("%s names rule %s, which no catalog defines", v.ID, id)
 		}
+		if r.Level == rules.LevelConvention {
+			conventions++
+			continue // it sets no level: no vector is judged by one alone
+		}
 		if r.Level == rules.LevelMust {
 			level = "MUST"
 		}
+	}
+	if conventions == len(v.Rules) {
+		return fmt.Errorf("%s names only conventions the spec states without a requirement word (%s): a vector needs a MUST or SHOULD rule to judge it", v.ID, strings.Join(v.Rules, ", "))
 	}
 	for _, t := range v.Tags {
 		if t == TagCodeDecision {
