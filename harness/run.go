@@ -75,6 +75,10 @@ type Config struct {
 	Progress func(Progress)
 }
 
+// ModeInProcess is the TesteeInfo.Mode of an implementation called in
+// process (package conformtest): its inputs are handed over in memory.
+const ModeInProcess = "in-process"
+
 // Progress is the state of a run after a vector.
 type Progress struct {
 	Done, Total   int
@@ -188,6 +192,8 @@ func Run(ctx context.Context, cfg Config) *Report {
 	boundHello(&rep.Testee, hello)
 	byPath := cfg.InputPaths != nil && hello.ClaimsCapability(testee.CapabilityInputPath)
 	switch {
+	case cfg.Testee.Mode == ModeInProcess:
+		rep.Testee.Inputs = "memory"
 	case cfg.Testee.Mode == "one-shot":
 		rep.Testee.Inputs = "stdin"
 	case byPath:
