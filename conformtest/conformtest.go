@@ -30,6 +30,9 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -42,6 +45,7 @@ import (
 	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/manifest"
 	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectors"
@@ -91,7 +95,7 @@ type Options struct {
 // setup error). Run does not close impl.
 func Run(t *testing.T, impl testee.Implementation, opts Options) *harness.Report {
 	t.Helper()
-	rep, err := Check(t.Context(), impl, opts, t.TempDir())
+	rep, err := Check(t.Context(), impl, opts)
 	if err != nil {
 		t.Fatalf("conformtest: %v", err)
 	}
@@ -143,12 +147,13 @@ func Run(t *testing.T, impl testee.Implementation, opts Options) *harness.Report
 	return rep
 }
 
-// Check loads and verifies the selected suites (the embedded ones, copied
-// below dir, or opts.Vectors), runs them against impl as `conform run`
-// does (harness.Run) and returns the report. An error is a setup error:
-// options that select nothing or name what does not exist, a vector set
-// that does not verify, an unreadable expected-failures file.
-func Check(ctx context.Context, impl testee.Implementation, opts Options, dir string) (*harness.Report, error) {
+// Check loads and verifies the selected suites (the embedded ones,
+// written once to a cache directory, Cached; or opts.Vectors), runs them
+// against impl as `conform run` does (harness.Run) and returns the
+// report. An error is a setup error: options that select nothing or name
+// what does not exist, a vector set that does not verify, an unreadable
+// expected-failures file.
+func Check(ctx context.Context, impl testee.Implementation, opts Options) (*harness.Report, error) {
 	sel := harness.Selection{Suites: opts.Suites, Ops: opts.Ops, Rules: opts.Rules, Tags: opts.Tags, IDs: opts.IDs, Skip: opts.Skip}
 	pol := harness.Policy{Profiles: opts.Profiles, Mark: opts.Mark}
 	if err := sel.Check(); err != nil {
@@ -157,14 +162,22 @@ func Check(ctx context.Context, impl testee.Implementation, opts Options, dir st
 	if err := pol.Check(Specs); err != nil {
 		return nil, err
 	}
-	vectorsDir := opts.Vectors
-	if vectorsDir == "" {
+	vectorsDir, cached := opts.Vectors, opts.Vectors == ""
+	if cached {
 		var err error
-		if vectorsDir, err = Extract(dir); err != nil {
+		if vectorsDir, err = Cached(false); err != nil {
 			return nil, err
 		}
 	}
 	suites, err := harness.LoadSuites(Specs.SuiteDefs(), vectorsDir, harness.DefaultManifestDir(vectorsDir), sel.Suites)
+	if err != nil && cached {
+		// The cached copy does not verify (changed or cut short since it
+		// was written): written afresh, verified again.
+		if vectorsDir, err = Cached(true); err != nil {
+			return nil, err
+		}
+		suites, err = harness.LoadSuites(Specs.SuiteDefs(), vectorsDir, harness.DefaultManifestDir(vectorsDir), sel.Suites)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -189,11 +202,72 @@ func Check(ctx context.Context, impl testee.Implementation, opts Options, dir st
 	}), nil
 }
 
+// Cached returns the vectors directory of a copy of the embedded vector
+// sets in the user's cache directory (os.UserCacheDir, else the temporary
+// directory), below threespec-conformtest/<key>, the key a hash of the
+// embedded manifests (which identify every file of the sets), written the
+// first time (Extract: 3,400 files, a second or two) and reused after:
+// every run verifies it against the manifests as it loads it (harness.LoadSuites), so a
+// copy that was changed is refused, never judged by. fresh writes it
+// again even when it exists.
+func Cached(fresh bool) (string, error) {
+	h := sha256.New()
+	err := fs.WalkDir(manifest.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(manifest.FS, p)
+		fmt.Fprintf(h, "%s\x00%d\x00", p, len(b))
+		h.Write(b)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	parent := filepath.Join(base, "threespec-conformtest")
+	dir := filepath.Join(parent, hex.EncodeToString(h.Sum(nil))[:24])
+	vectorsDir := filepath.Join(dir, "vectors")
+	if _, err := os.Stat(vectorsDir); err == nil && !fresh {
+		return vectorsDir, nil
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(parent, "tmp-")
+	if err != nil {
+		return "", err
+	}
+	if _, err := Extract(tmp); err != nil {
+		os.RemoveAll(tmp)
+		return "", err
+	}
+	if fresh {
+		os.RemoveAll(dir)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		// Another test binary wrote it meanwhile: its copy is as good.
+		os.RemoveAll(tmp)
+		if _, serr := os.Stat(vectorsDir); serr != nil {
+			return "", err
+		}
+	}
+	return vectorsDir, nil
+}
+
 // Extract writes the embedded vector sets below dir (dir/vectors and
 // dir/manifest, the layout of a checkout) and returns the vectors
 // directory. harness.LoadSuites then verifies them byte for byte against
 // their manifests, as it verifies a checkout.
 func Extract(dir string) (string, error) {
+	type file struct {
+		fsys      fs.FS
+		name, out string
+	}
+	var files []file
 	for _, tree := range []struct {
 		name string
 		fsys fs.FS
@@ -207,15 +281,25 @@ func Extract(dir string) (string, error) {
 			if d.IsDir() {
 				return os.MkdirAll(out, 0o755)
 			}
-			b, err := fs.ReadFile(tree.fsys, p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(out, b, 0o644)
+			files = append(files, file{tree.fsys, p, out})
+			return nil
 		})
 		if err != nil {
 			return "", fmt.Errorf("writing the embedded %s: %w", tree.name, err)
 		}
+	}
+	// Written on every core: creating 3,400 files is most of the cost.
+	errs := make([]error, len(files))
+	parallel.Each(len(files), func(i int) {
+		f := files[i]
+		b, err := fs.ReadFile(f.fsys, f.name)
+		if err == nil {
+			err = os.WriteFile(f.out, b, 0o644)
+		}
+		errs[i] = err
+	})
+	if err := errors.Join(errs...); err != nil {
+		return "", fmt.Errorf("writing the embedded vector sets: %w", err)
 	}
 	return filepath.Join(dir, "vectors"), nil
 }

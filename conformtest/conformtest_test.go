@@ -51,7 +51,7 @@ func TestReference(t *testing.T) {
 func TestFaultAndExpectedFailures(t *testing.T) {
 	impl := reference.New(conformtest.Specs).WithChecks(rules.Checks{Faults: fault.Of("LT-OPT-02")})
 	opts := conformtest.Options{Suites: []string{"libtracer"}, Jobs: 2}
-	rep, err := conformtest.Check(t.Context(), impl, opts, t.TempDir())
+	rep, err := conformtest.Check(t.Context(), impl, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestFaultAndExpectedFailures(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts.ExpectFail = file
-	rep, err = conformtest.Check(t.Context(), impl, opts, t.TempDir())
+	rep, err = conformtest.Check(t.Context(), impl, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,10 +109,10 @@ func TestFaultAndExpectedFailures(t *testing.T) {
 // Not-applicable vectors and setup errors: an implementation claiming one
 // operation skips the others' vectors; a selection of nothing is an error.
 func TestSelectionAndSetup(t *testing.T) {
-	if _, err := conformtest.Check(t.Context(), reference.New(conformtest.Specs), conformtest.Options{IDs: []string{"no-such-vector"}}, t.TempDir()); err == nil {
+	if _, err := conformtest.Check(t.Context(), reference.New(conformtest.Specs), conformtest.Options{IDs: []string{"no-such-vector"}}); err == nil {
 		t.Error("a selection of nothing: no error")
 	}
-	if _, err := conformtest.Check(t.Context(), reference.New(conformtest.Specs), conformtest.Options{Suites: []string{"nope"}}, t.TempDir()); err == nil {
+	if _, err := conformtest.Check(t.Context(), reference.New(conformtest.Specs), conformtest.Options{Suites: []string{"nope"}}); err == nil {
 		t.Error("an unknown suite: no error")
 	}
 	dir := t.TempDir()
@@ -129,7 +129,7 @@ func TestSelectionAndSetup(t *testing.T) {
 	if err := os.WriteFile(idx, append(b, ' '), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = conformtest.Check(t.Context(), reference.New(conformtest.Specs), conformtest.Options{Vectors: vdir, Suites: []string{"libtracer"}}, t.TempDir())
+	_, err = conformtest.Check(t.Context(), reference.New(conformtest.Specs), conformtest.Options{Vectors: vdir, Suites: []string{"libtracer"}})
 	if err == nil || !strings.Contains(err.Error(), "index.json") {
 		t.Errorf("a changed index: %v", err)
 	}
@@ -169,5 +169,40 @@ func TestGoExample(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The embedded sets are written once to the user's cache directory and
+// reused; a cached copy that no longer verifies is written afresh, never
+// judged by.
+func TestCachedCopy(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(home, "cache"))
+	t.Setenv("HOME", home)
+	t.Setenv("LocalAppData", filepath.Join(home, "local"))
+	dir, err := conformtest.Cached(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(dir, home) {
+		t.Fatalf("cached in %s, not below %s", dir, home)
+	}
+	again, err := conformtest.Cached(false)
+	if err != nil || again != dir {
+		t.Fatalf("second call: %s, %v; want %s", again, err, dir)
+	}
+	idx := filepath.Join(dir, "libtracer.index.json")
+	if err := os.WriteFile(idx, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := conformtest.Check(t.Context(), reference.New(conformtest.Specs), conformtest.Options{Suites: []string{"libtracer"}, IDs: []string{"ex04-*"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ExitCode != harness.ExitPass || rep.Counts.Passed == 0 {
+		t.Errorf("exit %d, counts %+v", rep.ExitCode, rep.Counts)
+	}
+	if b, err := os.ReadFile(idx); err != nil || string(b) == "{}" {
+		t.Errorf("the changed index was not written afresh (%v)", err)
 	}
 }
