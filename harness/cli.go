@@ -47,6 +47,9 @@ type TesteeOptions struct {
 	HelloTimeout  time.Duration // for hello, the first request
 	MaxResponse   int           // read cap of one answer; 0: testee.DefaultMaxLine
 	StderrTail    int           // bytes of standard error kept per failure; 0: 16 KiB
+	// Trace, when set, is given every request and answer line, with
+	// timings, long inputs abbreviated (testee.Trace: --trace FILE).
+	Trace io.Writer
 }
 
 // MaxJobs is the most vectors a run asks at once (-j): as many testee
@@ -120,6 +123,9 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 		MaxLine:    opt.MaxResponse,
 		StderrTail: opt.StderrTail,
 	}
+	if opt.Trace != nil {
+		cfg.Trace = testee.NewTrace(opt.Trace)
+	}
 	if opt.OneShot {
 		a, err := testee.NewOneShot(cfg)
 		if err != nil {
@@ -139,6 +145,25 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 		return nil, err
 	}
 	return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr, Endings: a.Endings}, nil
+}
+
+// TraceUsage is the help text of the --trace flag.
+const TraceUsage = "write every request and answer line, with timings (long inputs abbreviated), to `file` (- for standard error)"
+
+// OpenTrace opens the file of a --trace flag: nil for "", stderr for
+// "-", else the file, created or truncated. close closes it.
+func OpenTrace(file string, stderr io.Writer) (w io.Writer, close func() error, err error) {
+	switch file {
+	case "":
+		return nil, func() error { return nil }, nil
+	case "-":
+		return stderr, func() error { return nil }, nil
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, nil, &SetupError{Err: fmt.Errorf("--trace: %w", err)}
+	}
+	return f, f.Close, nil
 }
 
 // ProgramName is how a rerun command names conform: "go run ./cmd/conform"

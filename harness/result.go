@@ -337,7 +337,11 @@ type Report struct {
 	// out starting a testee process (file descriptors under -j N), or a
 	// report could not be written. It makes the exit status 2.
 	ConformError string `json:"conform_error,omitempty"`
-	ExitCode     int    `json:"exit_code"`
+	// AdapterHint is set when the run's first answers all failed the same
+	// way (adapterHint): the adapter, not the implementation, is the likely
+	// cause, and conform smoke checks it.
+	AdapterHint string `json:"adapter_hint,omitempty"`
+	ExitCode    int    `json:"exit_code"`
 }
 
 // SetConformError records an error of conform's own found after the run

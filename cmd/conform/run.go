@@ -57,6 +57,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	profileTimes := fs.Bool("profile-times", false, "list the ten slowest vectors with their time split")
 	noInputPath := fs.Bool("no-input-path", false, "send every input in its request (base64), also to a testee claiming input-path")
 	quiet := fs.Bool("q", false, "no progress line")
+	trace := fs.String("trace", "", harness.TraceUsage)
 	fs.Usage = harness.Usage(fs, runHead)
 	if err := fs.Parse(args); err != nil {
 		return harness.HelpStatus(err)
@@ -123,6 +124,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		mode = "one-shot"
 	}
 	opts.Jobs = nJobs
+	tw, closeTrace, err := harness.OpenTrace(*trace, stderr)
+	if err != nil {
+		return fail(err)
+	}
+	defer closeTrace()
+	opts.Trace = tw
 	t, err := harness.StartTestee(command, opts)
 	if err != nil {
 		return fail(err)

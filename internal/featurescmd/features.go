@@ -32,6 +32,7 @@ func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
 	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
 	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
+	trace := fs.String("trace", "", harness.TraceUsage)
 	fs.Usage = harness.Usage(fs, featuresHead)
 	if err := fs.Parse(args); err != nil {
 		return harness.HelpStatus(err)
@@ -48,7 +49,13 @@ func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 	}
 	// Colour only to a terminal, and never under NO_COLOR (no-color.org).
 	opts.NoColors = opts.NoColors || !colourful(stdout, os.Getenv("NO_COLOR"))
-	t, err := harness.StartTestee(fs.Args(), harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout})
+	tw, closeTrace, err := harness.OpenTrace(*trace, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "conform features:", err)
+		return 2
+	}
+	defer closeTrace()
+	t, err := harness.StartTestee(fs.Args(), harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout, Trace: tw})
 	if err != nil {
 		fmt.Fprintln(stderr, "conform features:", err)
 		return 2
