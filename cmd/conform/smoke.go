@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/testee"
@@ -28,10 +27,7 @@ func smokeCmd(args []string, stdout, stderr io.Writer) int {
 	manifest := fs.String("manifest", "", "manifest directory (default: manifest/ beside the vectors directory)")
 	var pol harness.Policy
 	fs.Var((*harness.ListFlag)(&pol.Profiles), "profile", "add to the profiles the testee claims")
-	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
-	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
-	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
-	trace := fs.String("trace", "", harness.TraceUsage)
+	tf := harness.AddTesteeFlags(fs)
 	fs.Usage = harness.Usage(fs, smokeHead)
 	if err := fs.Parse(args); err != nil {
 		return harness.HelpStatus(err)
@@ -41,7 +37,7 @@ func smokeCmd(args []string, stdout, stderr io.Writer) int {
 	if len(command) == 0 {
 		return fail(fmt.Errorf("no testee: conform smoke [flags] -- TESTEE ARGS..."))
 	}
-	opts := harness.TesteeOptions{Jobs: 1, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout}
+	opts := tf.Options()
 	if err := opts.Check(); err != nil {
 		return fail(err)
 	}
@@ -55,16 +51,11 @@ func smokeCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	tw, closeTrace, err := harness.OpenTrace(*trace, stderr)
+	t, closeTrace, err := tf.Start(command, opts, stderr)
 	if err != nil {
 		return fail(err)
 	}
 	defer closeTrace()
-	opts.Trace = tw
-	t, err := harness.StartTestee(command, opts)
-	if err != nil {
-		return fail(err)
-	}
 	inputs := harness.NewInputFiles()
 	defer removeInputs(inputs, stderr)
 	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() {
