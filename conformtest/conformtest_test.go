@@ -14,6 +14,7 @@ import (
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 )
 
@@ -204,5 +205,57 @@ func TestCachedCopy(t *testing.T) {
 	}
 	if b, err := os.ReadFile(idx); err != nil || string(b) == "{}" {
 		t.Errorf("the changed index was not written afresh (%v)", err)
+	}
+}
+
+// Readings and profiles as conform run takes them: an implementation that
+// declares a reading in hello is judged by that branch; one that takes it
+// without declaring fails with the reading named; --mark none (Mark) makes
+// the stand-in vectors not applicable.
+func TestReadingsAndProfiles(t *testing.T) {
+	m, err := harness.ParseReadings(conformtest.Specs, "HR-READ-03=zero-previous-hash-rejected")
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := reference.New(conformtest.Specs).WithChecks(rules.Checks{Readings: reading.Of(m)})
+	opts := conformtest.Options{Suites: []string{"hiverelay"}, Jobs: 2}
+	rep, err := conformtest.Check(t.Context(), declared, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.ExitCode != harness.ExitPass || rep.Counts.DeclaredJudged+rep.Counts.DeclaredSetAside == 0 {
+		t.Errorf("declared: exit %d, counts %+v", rep.ExitCode, rep.Counts)
+	}
+	undeclared := reference.New(conformtest.Specs).WithChecks(rules.Checks{Readings: reading.Of(m)})
+	undeclared.Undeclared = true
+	if rep, err = conformtest.Check(t.Context(), undeclared, opts); err != nil {
+		t.Fatal(err)
+	}
+	var reported bool
+	for _, g := range conformtest.Verdicts(rep) {
+		for _, v := range g.Vectors {
+			if v.Outcome == conformtest.Failed && strings.Contains(v.Message, "takes reading zero-previous-hash-rejected of HR-READ-03") {
+				reported = true
+			}
+		}
+	}
+	if rep.ExitCode != harness.ExitFail || rep.Counts.Readings == 0 || !reported {
+		t.Errorf("undeclared: exit %d, counts %+v, reported %v", rep.ExitCode, rep.Counts, reported)
+	}
+
+	rep, err = conformtest.Check(t.Context(), reference.New(conformtest.Specs), conformtest.Options{Suites: []string{"lace"}, Mark: harness.MarkNone, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	skipped := 0
+	for _, g := range conformtest.Verdicts(rep) {
+		for _, v := range g.Vectors {
+			if v.Outcome == conformtest.Skipped && strings.Contains(v.Message, "--mark none") {
+				skipped++
+			}
+		}
+	}
+	if skipped == 0 || rep.ExitCode != harness.ExitPass {
+		t.Errorf("--mark none: %d skipped for it, exit %d", skipped, rep.ExitCode)
 	}
 }
