@@ -47,6 +47,9 @@ type TesteeOptions struct {
 	HelloTimeout  time.Duration // for hello, the first request
 	MaxResponse   int           // read cap of one answer; 0: testee.DefaultMaxLine
 	StderrTail    int           // bytes of standard error kept per failure; 0: 16 KiB
+	// Trace, when set, is given every request and answer line, with
+	// timings, long inputs abbreviated (testee.Trace: --trace FILE).
+	Trace io.Writer
 }
 
 // MaxJobs is the most vectors a run asks at once (-j): as many testee
@@ -120,6 +123,9 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 		MaxLine:    opt.MaxResponse,
 		StderrTail: opt.StderrTail,
 	}
+	if opt.Trace != nil {
+		cfg.Trace = testee.NewTrace(opt.Trace)
+	}
 	if opt.OneShot {
 		a, err := testee.NewOneShot(cfg)
 		if err != nil {
@@ -139,6 +145,65 @@ func StartTestee(command []string, opt TesteeOptions) (*Testee, error) {
 		return nil, err
 	}
 	return &Testee{Impl: Timeouts(a, opt.HelloTimeout, opt.Timeout, opt.TimeoutPerMiB), Stats: a.Stats, Stderr: a.Stderr, Endings: a.Endings}, nil
+}
+
+// TesteeFlags are the flags every command that starts a testee shares
+// (conform run, smoke and features): the three timeouts and --trace.
+type TesteeFlags struct {
+	Timeout, TimeoutPerMiB, HelloTimeout *time.Duration
+	Trace                                *string
+}
+
+// AddTesteeFlags defines the shared testee flags on fs with conform's
+// defaults (docs/CONFORM.md).
+func AddTesteeFlags(fs *flag.FlagSet) TesteeFlags {
+	return TesteeFlags{
+		Timeout:       fs.Duration("timeout", 10*time.Second, "per-request timeout"),
+		TimeoutPerMiB: fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input"),
+		HelloTimeout:  fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)"),
+		Trace:         fs.String("trace", "", TraceUsage),
+	}
+}
+
+// Options are the TesteeOptions the parsed flags give (the timeouts; the
+// trace is opened with OpenTrace).
+func (f TesteeFlags) Options() TesteeOptions {
+	return TesteeOptions{Timeout: *f.Timeout, TimeoutPerMiB: *f.TimeoutPerMiB, HelloTimeout: *f.HelloTimeout}
+}
+
+// Start opens the file the --trace flag names (OpenTrace) and starts the
+// testee command with opts and that trace (StartTestee); closeTrace
+// closes the file after the testee is done.
+func (f TesteeFlags) Start(command []string, opts TesteeOptions, stderr io.Writer) (t *Testee, closeTrace func() error, err error) {
+	w, closeTrace, err := OpenTrace(*f.Trace, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts.Trace = w
+	if t, err = StartTestee(command, opts); err != nil {
+		closeTrace()
+		return nil, nil, err
+	}
+	return t, closeTrace, nil
+}
+
+// TraceUsage is the help text of the --trace flag.
+const TraceUsage = "write every request and answer line, with timings (long inputs abbreviated), to `file` (- for standard error)"
+
+// OpenTrace opens the file of a --trace flag: nil for "", stderr for
+// "-", else the file, created or truncated. close closes it.
+func OpenTrace(file string, stderr io.Writer) (w io.Writer, close func() error, err error) {
+	switch file {
+	case "":
+		return nil, func() error { return nil }, nil
+	case "-":
+		return stderr, func() error { return nil }, nil
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, nil, &SetupError{Err: fmt.Errorf("--trace: %w", err)}
+	}
+	return f, f.Close, nil
 }
 
 // ProgramName is how a rerun command names conform: "go run ./cmd/conform"

@@ -122,6 +122,11 @@ func (ex *Expectations) match(v *vectorset.Vector) []*Expectation {
 	if e := ex.byVector[v.ID]; e != nil {
 		out = append(out, e)
 	}
+	for _, a := range v.Aliases { // an old ID, kept for one release after a rename
+		if e := ex.byVector[a]; e != nil && len(out) == 0 {
+			out = append(out, e)
+		}
+	}
 	first := len(out)
 	for i, r := range v.Rules {
 		if slices.Contains(v.Rules[:i], r) {

@@ -234,3 +234,31 @@ func TestExpectationsMatchLinear(t *testing.T) {
 		t.Errorf("%d problems, first vector %s", len(problems), items[0].res.Status)
 	}
 }
+
+// A vector renamed with its old ID kept as an alias is still matched by
+// an expected-failures entry and an --id or --skip glob of the old ID.
+func TestAliasesMatch(t *testing.T) {
+	ex, err := ParseExpectations(allspecs.Set(), strings.NewReader("lace/negative/old-name  a known gap\n"), "expect.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &vectorset.Vector{ID: "lace/negative/new-name", Aliases: []string{"lace/negative/old-name"}, Rules: []string{"LACE-TEST-01"}}
+	items := []*item{{v: v, res: &VectorResult{ID: v.ID, Rules: v.Rules, Status: Fail}}}
+	if problems := applyExpectations(ex, items); len(problems) != 0 || items[0].res.Status != XFail {
+		t.Errorf("problems %+v, status %s", problems, items[0].res.Status)
+	}
+	for _, c := range []struct {
+		sel  Selection
+		want bool
+	}{
+		{Selection{IDs: []string{"lace/negative/old-name"}}, true},
+		{Selection{IDs: []string{"old-*"}}, true},
+		{Selection{IDs: []string{"new-name"}}, true},
+		{Selection{IDs: []string{"other"}}, false},
+		{Selection{Skip: []string{"old-name"}}, false},
+	} {
+		if got := c.sel.Match("lace", v); got != c.want {
+			t.Errorf("%+v: Match %v", c.sel, got)
+		}
+	}
+}

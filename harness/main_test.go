@@ -21,6 +21,8 @@ func TestMain(m *testing.M) {
 		switch os.Args[1] {
 		case "testee":
 			os.Exit(harnesstest.Main(allspecs.Synthetic(), os.Args[2:]))
+		case "broken":
+			os.Exit(brokenAdapter(os.Args[2], os.Stdin, os.Stdout))
 		case "serve":
 			if len(os.Args) > 2 { // one-shot
 				code, err := ServeOneShot(context.Background(), os.Args[2], os.Stdin, os.Getenv("CONFORM_ARGS"), os.Stdout, reference.New(allspecs.Set()), 0)

@@ -238,7 +238,7 @@ type Counts struct {
 // TesteeInfo describes the testee of a run.
 type TesteeInfo struct {
 	Command        []string                   `json:"command"`
-	Mode           string                     `json:"mode"` // "persistent" or "one-shot"
+	Mode           string                     `json:"mode"` // "persistent", "one-shot" or ModeInProcess
 	Jobs           int                        `json:"jobs,omitempty"`
 	Implementation string                     `json:"implementation,omitempty"`
 	HelloAnswered  bool                       `json:"hello_answered"` // false: it answered hello with unsupported
@@ -246,7 +246,7 @@ type TesteeInfo struct {
 	Profiles       []string                   `json:"profiles"`       // claimed in hello
 	Limits         map[string]json.RawMessage `json:"limits,omitempty"`
 	Capabilities   []string                   `json:"capabilities,omitempty"` // claimed in hello
-	Inputs         string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path) or "stdin" (one-shot)
+	Inputs         string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path), "stdin" (one-shot) or "memory" (in process)
 	Readings       map[string]string          `json:"readings,omitempty"`     // declared in hello
 	Stats          *Stats                     `json:"stats,omitempty"`        // persistent mode
 	StderrTail     string                     `json:"stderr_tail,omitempty"`  // of the last process (of each, with -j N), persistent mode
@@ -337,7 +337,11 @@ type Report struct {
 	// out starting a testee process (file descriptors under -j N), or a
 	// report could not be written. It makes the exit status 2.
 	ConformError string `json:"conform_error,omitempty"`
-	ExitCode     int    `json:"exit_code"`
+	// AdapterHint is set when the run's first answers all failed the same
+	// way (adapterHint): the adapter, not the implementation, is the likely
+	// cause, and conform smoke checks it.
+	AdapterHint string `json:"adapter_hint,omitempty"`
+	ExitCode    int    `json:"exit_code"`
 }
 
 // SetConformError records an error of conform's own found after the run

@@ -75,6 +75,10 @@ type Config struct {
 	Progress func(Progress)
 }
 
+// ModeInProcess is the TesteeInfo.Mode of an implementation called in
+// process (package conformtest): its inputs are handed over in memory.
+const ModeInProcess = "in-process"
+
 // Progress is the state of a run after a vector.
 type Progress struct {
 	Done, Total   int
@@ -188,6 +192,8 @@ func Run(ctx context.Context, cfg Config) *Report {
 	boundHello(&rep.Testee, hello)
 	byPath := cfg.InputPaths != nil && hello.ClaimsCapability(testee.CapabilityInputPath)
 	switch {
+	case cfg.Testee.Mode == ModeInProcess:
+		rep.Testee.Inputs = "memory"
 	case cfg.Testee.Mode == "one-shot":
 		rep.Testee.Inputs = "stdin"
 	case byPath:
@@ -239,7 +245,56 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Interrupted = true
 	}
 	rep.Expectations = applyExpectations(cfg.Expect, items)
+	rep.AdapterHint = adapterHint(r.first, cfg.Testee)
 	return rep
+}
+
+// hintAfter is how many of a run's first answers adapterHint looks at.
+const hintAfter = 10
+
+// failureKind says how a vector failed, in a few words, for adapterHint:
+// the testee failure's kind, or the shape of a wrong answer; "" for a
+// vector that did not fail.
+func failureKind(res *VectorResult, resp *testee.Response) string {
+	switch {
+	case res.Failure != nil:
+		return "testee failure (" + res.Failure.Kind + ")"
+	case res.Status != Fail && res.Status != Warn && res.Status != Reading:
+		return "" // a Reading is a failed answer that another branch expects
+
+	case resp == nil:
+		return string(res.Status)
+	}
+	wantReject := strings.HasPrefix(res.Expected, "rejection")
+	switch {
+	case resp.Outcome == testee.Rejected && !wantReject:
+		return "inputs that must be accepted were rejected"
+	case resp.Outcome == testee.Rejected:
+		return "rejected with code " + bound(resp.Code, maxName) + " where another is expected"
+	case wantReject:
+		return "inputs that must be rejected were accepted"
+	}
+	return "accepted with another result than expected"
+}
+
+// adapterHint says, when the first hintAfter answers of a run all failed
+// the same way, that the adapter is the likely cause (an implementation
+// that is wrong is seldom wrong the same way on ten different vectors)
+// and names the command that checks it: conform smoke.
+func adapterHint(first []string, t TesteeInfo) string {
+	if len(first) < hintAfter {
+		return ""
+	}
+	for _, k := range first {
+		if k == "" || k != first[0] {
+			return ""
+		}
+	}
+	hint := fmt.Sprintf("the first %d answers all failed the same way (%s): the adapter, not the implementation, is the likely cause", hintAfter, first[0])
+	if t.Mode == ModeInProcess {
+		return hint + "; check how Do decodes requests and builds its answers"
+	}
+	return hint + "; conform smoke -- " + ShellJoin(t.Command) + " checks it request by request and names the problem"
 }
 
 func newResult(specs *spec.Set, defaults map[string]string, s *Suite, v *vectorset.Vector) *VectorResult {
@@ -335,7 +390,8 @@ type runner struct {
 	naCount     int
 	startFails  int // consecutive vectors that failed because the testee did not start
 	aborted     string
-	conformErr  string // an error of conform's own that stopped the run (Report.ConformError)
+	conformErr  string   // an error of conform's own that stopped the run (Report.ConformError)
+	first       []string // how the first answers failed (failureKind), for adapterHint
 
 	// alternates are the vectors that name readings, by the request they
 	// make (alternateKey): the answers of the branches of each reading.
@@ -488,6 +544,7 @@ func (r *runner) runOne(it *item) {
 	r.startFails = 0
 	r.mu.Unlock()
 	res.Got = gotText(resp)
+	defer func() { r.noteFirst(failureKind(res, &resp)) }()
 	if resp.Outcome == testee.Unsupported {
 		res.Status = NotApplicable
 		res.Reason = "the testee answered unsupported"
@@ -554,6 +611,9 @@ func (r *runner) failure(it *item, err error) {
 		return
 	}
 	var f *testee.Failure
+	if errors.As(err, &f) && f.Kind != testee.Canceled && f.Kind != testee.Closed {
+		defer func() { r.noteFirst(failureKind(res, nil)) }()
+	}
 	if !errors.As(err, &f) {
 		// A request conform built wrong: the vector's args are not an object.
 		res.Status, res.Reason = Error, err.Error()
@@ -581,6 +641,16 @@ func (r *runner) failure(it *item, err error) {
 	if r.startFails > limit && r.aborted == "" {
 		r.aborted = fmt.Sprintf("the testee does not start (%d vectors in a row): %s", r.startFails, f.Detail)
 		r.abort()
+	}
+}
+
+// noteFirst records how one of the run's first answers failed ("" when
+// it did not), for adapterHint.
+func (r *runner) noteFirst(kind string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.first) < hintAfter {
+		r.first = append(r.first, kind)
 	}
 }
 

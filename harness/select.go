@@ -159,8 +159,21 @@ func (s Selection) Match(suite string, v *vectorset.Vector) bool {
 	if !any(s.Suites, suite) || !any(s.Ops, v.Op) || !any(s.Rules, v.Rules...) || !any(s.Tags, v.Tags...) {
 		return false
 	}
-	for _, g := range s.Skip {
+	// An ID glob matches the vector's ID or one of its aliases (the IDs
+	// it had before a rename, kept for one release).
+	named := func(g string) bool {
 		if IDGlob(g, v.ID) {
+			return true
+		}
+		for _, a := range v.Aliases {
+			if IDGlob(g, a) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, g := range s.Skip {
+		if named(g) {
 			return false
 		}
 	}
@@ -168,7 +181,7 @@ func (s Selection) Match(suite string, v *vectorset.Vector) bool {
 		return true
 	}
 	for _, g := range s.IDs {
-		if IDGlob(g, v.ID) {
+		if named(g) {
 			return true
 		}
 	}

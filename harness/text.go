@@ -465,6 +465,9 @@ func (t *textWriter) footer(r *Report) {
 	if r.Interrupted {
 		t.printf("INTERRUPTED: the report is incomplete\n")
 	}
+	if r.AdapterHint != "" {
+		t.printf("ADAPTER? %s\n", r.AdapterHint)
+	}
 	// The rate counts the vectors that ran and were judged, not those
 	// that did not apply, were set aside or did not run (issue 30, item 6).
 	ran := c.Passed + c.Failed + c.Warnings + c.XFailed + c.XPassed + c.Readings

@@ -26,6 +26,9 @@ type Config struct {
 	// CloseGrace (persistent mode) is how long Close waits for the testee to
 	// exit after closing its standard input, before killing it; default 1 s.
 	CloseGrace time.Duration
+	// Trace, when set, is given every request line sent and every answer
+	// line read, with timings (conform's --trace FILE).
+	Trace *Trace
 }
 
 // Defaults of Config.

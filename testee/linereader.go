@@ -28,6 +28,9 @@ type lineReader struct {
 	// not in doubling ones (each an extra copy and, until the garbage is
 	// collected, resident memory).
 	expect int
+	// trace, when set, is given each answer line as it is read
+	// (readAnswer), before it is parsed.
+	trace func(line []byte)
 }
 
 const (

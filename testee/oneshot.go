@@ -61,6 +61,22 @@ func NewOneShot(cfg Config) (*OneShot, error) {
 
 // Do runs the testee once for req. See Implementation for what the results mean.
 func (o *OneShot) Do(ctx context.Context, req Request) (Response, error) {
+	tr := o.cfg.Trace
+	if tr == nil {
+		return o.do(ctx, req, nil)
+	}
+	who := "one-shot " + req.Op
+	tr.Request(who, req)
+	t0 := time.Now()
+	resp, err := o.do(ctx, req, func(out []byte) { tr.Answer(who, bytes.TrimSpace(out), time.Since(t0)) })
+	if err != nil {
+		tr.Failure(who, err, time.Since(t0))
+	}
+	return resp, err
+}
+
+// do is Do; trace, when set, is given the standard output as read.
+func (o *OneShot) do(ctx context.Context, req Request, trace func(out []byte)) (Response, error) {
 	fail := func(k Kind, err error, format string, args ...any) *Failure {
 		return &Failure{Kind: k, ID: req.ID, Op: req.Op, Err: err, Detail: fmt.Sprintf(format, args...)}
 	}
@@ -161,6 +177,9 @@ func (o *OneShot) Do(ctx context.Context, req Request) (Response, error) {
 		return withTail(fail(Exited, rerr, "reading standard output: %v; %s", rerr, p.status(self)))
 	}
 
+	if trace != nil && len(out) > 0 {
+		trace(out)
+	}
 	code := p.state.ExitCode()
 	if len(bytes.TrimSpace(out)) == 0 {
 		return withTail(fail(Exited, nil, "%s without writing a response", p.status(true)))

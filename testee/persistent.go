@@ -1,6 +1,7 @@
 package testee
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -34,6 +35,7 @@ type Persistent struct {
 	lastTail   *tail // the standard error of the current or last process
 	stats      Stats
 	ending     *Ending // how the process ended at Close
+	who        string  // the current process in the trace (Config.Trace)
 }
 
 var (
@@ -86,6 +88,23 @@ func (a *Persistent) Stderr() []byte {
 func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if a.cfg.Trace == nil {
+		return a.do(ctx, req)
+	}
+	t0 := time.Now()
+	a.who = ""
+	resp, err := a.do(ctx, req)
+	if a.lr != nil {
+		a.lr.trace = nil
+	}
+	if err != nil {
+		a.cfg.Trace.Failure(cmp.Or(a.who, "not started"), err, time.Since(t0))
+	}
+	return resp, err
+}
+
+// do is Do with the adapter locked.
+func (a *Persistent) do(ctx context.Context, req Request) (Response, error) {
 	if a.closed.Load() {
 		return Response{}, &Failure{Kind: Closed, ID: req.ID, Op: req.Op, Detail: "the adapter is closed"}
 	}
@@ -152,6 +171,11 @@ func (a *Persistent) Do(ctx context.Context, req Request) (Response, error) {
 	}
 	tm := timingFrom(ctx)
 	t0 := time.Now()
+	if tr := a.cfg.Trace; tr != nil {
+		a.who = tracePid(p)
+		tr.Request(a.who, req)
+		a.lr.trace = func(line []byte) { tr.Answer(a.who, line, time.Since(t0)) }
+	}
 	a.wbuf, err = WriteRequest(p.stdin, a.wbuf, req)
 	t1 := time.Now()
 	if tm != nil {
@@ -189,6 +213,9 @@ func (l *lineReader) readAnswer(id int64) (Response, error) {
 	line, err := l.readLine()
 	if err != nil {
 		return Response{}, err
+	}
+	if l.trace != nil {
+		l.trace(line)
 	}
 	// A line that outgrew the read buffer is in a buffer of its own: an
 	// accepted answer's result keeps it rather than a copy of a 60 MB

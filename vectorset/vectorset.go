@@ -70,7 +70,15 @@ type Vector struct {
 	// depends on, each with the alternative it encodes: the catalog's
 	// default, or another alternative for a vector of that branch.
 	Readings map[string]string `json:"readings,omitempty"`
+	// Aliases are the IDs the vector had before it was renamed, its bytes
+	// and expectation the same (docs/VECTORS.md, "IDs and releases"):
+	// kept for one release, so that an expected-failures entry or a
+	// selection that names the old ID still finds it. Absent when none.
+	Aliases []string `json:"aliases,omitempty"`
 }
+
+// Names reports whether id is the vector's ID or one of its aliases.
+func (v *Vector) Names(id string) bool { return v.ID == id || slices.Contains(v.Aliases, id) }
 
 // Name is the vector's name: its ID without the suite and polarity.
 func (v *Vector) Name() string { return path.Base(v.ID) }
@@ -167,15 +175,46 @@ func Parse(b []byte, suite string) (*Index, error) {
 			return nil, fmt.Errorf("vectorset: %s index: vector %q is not after %q (IDs must be unique and sorted)", suite, v.ID, ix.Vectors[i-1].ID)
 		}
 	}
+	if err := CheckAliases(suite, ix.Vectors); err != nil {
+		return nil, err
+	}
 	return &ix, nil
+}
+
+// CheckAliases checks the aliases of a suite's vectors: each of the
+// shape of an ID of the suite, and no alias the ID or alias of another
+// vector (or twice the same), so that an old ID names one vector.
+func CheckAliases(suite string, vs []Vector) error {
+	owner := map[string]string{}
+	for i := range vs {
+		owner[vs[i].ID] = vs[i].ID
+	}
+	for i := range vs {
+		v := &vs[i]
+		for _, a := range v.Aliases {
+			if !validID(suite, a) {
+				return fmt.Errorf("vectorset: %s vector %q: alias %q is not %s/<positive|negative>/<name>", suite, v.ID, a, suite)
+			}
+			if o, ok := owner[a]; ok {
+				return fmt.Errorf("vectorset: %s vector %q: alias %q already names %q", suite, v.ID, a, o)
+			}
+			owner[a] = v.ID
+		}
+	}
+	return nil
+}
+
+// validID reports whether id is <suite>/<positive|negative>/<name>.
+func validID(suite, id string) bool {
+	parts := strings.Split(id, "/")
+	return len(parts) == 3 && parts[0] == suite && (parts[1] == "positive" || parts[1] == "negative") && parts[2] != ""
 }
 
 func (v *Vector) check(suite string) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("vectorset: %s vector %q: %s", suite, v.ID, fmt.Sprintf(format, args...))
 	}
-	parts := strings.Split(v.ID, "/")
-	if len(parts) != 3 || parts[0] != suite || (parts[1] != "positive" && parts[1] != "negative") || parts[2] == "" {
+	if !validID(suite, v.ID) {
 		return bad("ID is not %s/<positive|negative>/<name>", suite)
 	}
 	if (v.File == "") == (v.Recipe == nil) {
@@ -516,6 +555,9 @@ func (ix *Index) Write() ([]byte, error) {
 		if i > 0 && ix.Vectors[i-1].ID == ix.Vectors[i].ID {
 			return nil, fmt.Errorf("vectorset: %s index: duplicate vector %q", ix.Suite, ix.Vectors[i].ID)
 		}
+	}
+	if err := CheckAliases(ix.Suite, ix.Vectors); err != nil {
+		return nil, err
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

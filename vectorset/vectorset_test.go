@@ -130,6 +130,11 @@ func TestParseRejectsBadIndexes(t *testing.T) {
 		"duplicate":     strings.Replace(good, "%s", vec("lace/positive/a", "")+","+vec("lace/positive/a", ""), 1),
 		"bad polarity":  strings.Replace(good, "%s", vec("lace/maybe/a", ""), 1),
 		"bad level":     strings.Replace(good, "%s", strings.Replace(vec("lace/positive/a", ""), `"MUST"`, `"MAY"`, 1), 1),
+		"alias shape":   strings.Replace(good, "%s", vec("lace/positive/a", `,"aliases":["lace/a"]`), 1),
+		"alias suite":   strings.Replace(good, "%s", vec("lace/positive/a", `,"aliases":["hiverelay/positive/a"]`), 1),
+		"alias is ID":   strings.Replace(good, "%s", vec("lace/positive/a", `,"aliases":["lace/positive/b"]`)+","+vec("lace/positive/b", ""), 1),
+		"alias twice":   strings.Replace(good, "%s", vec("lace/positive/a", `,"aliases":["lace/positive/old"]`)+","+vec("lace/positive/b", `,"aliases":["lace/positive/old"]`), 1),
+		"alias itself":  strings.Replace(good, "%s", vec("lace/positive/a", `,"aliases":["lace/positive/a"]`), 1),
 	}
 	for name, text := range cases {
 		if _, err := Parse([]byte(text), "lace"); err == nil {
@@ -138,6 +143,22 @@ func TestParseRejectsBadIndexes(t *testing.T) {
 	}
 	if _, err := Parse([]byte(strings.Replace(good, "%s", vec("lace/positive/a", ""), 1)), "lace"); err != nil {
 		t.Fatalf("good index rejected: %v", err)
+	}
+	ix, err := Parse([]byte(strings.Replace(good, "%s", vec("lace/positive/a", `,"aliases":["lace/negative/old-a"]`), 1)), "lace")
+	if err != nil {
+		t.Fatalf("an index with an alias rejected: %v", err)
+	}
+	if v := &ix.Vectors[0]; !v.Names("lace/negative/old-a") || !v.Names("lace/positive/a") || v.Names("lace/positive/b") {
+		t.Errorf("Names: %+v", v)
+	}
+	// Written back, the alias is kept; without one, no member appears.
+	b, err := ix.Write()
+	if err != nil || !strings.Contains(string(b), `"aliases": [`) {
+		t.Errorf("written: %v\n%s", err, b)
+	}
+	ix.Vectors[0].Aliases = nil
+	if b, _ := ix.Write(); strings.Contains(string(b), "aliases") {
+		t.Errorf("an index without aliases names them:\n%s", b)
 	}
 }
 

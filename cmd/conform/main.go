@@ -6,6 +6,7 @@
 // Usage:
 //
 //	conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
+//	conform smoke [flags] -- TESTEE ARGS...     check a testee's adapter with a few requests
 //	conform serve [OP]                          the reference as a testee (persistent; one-shot with OP)
 //	conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
 //	conform prove [flags]                       show that the suite catches each rule's fault
@@ -24,6 +25,7 @@ import (
 
 const usage = `usage:
   conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
+  conform smoke [flags] -- TESTEE ARGS...     check a testee's adapter (its protocol plumbing) with a few requests
   conform serve [OP]                          the reference implementation as a testee
   conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
   conform prove [flags]                       show that the suite catches each rule's fault
@@ -41,6 +43,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		return runCmd(args[1:], stdout, stderr)
+	case "smoke":
+		return smokeCmd(args[1:], stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stdin, stdout, stderr)
 	case "show":

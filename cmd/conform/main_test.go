@@ -248,7 +248,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, sub := range []string{"run", "serve", "features"} {
+	for _, sub := range []string{"run", "serve", "features", "smoke"} {
 		code, out, errOut := conform(t, sub, "-help")
 		if code != 0 || !strings.Contains(errOut, "usage: conform "+sub) {
 			t.Errorf("%s -help: exit %d\n%s%s", sub, code, out, errOut)

@@ -8,7 +8,6 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/impl/hiverelay/hivespec"
@@ -47,9 +46,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	expectFile := fs.String("expect-fail", "", "expected-failures `file`: a vector or rule ID per line, then the reason")
 	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per vector")
 	jobs := fs.Int("j", min(runtime.NumCPU(), harness.MaxJobs), fmt.Sprintf("vectors run at once: persistent testee processes, or one-shot runs (1 to %d; no more than the selection's vectors)", harness.MaxJobs))
-	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
-	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
-	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
+	tf := harness.AddTesteeFlags(fs)
 	maxResponse := fs.Int("max-response", testee.DefaultMaxLine, "read cap of one answer in bytes; longer is a flood")
 	jsonOut := fs.String("json", "", "also write the JSON report to `file` (- for standard output)")
 	junitOut := fs.String("junit", "", "also write a JUnit XML report to `file` (- for standard output)")
@@ -68,7 +65,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	// Usage errors, before anything is read or started (issue 30): flags
 	// under which every request would fail for conform's own reasons.
-	opts := harness.TesteeOptions{OneShot: *oneShot, Jobs: *jobs, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout, MaxResponse: *maxResponse}
+	opts := tf.Options()
+	opts.OneShot, opts.Jobs, opts.MaxResponse = *oneShot, *jobs, *maxResponse
 	switch {
 	case *jobs < 1:
 		return fail(fmt.Errorf("-j %d: from 1 to %d", *jobs, harness.MaxJobs))
@@ -123,10 +121,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		mode = "one-shot"
 	}
 	opts.Jobs = nJobs
-	t, err := harness.StartTestee(command, opts)
+	t, closeTrace, err := tf.Start(command, opts, stderr)
 	if err != nil {
 		return fail(err)
 	}
+	defer closeTrace()
 	var inputs *harness.InputFiles
 	if !*oneShot && !*noInputPath {
 		inputs = harness.NewInputFiles()

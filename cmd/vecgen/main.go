@@ -8,14 +8,18 @@
 // Usage:
 //
 //	go run ./cmd/vecgen [-root DIR] [-check] [-large] [-export-hiverelay DIR] [-q]
+//	go run ./cmd/vecgen [-root DIR] -diff REV     what changed in the sets since commit REV
+//	go run ./cmd/vecgen [-root DIR] -changelog    write vectors/CHANGELOG.md from the history
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/threespec/conformance/impl/hiverelay"
@@ -35,10 +39,48 @@ func main() {
 	large := flag.Bool("large", false, "also emit the larger optional mutation families")
 	export := flag.String("export-hiverelay", "", "also write the HiveRelay authority tree (exactly the 18 inventory paths) into this directory")
 	quiet := flag.Bool("q", false, "no progress lines")
+	diffRev := flag.String("diff", "", "list, per suite, the vector IDs added, removed, renamed and changed between commit `REV` and the tree below -root, with both set hashes (generates nothing)")
+	strict := flag.Bool("strict", false, "with -diff: exit 1 when the diff breaks the ID policy (an ID naming other bytes or another expectation, a rename without its alias)")
+	changelog := flag.Bool("changelog", false, "write "+vecgen.ChangelogFile+" from the repository's history (generates nothing)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "vecgen: unexpected arguments %q\n", flag.Args())
 		os.Exit(2)
+	}
+	var names []string
+	for _, s := range suites {
+		names = append(names, s.Name())
+	}
+	switch {
+	case *diffRev != "":
+		diffs, err := vecgen.DiffTrees(vecgen.GitTree{Root: *root, Rev: *diffRev}, vecgen.DirTree(*root), names)
+		if err == nil {
+			err = vecgen.WriteDiff(os.Stdout, *diffRev, "now", diffs, 0)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "vecgen -diff:", err)
+			os.Exit(1)
+		}
+		var breaks []string
+		for _, d := range diffs {
+			breaks = append(breaks, d.PolicyBreaks()...)
+		}
+		if *strict && len(breaks) > 0 {
+			fmt.Fprintf(os.Stderr, "vecgen -diff -strict: %d breaks of the ID policy (docs/VECTORS.md, \"IDs and releases\"):\n  %s\n", len(breaks), strings.Join(breaks, "\n  "))
+			os.Exit(1)
+		}
+		return
+	case *changelog:
+		var b bytes.Buffer
+		err := vecgen.Changelog(&b, *root, names)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(*root, filepath.FromSlash(vecgen.ChangelogFile)), b.Bytes(), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "vecgen -changelog:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	var progress io.Writer = os.Stderr
 	if *quiet {

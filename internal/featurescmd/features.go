@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/cucumber/godog"
 
@@ -29,9 +28,7 @@ func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 	opts := godog.Options{Output: stdout}
 	godog.BindFlags("godog.", fs, &opts)
 	oneShot := fs.Bool("one-shot", false, "one-shot mode: run TESTEE ARGS... OP once per request")
-	timeout := fs.Duration("timeout", 10*time.Second, "per-request timeout")
-	perMiB := fs.Duration("timeout-per-mib", 500*time.Millisecond, "added to the per-request timeout for every started MiB of input")
-	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
+	tf := harness.AddTesteeFlags(fs)
 	fs.Usage = harness.Usage(fs, featuresHead)
 	if err := fs.Parse(args); err != nil {
 		return harness.HelpStatus(err)
@@ -48,11 +45,14 @@ func featuresCmd(w Wings, args []string, stdout, stderr io.Writer) int {
 	}
 	// Colour only to a terminal, and never under NO_COLOR (no-color.org).
 	opts.NoColors = opts.NoColors || !colourful(stdout, os.Getenv("NO_COLOR"))
-	t, err := harness.StartTestee(fs.Args(), harness.TesteeOptions{OneShot: *oneShot, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout})
+	topts := tf.Options()
+	topts.OneShot = *oneShot
+	t, closeTrace, err := tf.Start(fs.Args(), topts, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "conform features:", err)
 		return 2
 	}
+	defer closeTrace()
 	defer t.Impl.Close()
 	ctx, stop := harness.OnInterrupt(context.Background(), stderr, func() { t.Impl.(testee.Killer).Kill() })
 	defer stop()

@@ -42,8 +42,8 @@ var Floors = []Floor{
 		Packages: []string{"internal/jsonscan"},
 		What:     "the byte-level JSON scanning steps that the testee protocol and judging share"},
 	{Name: "base", SameFloor: false,
-		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "internal/plainjson", "specs", "features", "testee", "impl/b64a", "impl/nfc17"},
-		What:     "spec-free building blocks: the fault and reading sets, the testee protocol, the embedded specs, plain JSON, B64A and NFC"},
+		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "internal/plainjson", "specs", "features", "testee", "impl/b64a", "impl/nfc17", "vectors", "manifest"},
+		What:     "spec-free building blocks: the fault and reading sets, the testee protocol, the embedded specs, vector sets and manifests, plain JSON, B64A and NFC"},
 	{Name: "rules", SameFloor: false,
 		Packages: []string{"impl/rules", "vectorset"},
 		What:     "the vocabulary every spec shares: rules, violations, Checks, catalogs; the vector-set format, set hashes and judging"},
@@ -63,8 +63,8 @@ var Floors = []Floor{
 		Packages: []string{"harness", "harness/..."},
 		What:     "the conformance runner: loading and verifying suites, driving a testee, judging, reports, serving"},
 	{Name: "cmd", SameFloor: true,
-		Packages: []string{"cmd/...", "internal/featurescmd", "internal/rulesdoc", "internal/allspecs"},
-		What:     "the commands (thin mains, each with its list of the specs), the command bodies they call, and the one test helper that lists the wings"},
+		Packages: []string{"cmd/...", "internal/featurescmd", "internal/rulesdoc", "internal/allspecs", "conformtest"},
+		What:     "the commands (thin mains, each with its list of the specs), the command bodies they call, the one test helper that lists the wings, and conformtest, conform run inside an implementer's go test"},
 }
 
 // SpecNeutral are the core packages: they know no specification, and are
@@ -81,7 +81,7 @@ var SpecNeutral = []string{
 // Shared are the spec-free building blocks any wing may use (B64A, NFC
 // under Unicode 17, the embedded texts and features, the tree checks). A neutral
 // package may link them.
-var Shared = []string{"impl/b64a", "impl/nfc17", "specs", "features", "internal/floors", "internal/treecheck"}
+var Shared = []string{"impl/b64a", "impl/nfc17", "specs", "features", "internal/floors", "internal/treecheck", "vectors", "manifest"}
 
 // Borrowed are a wing's primitives that the core links: HiveRelay's
 // vector-manifest framing (section 5) over its compact encoding (section
@@ -93,7 +93,7 @@ var Borrowed = []string{"impl/manifest", "impl/cenc"}
 
 // Top are the packages above every wing that may link them all: the
 // commands and the one test helper.
-var Top = []string{"cmd/...", "internal/allspecs"}
+var Top = []string{"cmd/...", "internal/allspecs", "conformtest"}
 
 // AtTop reports whether pkg is one of Top.
 func AtTop(pkg string) bool { return matchAny(Top, pkg) }
@@ -219,8 +219,9 @@ func wingChain(imports map[string][]string, p string) []string {
 
 // WalkGoFiles calls fn for every non-test Go file below the module root
 // (every build tag), with its package's path relative to Module and the
-// file's path; it skips hidden folders, testdata, and the vectors and
-// examples trees, which hold no package of the module.
+// file's path; it skips hidden folders, testdata and the examples tree,
+// which holds no package of the module (the vectors tree holds one,
+// package vectors, beside the vector files).
 func WalkGoFiles(root string, fn func(pkg, file string) error) error {
 	return walkGoFiles(root, false, fn)
 }
@@ -236,7 +237,7 @@ func walkGoFiles(root string, tests bool, fn func(pkg, file string) error) error
 			return err
 		}
 		if d.IsDir() {
-			if n := d.Name(); p != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "vectors" || n == "examples") {
+			if n := d.Name(); p != root && (strings.HasPrefix(n, ".") || n == "testdata" || n == "examples") {
 				return filepath.SkipDir
 			}
 			return nil

@@ -49,6 +49,11 @@ func TestGenerateChecksAgainstTheReference(t *testing.T) {
 		{"polarity and expectation disagree", []vecgen.Vector{laceVector("lace/positive/x", "positive/x.lr", vectorset.Reject, bad, "LACE-BLOB-03")}, "filed under positive"},
 		{"file not named for the vector", []vecgen.Vector{laceVector("lace/negative/x", "negative/y.lr", vectorset.Reject, bad, "LACE-BLOB-03")}, "is not negative/x"},
 		{"duplicate", []vecgen.Vector{good, good}, "two vectors named"},
+		{"alias naming another vector", []vecgen.Vector{good, func() vecgen.Vector {
+			v := laceVector("lace/positive/seed-blob-2", "positive/seed-blob-2.lr", vectorset.Accept, []byte(seedBlob), "LACE-VEC-01")
+			v.Aliases = []string{"lace/positive/seed-blob"}
+			return v
+		}()}, `alias "lace/positive/seed-blob" already names`},
 		{"comment not naming the rule", []vecgen.Vector{func() vecgen.Vector {
 			v := laceVector("lace/negative/x", "negative/x.lr", vectorset.Reject, bad, "LACE-BLOB-03")
 			v.Comment = "a leading zero, LACE-BLOB-0"
