@@ -43,9 +43,11 @@ func Rules() []rules.Rule {
 		rules.Must(RuleCompactSafe, Section, "A compact uint above JavaScript's exact safe integer range (2^53-1) fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleOptionalTag, Section, "An optional is one byte 0 for absent or 1 followed by its value; every other tag fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleUnknownVersion, Section, "An unknown version fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleTruncated, Section, "Truncated input (a field, length, count or element that the remaining bytes cannot hold) fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleTruncated, Section, "Truncated input (a field, length, count or element that the remaining bytes cannot hold) fails with BAD_ENCODING.").Checked(rules.Rejecting).
+			Precedence("a count or length that breaks its range rule is reported under that rule even when the input is also too short for it (see HR-CENC-13); both are BAD_ENCODING (formerly reading HR-READ-13)"),
 		rules.Must(RuleTrailing, Section, "Bytes after a complete top-level record fail with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleOutOfRange, Section, "Out-of-range values fail with BAD_ENCODING (realized by each range rule of section 3).").Checked(rules.General),
+		rules.Must(RuleOutOfRange, Section, "Out-of-range values fail with BAD_ENCODING (realized by each range rule of section 3).").Checked(rules.General).
+			Precedence("a count or length that is out of range and also larger than the remaining input is reported under its range rule, read from the prefix before anything is allocated, not under truncation (HR-CENC-11); both are BAD_ENCODING, so no verdict or code depends on the order (formerly reading HR-READ-13)"),
 		rules.Must(RuleNonCanonical, Section, "Non-canonical encodings fail with BAD_ENCODING (realized by the overlong, optional-tag and sorting rules).").Checked(rules.General),
 		rules.Must(RuleBadEncodingCode, Section, "Every decoding failure of this authority carries the code BAD_ENCODING.").Checked(rules.General),
 		rules.Must(RuleNonzero, Section, "Every key, commitment, hash, slot, chain ID or frame hash that the codec marks nonzero contains at least one nonzero byte (realized by each nonzero rule of section 3).").Checked(rules.General),

@@ -45,9 +45,8 @@ func TestReadingsAreTakenFromTheChecks(t *testing.T) {
 			takes(ReadFixedU64Range, AltFixedU64SafeRange), cenc.RuleCompactSafe},
 		{"fixed u64 above 2^53-1, in range but HR-CENC-08 off", SchemaBlindCoreReadCapV1, bigForkCore,
 			rules.Checks{Faults: fault.Of(string(cenc.RuleCompactSafe)), Readings: reading.Of(map[string]string{ReadFixedU64Range: AltFixedU64SafeRange})}, ""},
-		{"blob without a class, default", SchemaCellBlobV1, classlessBlob, std, RuleBlobClassSelect},
-		{"blob without a class, " + AltBlobClassFromLength, SchemaCellBlobV1, classlessBlob,
-			takes(ReadBlobWithoutClass, AltBlobClassFromLength), ""},
+		{"blob without a class (HR-READ-16 retired: no alternative to take)", SchemaCellBlobV1, classlessBlob,
+			takes(ReadBlobWithoutClass, "class-from-length"), RuleBlobClassSelect},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := DecodeWith(tc.c, tc.schema, 0, tc.in)

@@ -33,23 +33,9 @@ const (
 const (
 	AltZeroPreviousHashRejected = "zero-previous-hash-rejected"
 	AltFixedU64SafeRange        = cenc.AltFixedU64SafeRange
-	AltBlobClassFromLength      = "class-from-length"
 )
 
 const sec2 = "2. Canonical primitives"
-
-// blobClassBranch is the decoder's branch of reading HR-READ-16: by default
-// a CellBlobV1 decoded with no class (0) fails HR-BLOB-01; under the
-// alternative class-from-length the class whose exact length the blob has is
-// taken. A class that is given is never replaced.
-func blobClassBranch(d *cenc.Decoder, class uint8) uint8 {
-	if class == 0 && d.Checks().Takes(ReadBlobWithoutClass, AltBlobClassFromLength) {
-		if c := classOfLength(d.Remaining()); c != 0 {
-			return c
-		}
-	}
-	return class
-}
 
 // previousHashBranch is the decoder's branch of reading HR-READ-03: by
 // default a present previous frame hash of 32 zero bytes is accepted
@@ -102,22 +88,6 @@ func Readings() []rules.Reading {
 			"no rule derives dependencies from declaration text, whose grammar is not given; closure and strict order are what the spec's primitives state",
 			alt("closed-and-sorted", "dependencies are any strictly sorted subset of the six other names"),
 			alt("derived-from-declaration", "dependencies must equal the names the declaration mentions")),
-		r(ReadZeroBlobBytes, secSchemas, []rules.ID{RuleBlobLayout, RuleBlobAEADOutside},
-			[]string{"§3: It contains version 1, a 12-byte nonce, and exactly `classLength - 13` sealed bytes.",
-				"§3: Cryptographic nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; this binary codec only fixes the envelope bytes."},
-			"Does a CellBlobV1 whose nonce (or sealed bytes) are all zero decode?",
-			"zero-blob-bytes-accepted",
-			"section 3 marks no blob field nonzero and gives nonce handling to the encryption profile",
-			alt("zero-blob-bytes-accepted", "a nonce and sealed bytes of zeros decode"),
-			alt("zero-nonce-rejected", "an all-zero nonce fails with BAD_ENCODING")),
-		r(ReadZeroSignature, secSchemas, []rules.ID{RuleFrameHigherLevel},
-			[]string{"§3: and a 64-byte transport signature.",
-				"§3: Signature verification, sequence increment across two frames, and complete chain continuity are higher-level composition checks; this codec fixes the signed record bytes and its local invariants."},
-			"Does a frame whose transport signature is 64 zero bytes (which no scheme verifies) decode?",
-			"zero-signature-accepted",
-			"signature verification is named a higher-level check; the codec fixes bytes only",
-			alt("zero-signature-accepted", "a 64-byte zero signature decodes"),
-			alt("zero-signature-rejected", "a 64-byte zero signature fails with BAD_ENCODING")),
 		r(ReadPathNFC, secVectors, []rules.ID{manifest.RuleNFC},
 			[]string{"§5: ... rows of path length `u16be`, canonical relative path bytes, ...",
 				"§5: Duplicate, absolute, dot-component, backslash, non-canonical UTF-8, unsorted, truncated, or trailing-byte manifests fail closed."},
@@ -162,13 +132,6 @@ func Readings() []rules.Reading {
 			"the sentence stands in the compact-uint description; a fixed u64 is fixed-width and needs no bound to be canonical",
 			alt("compact-uints-only", "fixed u64 fields take every value up to 2^64-1"),
 			alt(AltFixedU64SafeRange, "a fixed u64 field above 2^53-1 fails with BAD_ENCODING")),
-		r(ReadRangeBeforeEnd, sec2, []rules.ID{cenc.RuleOutOfRange, cenc.RuleTruncated},
-			[]string{"§2: Unknown versions, truncation, trailing bytes, out-of-range values, and non-canonical encodings fail with `BAD_ENCODING`."},
-			"When a count or length breaks both its range and the input's end, which failure is the input's?",
-			"range-before-truncation",
-			"the range is known from the prefix alone, before any allocation; every such failure carries BAD_ENCODING, so the reading changes the rule reported, never the code",
-			alt("range-before-truncation", "the range failure is reported"),
-			alt("truncation-first", "the truncation is reported")),
 		r(ReadMetadataExactSpec, secFormat, []rules.ID{RuleFmtSpecExact},
 			[]string{"§4: specBytes[specLength] // this exact UTF-8 file"},
 			"Against a metadata artifact naming this authority, must the format artifact embed this exact spec file?",
@@ -176,29 +139,6 @@ func Readings() []rules.Reading {
 			"the metadata names this authority, whose artifact section 4 says embeds this exact file",
 			alt("exact-spec-with-metadata", "with metadata, an artifact around other spec text fails"),
 			alt("any-spec-with-metadata", "the metadata's hashes alone decide")),
-		r(ReadEmptyPayload, secSchemas, []rules.ID{RuleFrameNotEmpty},
-			[]string{"§3: `0..256` opaque payloads each `0..262144` bytes",
-				"§3: At least one payload or a checkpoint is required."},
-			"Does one zero-length payload count as \"a payload\" for the at-least-one rule?",
-			"empty-payload-counts",
-			"a payload of 0 bytes is an element of the payload array, which section 3 allows to be 0 bytes long",
-			alt("empty-payload-counts", "a frame with one empty payload and no checkpoint decodes"),
-			alt("empty-payload-does-not-count", "a frame whose payloads are all empty needs a checkpoint")),
-		r(ReadBlobWithoutClass, secSchemas, []rules.ID{RuleBlobClassSelect},
-			[]string{"§3: A decoder MUST be selected by an already authenticated size class."},
-			"How does a decoder asked for a CellBlobV1 with no class answer?",
-			"no-class-fails",
-			"no class is serialized in the blob, so without one the decoder has none to select and fails closed",
-			alt("no-class-fails", "the blob fails with BAD_ENCODING"),
-			alt(AltBlobClassFromLength, "with no class given, the class whose exact length the blob has is taken")),
-		r(ReadCapSortKey, secSchemas, []rules.ID{RuleCkptCapsDuplicate, RuleFrameCapsDuplicate},
-			[]string{"§3: Snapshot capabilities are strictly sorted by `(relayPublicKey, storageSlot)`.",
-				"§2: Sorting is lexicographic unsigned-byte order and is strict: equal adjacent keys are duplicates and fail closed."},
-			"Are two capabilities equal on (relayPublicKey, storageSlot) but different elsewhere duplicates?",
-			"key-pair-duplicates",
-			"the sort key is the pair; equal keys are duplicates whatever else differs",
-			alt("key-pair-duplicates", "equal (relayPublicKey, storageSlot) fails as a duplicate"),
-			alt("whole-record-duplicates", "only byte-identical capabilities are duplicates")),
 		r(ReadSignedHeadOpaque, secSchemas, []rules.ID{RuleCoreHeadLength, RuleCoreLayout},
 			[]string{"§3: `BlindCoreReadCapV1` is version 1; nonzero 32-byte core public key; nonzero 32-byte block-encryption key; witnessed fork and length as `u64`; and a `1..4096` byte witnessed signed head.",
 				"§1, the schema catalog's BlindCoreReadCapV1 declaration (as the lossy copy gives it): witnessedSignedHead:bounded canonical Hypercore proof, maximum 4096 bytes"},
@@ -207,5 +147,20 @@ func Readings() []rules.Reading {
 			"section 3 states the head's bounds and nothing of its structure, and the Hypercore proof encoding is not part of the spec (nor its catalog, whose grammar is not given); as with the frame's signature, verifying what the head proves is a higher-level composition check, and the codec fixes bytes",
 			alt("length-only", "any 1..4096 bytes are a valid head; no proof structure is parsed"),
 			alt("hypercore-proof-checked", "a head that does not parse as a canonical Hypercore proof fails with BAD_ENCODING")),
+	}
+}
+
+// Retired returns the readings that left the catalog (issue 26): the spec's
+// own words decide their question, and the rule that carries it has a
+// clarified note, or they changed only which rule a rejection is reported
+// under, and the rule has a precedence note. Their IDs are never reused.
+func Retired() []rules.RetiredReading {
+	return []rules.RetiredReading{
+		{ID: ReadZeroBlobBytes, Why: "the spec decides: section 3 marks no CellBlobV1 field nonzero and says \"this binary codec only fixes the envelope bytes\"; a zero nonce and zero sealed bytes decode (HR-BLOB-08, clarified)"},
+		{ID: ReadZeroSignature, Why: "the spec decides: \"Signature verification ... [is a] higher-level composition check[]; this codec fixes the signed record bytes\"; a 64-byte zero signature decodes (HR-FRAME-12, clarified)"},
+		{ID: ReadRangeBeforeEnd, Why: "it changed only which rule a rejection is reported under (range or truncation), both BAD_ENCODING: no verdict or code depends on it (HR-CENC-13, precedence)"},
+		{ID: ReadEmptyPayload, Why: "the spec decides: payloads are \"each 0..262144 bytes\", so a 0-byte payload is a payload and satisfies \"At least one payload or a checkpoint is required\" (HR-FRAME-11, clarified)"},
+		{ID: ReadBlobWithoutClass, Why: "the spec decides: \"A decoder MUST be selected by an already authenticated size class\"; a class taken from the blob's own length is not authenticated, so a blob decoded with no class fails (HR-BLOB-01, clarified); the alternative class-from-length declared a way past that MUST"},
+		{ID: ReadCapSortKey, Why: "the spec decides: capabilities are \"strictly sorted by (relayPublicKey, storageSlot)\" and \"equal adjacent keys are duplicates and fail closed\": the key is the pair, whatever the other fields (HR-CKPT-11, HR-FRAME-10, clarified)"},
 	}
 }

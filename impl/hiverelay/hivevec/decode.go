@@ -257,8 +257,8 @@ func (g *gen) frames() {
 		"the positive genesis frame with two next read capabilities of one relayPublicKey, sorted by storageSlot")
 	v = gen
 	v.signature = [64]byte{}
-	g.pos(s, "opaque-chain-frame-v1-genesis-zero-signature", record(v.write), ids(hr.RuleFrameHigherLevel), []string{tagDecision},
-		"the positive genesis frame with a transport signature of 64 zero bytes, which no signature scheme verifies: signature verification is a higher-level check, not the codec's")
+	g.pos(s, "opaque-chain-frame-v1-genesis-zero-signature", record(v.write), ids(hr.RuleFrameHigherLevel), nil,
+		"the positive genesis frame with a transport signature of 64 zero bytes, which no signature scheme verifies: section 3 makes signature verification a higher-level composition check, not the codec's")
 	v = gen
 	v.previous = lp("frame/boundary/previous-frame-hash")
 	g.neg(s, "opaque-chain-frame-v1-genesis-with-previous-hash", record(v.write), hr.RuleFrameGenesisNoPrev, boundary,
