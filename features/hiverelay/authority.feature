@@ -69,7 +69,7 @@ Feature: HiveRelay BCC v1, section 1 and the authority's identity
       And the file "negative/write-cell-cap-duplicate-private-keys.bin" is removed from the vector set
       And the vector manifest is framed again from the files
       When the vector set is verified
-      Then it is rejected by rule HR-VEC-02 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-02
 
   Rule: HR-AUTH-03 No schema, name, declaration, fixture or byte catalog of relay WIRE, product evidence, relay persistence or private IPC appears in the catalog or the vector set
 
@@ -102,14 +102,14 @@ Feature: HiveRelay BCC v1, section 1 and the authority's identity
       And a file "registry/relay-wire-schema-catalog-v1.cenc" holding the schema catalog is added to the vector set
       And the vector manifest is framed again from the files
       When the vector set is verified
-      Then it is rejected by rule HR-VEC-03 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-03
 
     Scenario: a private IPC fixture in the vector set
       Given the reference vector set
       And a file "positive/private-ipc-request-v1.bin" holding 01 is added to the vector set
       And the vector manifest is framed again from the files
       When the vector set is verified
-      Then it is rejected by rule HR-VEC-03 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-03
 
   Rule: HR-AUTH-04 An application profile MUST bind the complete two-hash tuple rather than copy a declaration or rely on a JavaScript object shape
 
@@ -149,7 +149,7 @@ Feature: HiveRelay BCC v1, section 1 and the authority's identity
       Given the reference vector set and its metadata artifact
       And the metadata artifact has '<old>' replaced by '<new>'
       When the authority is verified
-      Then it is rejected by rule HR-VEC-10 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-10
 
       Examples:
         | what                                 | old                                    | new                                     |
@@ -174,7 +174,7 @@ Feature: HiveRelay BCC v1, section 1 and the authority's identity
       Given the reference vector set and its metadata artifact
       And the metadata artifact has '{"authority"' replaced by '{"relayWireTuple":"00","authority"'
       When the authority is verified
-      Then it is rejected by rule HR-VEC-10 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-10
 
     Scenario: both hashes are under client-composition domains, not a relay WIRE domain
       Given the reference vector set and its metadata artifact

@@ -39,13 +39,13 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       When the format artifact is verified
       Then the format hash follows the formula of section 4
 
-  Rule: HR-FMT-02 A format artifact that does not begin with ASCII "HRBCCF01" fails with BAD_ENCODING
+  Rule: HR-FMT-02 A format artifact that does not begin with ASCII "HRBCCF01" fails closed
 
     Scenario Outline: magic "<magic>"
       Given the reference format artifact
       And its magic is "<magic>"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-02 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-02
 
       Examples:
         | magic        |
@@ -161,19 +161,19 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       When the format artifact is verified
       Then it is rejected by rule HR-CENC-11 with code "BAD_ENCODING"
 
-  Rule: HR-FMT-10 Spec bytes use LF only; a CR byte fails with BAD_ENCODING
+  Rule: HR-FMT-10 Spec bytes use LF only; a CR byte fails closed
 
     Scenario: the first line of the spec ended by CR LF
       Given the reference format artifact
       And "\r" is inserted into its specBytes at offset 39
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-10 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-10
 
     Scenario Outline: the spec text "<text>"
       Given the reference format artifact
       And its specBytes is "<text>"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-10 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-10
 
       Examples:
         | text      |
@@ -181,41 +181,41 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
         | a\r\n     |
         | \r\n      |
 
-  Rule: HR-FMT-11 Spec bytes hold no byte order mark; one fails with BAD_ENCODING
+  Rule: HR-FMT-11 Spec bytes hold no byte order mark; one fails closed
 
     Scenario: the spec preceded by a byte order mark
       Given the reference format artifact
       And ef bb bf is inserted into its specBytes at offset 0
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-11 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-11
 
     Scenario: a byte order mark inside the text, where a second file would begin
       Given the reference format artifact
       And its specBytes is "first\n\ufeffsecond\n"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-11 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-11
 
-  Rule: HR-FMT-12 Spec bytes hold no NUL byte; one fails with BAD_ENCODING
+  Rule: HR-FMT-12 Spec bytes hold no NUL byte; one fails closed
 
     Scenario: a NUL inside the spec
       Given the reference format artifact
       And 00 is inserted into its specBytes at offset 10
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-12 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-12
 
     Scenario: a NUL before the final LF
       Given the reference format artifact
       And its specBytes is "text\x00\n"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-12 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-12
 
-  Rule: HR-FMT-13 Spec bytes are strict UTF-8; anything else fails with BAD_ENCODING
+  Rule: HR-FMT-13 Spec bytes are strict UTF-8; anything else fails closed
 
     Scenario Outline: spec text with <what>
       Given the reference format artifact
       And its specBytes is "<text>"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-13 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-13
 
       Examples:
         | what                              | text               |
@@ -238,19 +238,19 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       Given the reference format artifact
       And the last byte of its specBytes is removed
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-14 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-14
 
     Scenario: the spec with a second final LF
       Given the reference format artifact
       And "\n" is appended to its specBytes
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-14 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-14
 
     Scenario Outline: the spec text "<text>"
       Given the reference format artifact
       And its specBytes is "<text>"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-14 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-14
 
       Examples:
         | text    |
@@ -341,14 +341,14 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       And its specBytes is "another spec\n"
       And the reference vector set with that format artifact and its metadata artifact
       When the authority is verified
-      Then it is rejected by rule HR-FMT-17 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-17
 
     Scenario: a metadata artifact over an artifact whose spec has one letter changed
       Given the reference format artifact
       And byte 2 of its specBytes is set to 68
       And the reference vector set with that format artifact and its metadata artifact
       When the authority is verified
-      Then it is rejected by rule HR-FMT-17 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-17
 
   Rule: HR-FMT-18 clientCompositionFormatHash = BLAKE2b-256("hiverelay.blind.client-composition-format-hash.v1" || U64BE(len(artifact)) || artifact)
 

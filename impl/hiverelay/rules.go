@@ -241,7 +241,7 @@ var ruleCatalog = rules.NewCatalog("hiverelay", slices.Concat(
 		rules.Must(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING.").Checked(rules.Rejecting).Defined("the spec keeps categories 1, 4 and 5 out of the catalog (section 1); that a dependency names one of the five other entries, and at most five, is the project's catalog layout (docs/hiverelay.md, The schema catalog)"),
 
 		rules.Must(RuleFmtLayout, secFormat, "The format artifact is ASCII \"HRBCCF01\", authorityVersion u16be = 1, formatMajor u16be = 1, formatMinor u16be = 0, specLength u64be, schemaCatalogLength u64be, the spec bytes and the schema catalog bytes.").Checked(rules.Constructing),
-		rules.Must(RuleFmtMagic, secFormat, "A format artifact that does not begin with ASCII \"HRBCCF01\" fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtMagic, secFormat, "A format artifact that does not begin with ASCII \"HRBCCF01\" fails closed.").Checked(rules.Rejecting),
 		rules.Must(RuleFmtAuthority, secFormat, "A format artifact whose authorityVersion is not 1 fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleFmtMajor, secFormat, "A format artifact whose formatMajor is not 1 fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleFmtMinor, secFormat, "A format artifact whose formatMinor is not 0 fails with BAD_ENCODING.").Checked(rules.Rejecting),
@@ -252,11 +252,11 @@ var ruleCatalog = rules.NewCatalog("hiverelay", slices.Concat(
 			"subsumed by HR-CENC-11: an empty catalog cannot hold its entry count, so an artifact whose schemaCatalogLength is zero is refused as truncated even without this check (TestEmptySectionsSubsumed)"),
 		rules.Untestable(rules.Must(RuleFmtCatalogMax, secFormat, "A format artifact whose schemaCatalogLength exceeds 1 MiB (1048576) fails with BAD_ENCODING.").Checked(rules.Rejecting),
 			"subsumed by the catalog rules: a valid catalog holds the six names of section 1, declarations of at most 65535 bytes (HR-CAT-06) and at most five dependencies each (HR-CAT-11), 393859 bytes at most, so catalog bytes longer than 1 MiB are refused as trailing bytes (HR-CENC-12), or as truncated (HR-CENC-11) when the input is shorter, even without this check (TestLargeCatalogSubsumed)"),
-		rules.Must(RuleFmtSpecCR, secFormat, "Spec bytes use LF only; a CR byte fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFmtSpecBOM, secFormat, "Spec bytes hold no byte order mark (U+FEFF); one fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFmtSpecNUL, secFormat, "Spec bytes hold no NUL byte; one fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFmtSpecUTF8, secFormat, "Spec bytes are strict UTF-8; anything else fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFmtSpecFinalLF, secFormat, "Spec bytes end with exactly one final LF; no final LF, or more than one, fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecCR, secFormat, "Spec bytes use LF only; a CR byte fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecBOM, secFormat, "Spec bytes hold no byte order mark (U+FEFF); one fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecNUL, secFormat, "Spec bytes hold no NUL byte; one fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecUTF8, secFormat, "Spec bytes are strict UTF-8; anything else fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecFinalLF, secFormat, "Spec bytes end with exactly one final LF; no final LF, or more than one, fails closed.").Checked(rules.Rejecting),
 		rules.Must(RuleFmtCatalogDecode, secFormat, "The embedded catalog decodes canonically to exactly the six names and local IDs of section 1 (realized by HR-CAT-02..11 and the primitives).").Checked(rules.General),
 		rules.Must(RuleFmtTrailing, secFormat, "Bytes after the schema catalog of a format artifact fail closed with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleFmtSpecExact, secFormat, "The spec bytes of the authority's format artifact are exactly the bytes of this specification file (7985 bytes, SHA-256 c8b2941c96eaf370...); complete authority verification against a metadata artifact, which names this authority, fails for any other spec bytes.").Checked(rules.Rejecting),
@@ -378,3 +378,29 @@ func CheckOf(id rules.ID) rules.Check {
 // RealizedBy returns the specific rules whose rejections carry the General
 // rule id, or nil.
 func RealizedBy(id rules.ID) []rules.ID { return realized[id] }
+
+// unnamedCode are the rules whose failures the spec says only "fail
+// closed" or "fail complete authority verification": it names no code for
+// them (HR-CENC-15's clarified note). The reference answers BAD_ENCODING
+// for them too, the one code a testee needs; a vector accepts any code.
+var unnamedCode = map[rules.ID]bool{
+	RuleFmtMagic: true, RuleFmtSpecCR: true, RuleFmtSpecBOM: true, RuleFmtSpecNUL: true,
+	RuleFmtSpecUTF8: true, RuleFmtSpecFinalLF: true, RuleFmtSpecExact: true,
+}
+
+// SpecCode returns the code the spec names for a failure reported under
+// rule id: BAD_ENCODING for §2's classes ("Unknown versions, truncation,
+// trailing bytes, out-of-range values, and non-canonical encodings fail
+// with `BAD_ENCODING`") in every layout built of §2's primitives (the six
+// codecs, whose negative vectors §5 says "fail canonical decoding with
+// `BAD_ENCODING`", the catalog, which "decodes canonically", and the
+// artifact's header fields), and "" where the spec names none: the
+// manifest's conditions (§5: "... manifests fail closed"), the artifact's
+// magic and spec-text conditions, and complete authority verification.
+func SpecCode(id rules.ID) string {
+	s := string(id)
+	if unnamedCode[id] || strings.HasPrefix(s, "HR-MAN-") || strings.HasPrefix(s, "HR-VEC-") || strings.HasPrefix(s, "HR-AUTH-") {
+		return ""
+	}
+	return cenc.Code
+}
