@@ -245,7 +245,7 @@ Feature: HiveRelay BCC v1, section 2: canonical primitives
       When the format artifact holding it is verified
       Then it is rejected by rule HR-CENC-07 with code "BAD_ENCODING"
 
-  Rule: HR-CENC-08 A compact uint above 2^53-1 fails closed
+  Rule: HR-CENC-08 A value above 2^53-1 fails closed: a compact uint always, a fixed u64 under reading HR-READ-12's alternative
 
     Scenario Outline: the length <value> fails as above the safe integer range
       Given a genesis OpaqueChainFrameV1
@@ -270,6 +270,38 @@ Feature: HiveRelay BCC v1, section 2: canonical primitives
       And the count of its coveredFrontier is written as "ff 00 00 00 00 00 00 20 00"
       When it is decoded as OpaqueChainCheckpointV1
       Then it is rejected by rule HR-CENC-08 with code "BAD_ENCODING"
+
+    @reading:HR-READ-12
+    Scenario Outline: a fixed u64 <field> of <value> decodes: the bound is read as binding compact uints
+      Given a <schema>
+      And its <field> is <value>
+      When it is decoded as <schema>
+      Then the re-encoding equals the input
+
+      Examples:
+        | schema                  | field                       | value  |
+        | BlindCoreReadCapV1      | witnessedFork               | 2^53   |
+        | BlindCoreReadCapV1      | witnessedLength             | 2^53+1 |
+        | OpaqueChainCheckpointV1 | coveredFrontier[0].sequence | 2^64-1 |
+
+    @reading:HR-READ-12=fixed-u64-within-safe-range
+    Scenario Outline: under reading fixed-u64-within-safe-range, a fixed u64 <field> of <value> fails as above the safe integer range
+      Given a <schema>
+      And its <field> is <value>
+      When it is decoded as <schema>
+      Then it is rejected by rule HR-CENC-08 with code "BAD_ENCODING"
+
+      Examples:
+        | schema                  | field                       | value  |
+        | BlindCoreReadCapV1      | witnessedFork               | 2^53   |
+        | BlindCoreReadCapV1      | witnessedLength             | 2^53+1 |
+        | OpaqueChainCheckpointV1 | coveredFrontier[0].sequence | 2^64-1 |
+
+    Scenario: a fixed u64 of 2^53-1 decodes whatever reading HR-READ-12 takes
+      Given a BlindCoreReadCapV1
+      And its witnessedFork is 2^53-1
+      When it is decoded as BlindCoreReadCapV1
+      Then the re-encoding equals the input
 
   Rule: HR-CENC-09 An optional is one byte 0 for absent or 1 followed by its value; every other tag fails closed
 

@@ -40,7 +40,7 @@ func Rules() []rules.Rule {
 		rules.Must(RuleArray, Section, "An array is the canonical shortest compact-uint count followed by exactly that many elements.").Checked(rules.Constructing),
 		rules.Must(RuleCompactForms, Section, "A compact uint is one byte for 0..252, 0xfd then a little-endian u16, 0xfe then a little-endian u32, or 0xff then a little-endian u64, always in the shortest form that holds the value.").Checked(rules.Constructing),
 		rules.Must(RuleCompactOverlong, Section, "An overlong compact uint (0xfd form below 253, 0xfe form at most 0xffff, 0xff form at most 0xffffffff) fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleCompactSafe, Section, "A compact uint above JavaScript's exact safe integer range (2^53-1) fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCompactSafe, Section, "A value above JavaScript's exact safe integer range (2^53-1) fails closed with BAD_ENCODING: a compact uint always; a fixed u64 field only under reading HR-READ-12's alternative fixed-u64-within-safe-range.").Checked(rules.Rejecting),
 		rules.Must(RuleOptionalTag, Section, "An optional is one byte 0 for absent or 1 followed by its value; every other tag fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleUnknownVersion, Section, "An unknown version fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleTruncated, Section, "Truncated input (a field, length, count or element that the remaining bytes cannot hold) fails with BAD_ENCODING.").Checked(rules.Rejecting).

@@ -32,11 +32,11 @@ var framing = map[rules.ID]bool{
 	cenc.RuleTruncated: true, cenc.RuleTrailing: true,
 	hr.RuleCkptFrontierCount: true, hr.RuleCkptCapsCount: true,
 	hr.RuleFramePayloadCount: true, hr.RuleFramePayloadLength: true, hr.RuleFrameCapsCount: true,
-	hr.RuleCoreHeadLength: true,
+	hr.RuleCoreHeadLength:  true,
 	hr.RuleBlobClassSelect: true, hr.RuleBlobWrongClass: true, hr.RuleBlobShort: true, hr.RuleBlobLong: true,
 	hr.RuleCatalogEntryCount: true, hr.RuleCatalogDeclLength: true, hr.RuleCatalogDepsClosed: true,
 	hr.RuleFmtSpecEmpty: true, hr.RuleFmtSpecMax: true, hr.RuleFmtCatalogEmpty: true, hr.RuleFmtCatalogMax: true,
-	hr.RuleFmtTrailing: true,
+	hr.RuleFmtTrailing:     true,
 	manifest.RuleTruncated: true, manifest.RuleTrailing: true,
 }
 

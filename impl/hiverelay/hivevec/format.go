@@ -222,7 +222,7 @@ func (f *formatRef) artifacts() []formatVector {
 func (f *formatRef) headers() []formatVector {
 	h := f.withHeader
 	b := []string{tagBoundary}
-	return []formatVector{
+	out := []formatVector{
 		{"format-magic-hrbccf02", h(func(h *header) { h.magic = "HRBCCF02" }), rejects(hr.RuleFmtMagic), nil, `the reference artifact with magic "HRBCCF02"`},
 		{"format-magic-lower-case", h(func(h *header) { h.magic = "hrbccf01" }), rejects(hr.RuleFmtMagic), nil, `the reference artifact with magic "hrbccf01"`},
 		{"format-magic-zero", h(func(h *header) { h.magic = "\x00\x00\x00\x00\x00\x00\x00\x00" }), rejects(hr.RuleFmtMagic), nil,
@@ -248,6 +248,16 @@ func (f *formatRef) headers() []formatVector {
 		{"format-catalog-length-one-beyond-input", h(func(h *header) { h.catLen = uint64(len(f.cat) + 1) }), rejects(cenc.RuleTruncated), b,
 			"the reference artifact with schemaCatalogLength 1470, one more than the catalog bytes present"},
 	}
+	// The u64be lengths at the safe-integer boundary (issue 26, item 7):
+	// over 1 MiB whatever reading HR-READ-12 is taken.
+	for _, x := range u64Boundaries[:3] {
+		out = append(out,
+			formatVector{fmt.Sprintf("format-spec-length-%d", x), h(func(h *header) { h.specLen = x }), rejects(hr.RuleFmtSpecMax), b,
+				fmt.Sprintf("the reference artifact with specLength %s: over 1 MiB, rejected before the bytes it needs", u64Name(x))},
+			formatVector{fmt.Sprintf("format-catalog-length-%d", x), h(func(h *header) { h.catLen = x }), rejects(hr.RuleFmtCatalogMax), b,
+				fmt.Sprintf("the reference artifact with schemaCatalogLength %s: over 1 MiB", u64Name(x))})
+	}
+	return out
 }
 
 // specTexts: artifacts around the spec text with one of section 4's text

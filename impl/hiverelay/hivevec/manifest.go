@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/crypto/blake2b"
 
+	"github.com/threespec/conformance/impl/cenc"
 	hr "github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
@@ -88,6 +89,16 @@ func (g *gen) manifests() error {
 	mpos("manifest-nfc-non-ascii-path", []row{empty("positive/caf\u00e9.bin"), empty("positive/\u00c5ngstr\u00f6m.bin")},
 		ids(manifest.RuleNFC, manifest.RuleUTF8), []string{tagDecision},
 		"paths in NFC with non-ASCII letters (U+00E9, U+00C5, U+00F6) are canonical")
+
+	// A row's vector length is a u64be: every value at the safe-integer
+	// boundary (issue 26, item 7); whether those above 2^53-1 are accepted
+	// is reading HR-READ-12.
+	for _, x := range []uint64{maxSafe, two53, two53 + 1, u64Max} {
+		r := empty("positive/read-cell-cap-v1.bin")
+		r.length = x
+		mpos(fmt.Sprintf("manifest-row-length-%d", x), []row{r}, ids(manifest.RuleFraming, cenc.RuleBigEndian), []string{tagBoundary},
+			fmt.Sprintf("one row whose vector length is %s (u64 big-endian); the hash is of no bytes, which the framing does not check against a length", u64Name(x)))
+	}
 
 	// Rows out of order and duplicated.
 	swapped := append([]row(nil), auth...)

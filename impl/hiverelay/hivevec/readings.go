@@ -34,7 +34,12 @@ func readingUses() []vecgen.ReadingUse {
 			"manifest-authority-v1-row-0-path-length-plus-one", "manifest-authority-v1-row-17-path-length-plus-one")},
 		{Reading: hiverelay.ReadDotComponents, Vectors: p("manifest-dot-names-are-not-dot-components")},
 		{Reading: hiverelay.ReadMetadataFormat, Vectors: n("authority-metadata-other-format-hash", "authority-metadata-relay-wire-key", "authority-metadata-row-count-17", "authority-metadata-whitespace")},
-		{Reading: hiverelay.ReadFixedU64Range, Vectors: p("opaque-chain-checkpoint-v1-frontier-sequences-near-max", "opaque-chain-frame-v1-successor-sequence-max", "blind-core-read-cap-v1-fork-and-length-18446744073709551615"),
+		{Reading: hiverelay.ReadFixedU64Range, Vectors: p("opaque-chain-checkpoint-v1-frontier-sequences-near-max", "opaque-chain-frame-v1-successor-sequence-max", "blind-core-read-cap-v1-fork-and-length-18446744073709551615",
+			"opaque-chain-checkpoint-v1-frontier-sequence-9007199254740992", "opaque-chain-checkpoint-v1-frontier-sequence-9007199254740993", "opaque-chain-checkpoint-v1-frontier-sequence-18446744073709551615",
+			"opaque-chain-frame-v1-successor-sequence-9007199254740992", "opaque-chain-frame-v1-successor-sequence-9007199254740993",
+			"blind-core-read-cap-v1-witnessed-fork-9007199254740992", "blind-core-read-cap-v1-witnessed-fork-9007199254740993", "blind-core-read-cap-v1-witnessed-fork-18446744073709551615",
+			"blind-core-read-cap-v1-witnessed-length-9007199254740992", "blind-core-read-cap-v1-witnessed-length-9007199254740993", "blind-core-read-cap-v1-witnessed-length-18446744073709551615",
+			"manifest-row-length-9007199254740992", "manifest-row-length-9007199254740993", "manifest-row-length-18446744073709551615"),
 			Branches: []vecgen.Branch{
 				{Of: "hiverelay/positive/opaque-chain-checkpoint-v1-frontier-sequences-near-max", Alternative: hiverelay.AltFixedU64SafeRange,
 					Expect: vectorset.Reject, Code: Code, Rules: []string{"HR-CENC-08", "HR-CKPT-01"},
