@@ -133,6 +133,7 @@ Feature: HiveRelay BCC v1, section 5: the strict vector-manifest framing
         | a/../b       |
         | a/..         |
 
+    @reading:HR-READ-10
     Scenario Outline: the path "<path>" has dots but no dot component
       Given a vector manifest of the paths "<path>"
       When the manifest is parsed
@@ -144,6 +145,23 @@ Feature: HiveRelay BCC v1, section 5: the strict vector-manifest framing
         | a..b      |
         | ...       |
         | a/b.bin   |
+
+    @reading:HR-READ-10=leading-dot-components
+    Scenario Outline: under reading leading-dot-components, the path "<path>" has a dot component
+      Given a vector manifest of the paths "<path>"
+      When the manifest is parsed
+      Then it is rejected by rule HR-MAN-05
+
+      Examples:
+        | path      |
+        | .hidden   |
+        | a/.b      |
+        | ...       |
+
+    Scenario: a dot inside a component is no dot component whatever reading HR-READ-10 takes
+      Given a vector manifest of the paths "a..b"
+      When the manifest is parsed
+      Then the manifest has 1 entries
 
   Rule: HR-MAN-06 A manifest path containing a backslash fails closed
 
@@ -180,9 +198,21 @@ Feature: HiveRelay BCC v1, section 5: the strict vector-manifest framing
       When the manifest is parsed
       Then entry 0 of the manifest is "caf\u00e9/\u4e00\U0001f5a7.bin", 17 bytes
 
-  Rule: HR-MAN-08 A manifest path that is not in NFC (Unicode 17.0.0) is non-canonical and fails closed (project reading)
+  Rule: HR-MAN-08 Under reading HR-READ-07's alternative nfc-required, a manifest path not in NFC (Unicode 17.0.0) fails closed
 
-    Scenario Outline: a path with <what>, not in NFC
+    @reading:HR-READ-07
+    Scenario Outline: a path with <what>, not in NFC, is strict UTF-8 and accepted
+      Given a vector manifest of the paths "<path>"
+      When the manifest is parsed
+      Then the manifest has 1 entries
+
+      Examples:
+        | what                                | path              |
+        | e and a combining acute accent      | caf\u0065\u0301   |
+        | the Angstrom sign (a singleton)     | \u212b.bin        |
+
+    @reading:HR-READ-07=nfc-required
+    Scenario Outline: under reading nfc-required, a path with <what>, not in NFC, fails closed
       Given a vector manifest of the paths "<path>"
       When the manifest is parsed
       Then it is rejected by rule HR-MAN-08
@@ -194,13 +224,14 @@ Feature: HiveRelay BCC v1, section 5: the strict vector-manifest framing
         | a Hangul syllable as its jamo       | \u1100\u1161.bin  |
         | the Angstrom sign (a singleton)     | \u212b.bin        |
 
-    Scenario: the same name in NFC
+    Scenario: the same name in NFC is accepted whatever reading HR-READ-07 takes
       Given a vector manifest of the paths "caf\u00e9"
       When the manifest is parsed
       Then the manifest has 1 entries
 
-  Rule: HR-MAN-09 An empty manifest path, or one with an empty component, fails closed (project reading)
+  Rule: HR-MAN-09 An empty manifest path, or one with an empty component, fails closed (reading HR-READ-08)
 
+    @reading:HR-READ-08
     Scenario Outline: the path "<path>"
       Given a vector manifest of the paths "<path>"
       When the manifest is parsed
@@ -212,9 +243,34 @@ Feature: HiveRelay BCC v1, section 5: the strict vector-manifest framing
         | a//b  |
         | a/    |
 
-  Rule: HR-MAN-10 A manifest path containing a C0 control or DEL fails closed (project reading)
+    @reading:HR-READ-08=empty-components-allowed
+    Scenario Outline: under reading empty-components-allowed, the path "<path>" is accepted
+      Given a vector manifest of the paths "<path>"
+      When the manifest is parsed
+      Then the manifest has 1 entries
 
-    Scenario Outline: a path with <what>
+      Examples:
+        | path  |
+        |       |
+        | a//b  |
+        | a/    |
+
+  Rule: HR-MAN-10 Under reading HR-READ-09's alternative controls-rejected, a manifest path containing a C0 control or DEL fails closed
+
+    @reading:HR-READ-09
+    Scenario Outline: a path with <what> is accepted: section 5 does not list control bytes
+      Given a vector manifest of the paths "<path>"
+      When the manifest is parsed
+      Then the manifest has 1 entries
+
+      Examples:
+        | what  | path   |
+        | NUL   | a\x00b |
+        | tab   | a\tb   |
+        | DEL   | a\x7f  |
+
+    @reading:HR-READ-09=controls-rejected
+    Scenario Outline: under reading controls-rejected, a path with <what> fails closed
       Given a vector manifest of the paths "<path>"
       When the manifest is parsed
       Then it is rejected by rule HR-MAN-10

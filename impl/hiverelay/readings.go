@@ -15,10 +15,10 @@ const (
 	ReadCatalogDeps       = "HR-READ-04"
 	ReadZeroBlobBytes     = "HR-READ-05"
 	ReadZeroSignature     = "HR-READ-06"
-	ReadPathNFC           = "HR-READ-07"
-	ReadPathEmpty         = "HR-READ-08"
-	ReadPathControls      = "HR-READ-09"
-	ReadDotComponents     = "HR-READ-10"
+	ReadPathNFC           = manifest.ReadPathNFC
+	ReadPathEmpty         = manifest.ReadPathEmpty
+	ReadPathControls      = manifest.ReadPathControls
+	ReadDotComponents     = manifest.ReadDotComponents
 	ReadMetadataFormat    = "HR-READ-11"
 	ReadFixedU64Range     = cenc.ReadFixedU64Range
 	ReadRangeBeforeEnd    = "HR-READ-13"
@@ -92,31 +92,32 @@ func Readings() []rules.Reading {
 			[]string{"§5: ... rows of path length `u16be`, canonical relative path bytes, ...",
 				"§5: Duplicate, absolute, dot-component, backslash, non-canonical UTF-8, unsorted, truncated, or trailing-byte manifests fail closed."},
 			"Are \"canonical relative path bytes\" NFC, or is any strict UTF-8 canonical?",
-			"nfc-required",
-			"strict UTF-8 leaves two byte sequences for many names; only a normalization form makes one of them canonical, and NFC is the one in use (docs/hiverelay.md, \"NFC is required\")",
-			alt("nfc-required", "a path not in NFC fails with BAD_ENCODING"),
-			alt("strict-utf8-only", "any strict UTF-8 path is canonical; normalization is not checked")),
+			"strict-utf8-only",
+			"section 5 lists the conditions that fail a manifest, and among them the only one about a path's characters is \"non-canonical UTF-8\": canonical UTF-8 is strict UTF-8, the one encoding of each code point; Unicode normalization is not named, and asking for NFC asks beyond the words. A strict-UTF-8 path not in NFC is accepted",
+			alt("strict-utf8-only", "any strict UTF-8 path is canonical; normalization is not checked"),
+			alt(manifest.AltNFCRequired, "a path not in NFC (Unicode 17.0.0) fails closed: strict UTF-8 leaves two byte sequences for many names, and only a normalization form makes one of them canonical")),
 		r(ReadPathEmpty, secVectors, []rules.ID{manifest.RuleEmptySegment},
 			[]string{"§5: ... canonical relative path bytes ..."},
 			"Is the empty path, or a path with an empty component (a//b, a/), a canonical relative path?",
 			"empty-components-rejected",
-			"an empty component names no file and makes two spellings of one path",
-			alt("empty-components-rejected", "the empty path and empty components fail with BAD_ENCODING"),
-			alt("empty-components-allowed", "only the listed conditions fail; empty components are bytes like any other")),
+			"the empty path names no file, so it is no relative path at all; and a//b or a/ is not the canonical form of a relative path: path canonicalization collapses empty components just as it removes the dot components section 5 names",
+			alt("empty-components-rejected", "the empty path and empty components fail closed"),
+			alt(manifest.AltEmptyAllowed, "only section 5's listed conditions fail; empty components are bytes like any other")),
 		r(ReadPathControls, secVectors, []rules.ID{manifest.RuleControl},
-			[]string{"§5: ... canonical relative path bytes ..."},
+			[]string{"§5: ... canonical relative path bytes ...",
+				"§5: Duplicate, absolute, dot-component, backslash, non-canonical UTF-8, unsorted, truncated, or trailing-byte manifests fail closed."},
 			"Are C0 control bytes and DEL allowed in a canonical relative path?",
-			"controls-rejected",
-			"a control byte in a file name is not canonical in any file system convention the spec could mean",
-			alt("controls-rejected", "a path with a byte U+0000..U+001F or DEL fails with BAD_ENCODING"),
-			alt("controls-allowed", "control bytes are valid path bytes")),
+			"controls-allowed",
+			"section 5 lists the conditions that fail a manifest, and control characters are not among them; path canonicalization does not remove them, and U+0000..U+001F and U+007F are canonical (strict) UTF-8. Refusing them asks beyond the words",
+			alt("controls-allowed", "control bytes are path bytes like any other"),
+			alt(manifest.AltControlsRejected, "a path with a byte U+0000..U+001F or DEL fails closed: no file system convention the spec could mean has control bytes in a canonical name")),
 		r(ReadDotComponents, secVectors, []rules.ID{manifest.RuleDotSegment},
 			[]string{"§5: Duplicate, absolute, dot-component, backslash, ... manifests fail closed."},
 			"Is a \"dot-component\" only a whole . or .. component, or any component starting with a dot?",
 			"whole-dot-components",
 			"the dot components of path resolution are exactly . and ..; .hidden and a..b name files",
 			alt("whole-dot-components", "only the components . and .. fail"),
-			alt("leading-dot-components", "every component starting with . fails")),
+			alt(manifest.AltLeadingDot, "every component starting with . fails")),
 		r(ReadMetadataFormat, secVectors, []rules.ID{RuleVecIdentity},
 			[]string{"§5: The final identity of this authority is the pair `(clientCompositionFormatHash, clientCompositionVectorSetHash)` published in the generated metadata artifact."},
 			"What is the metadata artifact's format, and is it checked?",

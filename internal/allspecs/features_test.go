@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -14,6 +15,8 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/cucumber/godog/colors"
 
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
 )
@@ -83,7 +86,50 @@ func TestFeatures(t *testing.T) {
 		}
 	}
 	checkTraceability(t, inv, rep)
-	checkRejectionsCovered(t, rep)
+	alts := runAlternatives(t, o)
+	checkRejectionsCovered(t, rep, alts...)
+}
+
+// altTag is a scenario tag of a reading's non-default alternative.
+var altTag = regexp.MustCompile(`@reading:([A-Z]+-READ-[0-9]{2})=([a-z0-9-]+)`)
+
+// runAlternatives runs the scenarios of every non-default alternative the
+// features tag (@reading:ID=ALT) against the reference switched into that
+// alternative, which the default run skips: each must pass, and the rules
+// they expect count as covered (a rule only an alternative rejects with
+// has its negative scenarios there).
+func runAlternatives(t *testing.T, o godog.Options) []*steps.Report {
+	t.Helper()
+	tags := map[string][2]string{}
+	err := filepath.WalkDir(featuresDir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".feature") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		for _, m := range altTag.FindAllStringSubmatch(string(b), -1) {
+			tags[m[0]] = [2]string{m[1], m[2]}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reps []*steps.Report
+	for _, tag := range slices.Sorted(maps.Keys(tags)) {
+		alt := tags[tag]
+		impl := reference.New(Set()).WithChecks(rules.Checks{Readings: reading.Of(map[string]string{alt[0]: alt[1]})})
+		ao := o
+		ao.Tags = tag
+		rep, err := steps.Run(context.Background(), steps.Config{Impl: impl, Wings: Steps(), StrictRules: true, Options: ao})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Status != 0 {
+			t.Errorf("the scenarios tagged %s fail against the reference taking that alternative (status %d)", tag, rep.Status)
+		}
+		reps = append(reps, rep)
+	}
+	return reps
 }
 
 // checkTraceability fails when a rule has no executed scenario, two rules
@@ -173,13 +219,15 @@ func itoa(n int) string {
 
 // checkRejectionsCovered fails when the reference rejects with a rule that no
 // executed negative scenario expects.
-func checkRejectionsCovered(t *testing.T, rep *steps.Report) {
+func checkRejectionsCovered(t *testing.T, rep *steps.Report, alts ...*steps.Report) {
 	t.Helper()
 	expected := map[string]bool{}
-	for _, s := range rep.Scenarios {
-		if s.Err == nil && !s.Skipped {
-			for _, id := range s.Expected {
-				expected[id] = true
+	for _, r := range append([]*steps.Report{rep}, alts...) {
+		for _, s := range r.Scenarios {
+			if s.Err == nil && !s.Skipped {
+				for _, id := range s.Expected {
+					expected[id] = true
+				}
 			}
 		}
 	}

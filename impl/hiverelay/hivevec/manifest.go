@@ -133,14 +133,26 @@ func (g *gen) manifests() error {
 		{"path-utf8-surrogate", "positive/\xed\xa0\x80.bin", manifest.RuleUTF8, "the surrogate U+D800 (ED A0 80)"},
 		{"path-utf8-above-10ffff", "positive/\xf4\x90\x80\x80.bin", manifest.RuleUTF8, "F4 90 80 80, above U+10FFFF"},
 		{"path-utf8-cut-sequence", "positive/caf\xc3.bin", manifest.RuleUTF8, "a two-byte sequence cut after its first byte (C3)"},
-		{"path-not-nfc-combining-accent", "positive/cafe\u0301.bin", manifest.RuleNFC, "e U+0301 where NFC has U+00E9"},
-		{"path-not-nfc-angstrom-sign", "positive/\u212b.bin", manifest.RuleNFC, "U+212B ANGSTROM SIGN, whose NFC is U+00C5"},
-		{"path-control-nul", "positive/a\x00.bin", manifest.RuleControl, "a NUL byte"},
-		{"path-control-tab", "positive/a\t.bin", manifest.RuleControl, "a tab"},
-		{"path-control-1f", "positive/a\x1f.bin", manifest.RuleControl, "the control byte 0x1F"},
-		{"path-control-del", "positive/a\x7f.bin", manifest.RuleControl, "a DEL byte"},
 	} {
 		mneg(c.name, manifestOf([]row{empty(c.path)}), c.rule, nil, "a one-row manifest whose path has "+c.what)
+	}
+	// Paths that only a reading's alternative refuses (HR-READ-07, 09):
+	// section 5's list of failing conditions names neither normalization
+	// nor control bytes, so by default they are canonical.
+	for _, c := range []struct {
+		name, path string
+		rule       rules.ID
+		what, why  string
+	}{
+		{"path-not-nfc-combining-accent", "positive/cafe\u0301.bin", manifest.RuleNFC, "e U+0301 where NFC has U+00E9", "strict UTF-8, not in NFC (HR-READ-07 strict-utf8-only)"},
+		{"path-not-nfc-angstrom-sign", "positive/\u212b.bin", manifest.RuleNFC, "U+212B ANGSTROM SIGN, whose NFC is U+00C5", "strict UTF-8, not in NFC (HR-READ-07 strict-utf8-only)"},
+		{"path-control-nul", "positive/a\x00.bin", manifest.RuleControl, "a NUL byte", "a control byte, which section 5 does not list (HR-READ-09 controls-allowed)"},
+		{"path-control-tab", "positive/a\t.bin", manifest.RuleControl, "a tab", "a control byte, which section 5 does not list (HR-READ-09 controls-allowed)"},
+		{"path-control-1f", "positive/a\x1f.bin", manifest.RuleControl, "the control byte 0x1F", "a control byte, which section 5 does not list (HR-READ-09 controls-allowed)"},
+		{"path-control-del", "positive/a\x7f.bin", manifest.RuleControl, "a DEL byte", "a control byte, which section 5 does not list (HR-READ-09 controls-allowed)"},
+	} {
+		mpos("manifest-"+c.name, []row{empty(c.path)}, ids(c.rule), []string{tagDecision},
+			"a one-row manifest whose path has "+c.what+": accepted, "+c.why)
 	}
 
 	// Counts that disagree with the rows.

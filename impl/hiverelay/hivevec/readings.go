@@ -2,6 +2,7 @@ package hivevec
 
 import (
 	"github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -28,11 +29,18 @@ func readingUses() []vecgen.ReadingUse {
 				Alternative: hiverelay.AltZeroPreviousHashRejected, Expect: vectorset.Reject, Code: Code, Rules: []string{"HR-CENC-16", "HR-FRAME-04"},
 				Comment: "the zero previous frame hash is one of section 2's nonzero frame hashes: BAD_ENCODING"}}},
 		{Reading: hiverelay.ReadCatalogDeps, Vectors: p("format-catalog-entry-1-five-dependencies")},
-		{Reading: hiverelay.ReadPathNFC, Vectors: append(n("manifest-path-not-nfc-angstrom-sign", "manifest-path-not-nfc-combining-accent"), p("manifest-nfc-non-ascii-path")...)},
-		{Reading: hiverelay.ReadPathEmpty, Vectors: n("manifest-path-empty", "manifest-path-empty-component", "manifest-path-trailing-slash")},
-		{Reading: hiverelay.ReadPathControls, Vectors: n("manifest-path-control-1f", "manifest-path-control-del", "manifest-path-control-nul", "manifest-path-control-tab",
-			"manifest-authority-v1-row-0-path-length-plus-one", "manifest-authority-v1-row-17-path-length-plus-one")},
-		{Reading: hiverelay.ReadDotComponents, Vectors: p("manifest-dot-names-are-not-dot-components")},
+		{Reading: hiverelay.ReadPathNFC, Vectors: p("manifest-path-not-nfc-angstrom-sign", "manifest-path-not-nfc-combining-accent", "manifest-nfc-non-ascii-path"),
+			Branches: manifestBranches(vectorset.Reject, manifest.AltNFCRequired, []string{"HR-MAN-08"}, "the path is not in NFC: it fails closed",
+				"manifest-path-not-nfc-angstrom-sign", "manifest-path-not-nfc-combining-accent")},
+		{Reading: hiverelay.ReadPathEmpty, Vectors: n("manifest-path-empty", "manifest-path-empty-component", "manifest-path-trailing-slash"),
+			Branches: manifestBranches(vectorset.Accept, manifest.AltEmptyAllowed, []string{"HR-MAN-09", "HR-MAN-01"}, "an empty path or component is bytes like any other: the manifest is accepted",
+				"manifest-path-empty", "manifest-path-empty-component", "manifest-path-trailing-slash")},
+		{Reading: hiverelay.ReadPathControls, Vectors: p("manifest-path-control-1f", "manifest-path-control-del", "manifest-path-control-nul", "manifest-path-control-tab"),
+			Branches: manifestBranches(vectorset.Reject, manifest.AltControlsRejected, []string{"HR-MAN-10"}, "a control byte in a path is not canonical: it fails closed",
+				"manifest-path-control-1f", "manifest-path-control-del", "manifest-path-control-nul", "manifest-path-control-tab")},
+		{Reading: hiverelay.ReadDotComponents, Vectors: p("manifest-dot-names-are-not-dot-components"),
+			Branches: manifestBranches(vectorset.Reject, manifest.AltLeadingDot, []string{"HR-MAN-05"}, "a component starting with a dot is a dot component: it fails closed",
+				"manifest-dot-names-are-not-dot-components")},
 		{Reading: hiverelay.ReadMetadataFormat, Vectors: n("authority-metadata-other-format-hash", "authority-metadata-relay-wire-key", "authority-metadata-row-count-17", "authority-metadata-whitespace")},
 		{Reading: hiverelay.ReadFixedU64Range, Vectors: p("opaque-chain-checkpoint-v1-frontier-sequences-near-max", "opaque-chain-frame-v1-successor-sequence-max", "blind-core-read-cap-v1-fork-and-length-18446744073709551615",
 			"opaque-chain-checkpoint-v1-frontier-sequence-9007199254740992", "opaque-chain-checkpoint-v1-frontier-sequence-9007199254740993", "opaque-chain-checkpoint-v1-frontier-sequence-18446744073709551615",
@@ -55,4 +63,21 @@ func readingUses() []vecgen.ReadingUse {
 		{Reading: hiverelay.ReadSignedHeadOpaque, Vectors: p("blind-core-read-cap-v1", "blind-core-read-cap-v1-fork-and-length-0", "blind-core-read-cap-v1-fork-and-length-18446744073709551615",
 			"blind-core-read-cap-v1-head-1-bytes", "blind-core-read-cap-v1-head-252-bytes", "blind-core-read-cap-v1-head-253-bytes", "blind-core-read-cap-v1-head-4096-bytes")},
 	}
+}
+
+// manifestBranches are branch vectors of one alternative of a path
+// reading, one per named default vector: the default vector's manifest
+// under the alternative, expected to be rejected (code "", as section 5
+// names none) or accepted with the reference's entries and hash.
+func manifestBranches(expect, alt string, rules []string, comment string, names ...string) []vecgen.Branch {
+	out := make([]vecgen.Branch, len(names))
+	for i, name := range names {
+		pol := map[string]string{vectorset.Reject: "positive", vectorset.Accept: "negative"}[expect]
+		b := vecgen.Branch{Of: "hiverelay/" + pol + "/" + name, Alternative: alt, Expect: expect, Rules: rules, Comment: comment}
+		if expect == vectorset.Accept {
+			b.Want = []string{"entries", "vector_set_hash"}
+		}
+		out[i] = b
+	}
+	return out
 }
