@@ -323,10 +323,7 @@ func VerifyAuthorityWith(c rules.Checks, metadata, formatArtifact, vectorManifes
 	}
 	if spec := Spec(); !bytes.Equal(fa.Spec, spec) && c.Enforced(RuleFmtSpecExact) {
 		// Section 4, HR-FMT-17: the authority's artifact embeds this exact file.
-		i := 0
-		for i < len(fa.Spec) && i < len(spec) && fa.Spec[i] == spec[i] {
-			i++
-		}
+		i := firstDifference(fa.Spec, spec)
 		return rules.Fail(RuleFmtSpecExact, cenc.Code, int64(formatHeader+i), "specBytes: %d bytes that are not the %d bytes of %s (first difference at byte %d of the spec); the metadata names this authority", len(fa.Spec), len(spec), SpecFile, i)
 	}
 	got, err := metadataFor(c, formatArtifact, vectorManifest)

@@ -27,12 +27,16 @@ const (
 	ReadBlobWithoutClass  = "HR-READ-16"
 	ReadCapSortKey        = "HR-READ-17"
 	ReadSignedHeadOpaque  = "HR-READ-18"
+	ReadBOMAnywhere       = "HR-READ-19"
 )
 
 // Alternatives the reference can be switched into (rules.Checks.Readings).
 const (
 	AltZeroPreviousHashRejected = "zero-previous-hash-rejected"
 	AltFixedU64SafeRange        = cenc.AltFixedU64SafeRange
+	AltExactAuthorityBytes      = "exact-authority-bytes"
+	AltDepsFromDeclaration      = "derived-from-declaration"
+	AltFEFFAnywhere             = "feff-anywhere"
 )
 
 const sec2 = "2. Canonical primitives"
@@ -59,13 +63,14 @@ func Readings() []rules.Reading {
 	r, alt := rules.ReadingMaker("hiverelay"), rules.Alt
 	return []rules.Reading{
 		r(ReadSpecText, secFormat, []rules.ID{RuleFmtSpecExact, RuleFmtCatalogDecode},
-			[]string{"§4: specBytes[specLength] // this exact UTF-8 file",
-				"§4: Both lengths are nonzero and at most 1 MiB. `specBytes` use LF only, no BOM or NUL, strict UTF-8, and exactly one final LF."},
-			"Does a format verifier accept any spec text and catalog meeting section 4's rules, or only this authority's exact bytes?",
+			[]string{"§4: `hiverelay-blind-client-composition-format-v1.cenc` is exactly: ... specBytes[specLength] // this exact UTF-8 file; schemaCatalogBytes[schemaCatalogLength] // exact six-entry category-3 catalog",
+				"§4: Both lengths are nonzero and at most 1 MiB. `specBytes` use LF only, no BOM or NUL, strict UTF-8, and exactly one final LF. The catalog decodes canonically to exactly the six names and local IDs in section 1. Trailing bytes fail closed.",
+				"§1: It MUST bind the complete two-hash tuple below rather than copying a declaration or relying on a JavaScript object shape."},
+			"Does format verification accept any artifact that meets section 4's checks (each with its own format hash), or only this authority's exact spec file and catalog?",
 			"any-conforming-artifact",
-			"section 4 lists the checks a verifier makes; which artifact is the authority's own is what the format hash decides, so the verifier checks the rules and the hash names the artifact",
+			"the comments \"this exact UTF-8 file\" and \"exact six-entry category-3 catalog\" say what the authority's own artifact holds, and which artifact is the authority's is what its format hash decides (§1: profiles bind the two-hash tuple); the checks section 4 then lists (lengths, LF only, no BOM or NUL, strict UTF-8, one final LF, the six names, no trailing bytes) are what a verifier makes, and they would say nothing if only one byte string passed. So format verification checks those rules and gives the hash, and the exact file is required where the authority is named (HR-FMT-17, with metadata). The stricter reading, where the verifier itself requires the exact bytes, is the alternative, and the reference implements it",
 			alt("any-conforming-artifact", "any spec text and catalog meeting section 4's rules is accepted, each with its own format hash"),
-			alt("exact-authority-bytes", "only this authority's exact spec file and catalog are accepted; every other artifact fails with BAD_ENCODING")),
+			alt(AltExactAuthorityBytes, "only this authority's exact spec file and catalog are accepted; every other artifact fails closed (HR-FMT-17), after section 4's other checks")),
 		r(ReadCatalogLayout, secAuthority, []rules.ID{RuleCatalogLayout, RuleCatalogDeclLength, RuleCatalogDeclText, RuleCatalogDeclHead},
 			[]string{"§1: The exact canonical declarations and composition dependencies are the six entries in `hiverelay-blind-client-composition-schema-catalog-v1.cenc`, generated with the stable master schema meta-grammar."},
 			"What bytes is the schema catalog, and what makes a declaration valid, when the master schema meta-grammar is not given?",
@@ -82,12 +87,12 @@ func Readings() []rules.Reading {
 			alt("zero-previous-hash-accepted", "a present previousFrameHash of 32 zero bytes is accepted"),
 			alt(AltZeroPreviousHashRejected, "a present previousFrameHash of 32 zero bytes fails with BAD_ENCODING, as a frame hash section 2 requires nonzero")),
 		r(ReadCatalogDeps, secAuthority, []rules.ID{RuleCatalogDepsClosed},
-			[]string{"§1: The exact canonical declarations and composition dependencies are the six entries in `hiverelay-blind-client-composition-schema-catalog-v1.cenc`"},
+			[]string{"§1: The exact canonical declarations and composition dependencies are the six entries in `hiverelay-blind-client-composition-schema-catalog-v1.cenc`, generated with the stable master schema meta-grammar."},
 			"Must an entry's composition dependencies be exactly the names its declaration mentions, or only closed (among the six) and strictly sorted?",
 			"closed-and-sorted",
-			"no rule derives dependencies from declaration text, whose grammar is not given; closure and strict order are what the spec's primitives state",
-			alt("closed-and-sorted", "dependencies are any strictly sorted subset of the six other names"),
-			alt("derived-from-declaration", "dependencies must equal the names the declaration mentions")),
+			"the spec gives the dependencies as the catalog's own entries, not as a function of the declaration text, whose grammar (the master meta-grammar) is not given; what the spec's words and primitives state is that they are schema names of this authority (§1 keeps other categories out) in strict order. The authority's own dependencies are pinned by its format hash, and under HR-READ-01's alternative by its exact bytes",
+			alt("closed-and-sorted", "dependencies are any strictly sorted subset of the five other names"),
+			alt(AltDepsFromDeclaration, "dependencies must equal the other names the declaration mentions as whole words")),
 		r(ReadPathNFC, secVectors, []rules.ID{manifest.RuleNFC},
 			[]string{"§5: ... rows of path length `u16be`, canonical relative path bytes, ...",
 				"§5: Duplicate, absolute, dot-component, backslash, non-canonical UTF-8, unsorted, truncated, or trailing-byte manifests fail closed."},
@@ -133,13 +138,6 @@ func Readings() []rules.Reading {
 			"the sentence stands in the compact-uint description; a fixed u64 is fixed-width and needs no bound to be canonical",
 			alt("compact-uints-only", "fixed u64 fields take every value up to 2^64-1"),
 			alt(AltFixedU64SafeRange, "a fixed u64 field above 2^53-1 fails with BAD_ENCODING")),
-		r(ReadMetadataExactSpec, secFormat, []rules.ID{RuleFmtSpecExact},
-			[]string{"§4: specBytes[specLength] // this exact UTF-8 file"},
-			"Against a metadata artifact naming this authority, must the format artifact embed this exact spec file?",
-			"exact-spec-with-metadata",
-			"the metadata names this authority, whose artifact section 4 says embeds this exact file",
-			alt("exact-spec-with-metadata", "with metadata, an artifact around other spec text fails"),
-			alt("any-spec-with-metadata", "the metadata's hashes alone decide")),
 		r(ReadSignedHeadOpaque, secSchemas, []rules.ID{RuleCoreHeadLength, RuleCoreLayout},
 			[]string{"§3: `BlindCoreReadCapV1` is version 1; nonzero 32-byte core public key; nonzero 32-byte block-encryption key; witnessed fork and length as `u64`; and a `1..4096` byte witnessed signed head.",
 				"§1, the schema catalog's BlindCoreReadCapV1 declaration (as the lossy copy gives it): witnessedSignedHead:bounded canonical Hypercore proof, maximum 4096 bytes"},
@@ -148,6 +146,13 @@ func Readings() []rules.Reading {
 			"section 3 states the head's bounds and nothing of its structure, and the Hypercore proof encoding is not part of the spec (nor its catalog, whose grammar is not given); as with the frame's signature, verifying what the head proves is a higher-level composition check, and the codec fixes bytes",
 			alt("length-only", "any 1..4096 bytes are a valid head; no proof structure is parsed"),
 			alt("hypercore-proof-checked", "a head that does not parse as a canonical Hypercore proof fails with BAD_ENCODING")),
+		r(ReadBOMAnywhere, secFormat, []rules.ID{RuleFmtSpecBOM},
+			[]string{"§4: `specBytes` use LF only, no BOM or NUL, strict UTF-8, and exactly one final LF."},
+			"Is \"no BOM\" a rule against a byte order mark, U+FEFF at the start of the text, or against U+FEFF anywhere in it?",
+			"leading-bom-only",
+			"a byte order mark is U+FEFF at the start of a text (Unicode, section 23.8: elsewhere U+FEFF is ZERO WIDTH NO-BREAK SPACE, not a BOM), and strict UTF-8 allows the character; refusing it anywhere asks beyond the words",
+			alt("leading-bom-only", "spec bytes starting with EF BB BF fail closed; U+FEFF later in the text is a character like any other"),
+			alt(AltFEFFAnywhere, "spec bytes holding U+FEFF anywhere fail closed")),
 	}
 }
 
@@ -162,6 +167,7 @@ func Retired() []rules.RetiredReading {
 		{ID: ReadRangeBeforeEnd, Why: "it changed only which rule a rejection is reported under (range or truncation), both BAD_ENCODING: no verdict or code depends on it (HR-CENC-13, precedence)"},
 		{ID: ReadEmptyPayload, Why: "the spec decides: payloads are \"each 0..262144 bytes\", so a 0-byte payload is a payload and satisfies \"At least one payload or a checkpoint is required\" (HR-FRAME-11, clarified)"},
 		{ID: ReadBlobWithoutClass, Why: "the spec decides: \"A decoder MUST be selected by an already authenticated size class\"; a class taken from the blob's own length is not authenticated, so a blob decoded with no class fails (HR-BLOB-01, clarified); the alternative class-from-length declared a way past that MUST"},
+		{ID: ReadMetadataExactSpec, Why: "the spec decides: §4 says the authority's artifact embeds \"this exact UTF-8 file\", and a metadata artifact names this authority, so complete authority verification against it fails for any other spec bytes (HR-FMT-17, clarified); whether format verification alone requires the exact bytes is HR-READ-01"},
 		{ID: ReadCapSortKey, Why: "the spec decides: capabilities are \"strictly sorted by (relayPublicKey, storageSlot)\" and \"equal adjacent keys are duplicates and fail closed\": the key is the pair, whatever the other fields (HR-CKPT-11, HR-FRAME-10, clarified)"},
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -90,9 +89,6 @@ func TestFeatures(t *testing.T) {
 	checkRejectionsCovered(t, rep, alts...)
 }
 
-// altTag is a scenario tag of a reading's non-default alternative.
-var altTag = regexp.MustCompile(`@reading:([A-Z]+-READ-[0-9]{2})=([a-z0-9-]+)`)
-
 // runAlternatives runs the scenarios of every non-default alternative the
 // features tag (@reading:ID=ALT) against the reference switched into that
 // alternative, which the default run skips: each must pass, and the rules
@@ -100,32 +96,19 @@ var altTag = regexp.MustCompile(`@reading:([A-Z]+-READ-[0-9]{2})=([a-z0-9-]+)`)
 // has its negative scenarios there).
 func runAlternatives(t *testing.T, o godog.Options) []*steps.Report {
 	t.Helper()
-	tags := map[string][2]string{}
-	err := filepath.WalkDir(featuresDir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".feature") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		for _, m := range altTag.FindAllStringSubmatch(string(b), -1) {
-			tags[m[0]] = [2]string{m[1], m[2]}
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	alts := featureAlternatives(t)
 	var reps []*steps.Report
-	for _, tag := range slices.Sorted(maps.Keys(tags)) {
-		alt := tags[tag]
-		impl := reference.New(Set()).WithChecks(rules.Checks{Readings: reading.Of(map[string]string{alt[0]: alt[1]})})
+	for _, k := range slices.Sorted(maps.Keys(alts)) {
+		id, alt, _ := strings.Cut(k, "=")
+		impl := reference.New(Set()).WithChecks(rules.Checks{Readings: reading.Of(map[string]string{id: alt})})
 		ao := o
-		ao.Tags = tag
+		ao.Tags = "@reading:" + k
 		rep, err := steps.Run(context.Background(), steps.Config{Impl: impl, Wings: Steps(), StrictRules: true, Options: ao})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if rep.Status != 0 {
-			t.Errorf("the scenarios tagged %s fail against the reference taking that alternative (status %d)", tag, rep.Status)
+			t.Errorf("the scenarios tagged @reading:%s fail against the reference taking that alternative (status %d)", k, rep.Status)
 		}
 		reps = append(reps, rep)
 	}

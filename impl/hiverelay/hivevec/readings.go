@@ -3,6 +3,7 @@ package hivevec
 import (
 	"github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/vectorset"
 )
@@ -20,15 +21,23 @@ func readingUses() []vecgen.ReadingUse {
 		}
 		return out
 	}
+	// The format positives whose artifact is not the authority's own.
+	notExact := []string{"format-spec-single-lf", "format-spec-1048576-bytes", "format-catalog-declaration-65535-bytes",
+		"format-catalog-entry-1-five-dependencies", "format-spec-feff-at-line-2"}
 	return []vecgen.ReadingUse{
-		{Reading: hiverelay.ReadSpecText, Vectors: p("format-spec-single-lf", "format-spec-1048576-bytes", "format-catalog-declaration-65535-bytes")},
+		{Reading: hiverelay.ReadSpecText, Vectors: p(notExact...),
+			Branches: formatBranches(hiverelay.AltExactAuthorityBytes, "HR-FMT-17", "not this authority's exact spec file and catalog: format verification fails closed", notExact...)},
 		{Reading: hiverelay.ReadCatalogLayout, Vectors: cat("65536-bytes", "cr", "del", "empty", "head-no-space", "head-paren", "invalid-utf8",
 			"lf-after-closing-brace", "no-closing-brace", "nul", "other-schema", "tab")},
 		{Reading: hiverelay.ReadZeroPreviousHash, Vectors: p("opaque-chain-frame-v1-successor-zero-previous-hash"),
 			Branches: []vecgen.Branch{{Of: "hiverelay/positive/opaque-chain-frame-v1-successor-zero-previous-hash",
 				Alternative: hiverelay.AltZeroPreviousHashRejected, Expect: vectorset.Reject, Code: Code, Rules: []string{"HR-CENC-16", "HR-FRAME-04"},
 				Comment: "the zero previous frame hash is one of section 2's nonzero frame hashes: BAD_ENCODING"}}},
-		{Reading: hiverelay.ReadCatalogDeps, Vectors: p("format-catalog-entry-1-five-dependencies")},
+		{Reading: hiverelay.ReadCatalogDeps, Vectors: p("format-catalog-entry-1-five-dependencies"),
+			Branches: formatBranches(hiverelay.AltDepsFromDeclaration, "HR-CAT-11", "the BlindCoreReadCapV1 declaration mentions no other schema, so its dependencies must be none: the catalog fails closed",
+				"format-catalog-entry-1-five-dependencies")},
+		{Reading: hiverelay.ReadBOMAnywhere, Vectors: p("format-spec-feff-at-line-2"),
+			Branches: formatBranches(hiverelay.AltFEFFAnywhere, "HR-FMT-11", "U+FEFF anywhere in the spec bytes fails closed", "format-spec-feff-at-line-2")},
 		{Reading: hiverelay.ReadPathNFC, Vectors: p("manifest-path-not-nfc-angstrom-sign", "manifest-path-not-nfc-combining-accent", "manifest-nfc-non-ascii-path"),
 			Branches: manifestBranches(vectorset.Reject, manifest.AltNFCRequired, []string{"HR-MAN-08"}, "the path is not in NFC: it fails closed",
 				"manifest-path-not-nfc-angstrom-sign", "manifest-path-not-nfc-combining-accent")},
@@ -59,7 +68,6 @@ func readingUses() []vecgen.ReadingUse {
 					Expect: vectorset.Reject, Code: Code, Rules: []string{"HR-CENC-08", "HR-BCORE-01"},
 					Comment: "a witnessed fork of 2^64-1 is outside the safe range: BAD_ENCODING"},
 			}},
-		{Reading: hiverelay.ReadMetadataExactSpec, Vectors: n("authority-metadata-other-spec")},
 		{Reading: hiverelay.ReadSignedHeadOpaque, Vectors: p("blind-core-read-cap-v1", "blind-core-read-cap-v1-fork-and-length-0", "blind-core-read-cap-v1-fork-and-length-18446744073709551615",
 			"blind-core-read-cap-v1-head-1-bytes", "blind-core-read-cap-v1-head-252-bytes", "blind-core-read-cap-v1-head-253-bytes", "blind-core-read-cap-v1-head-4096-bytes")},
 	}
@@ -78,6 +86,18 @@ func manifestBranches(expect, alt string, rules []string, comment string, names 
 			b.Want = []string{"entries", "vector_set_hash"}
 		}
 		out[i] = b
+	}
+	return out
+}
+
+// formatBranches are branch vectors of one alternative of a format
+// reading: each named format positive, rejected (HR-CENC-15: code "" where
+// the spec names none) under the alternative by rule.
+func formatBranches(alt, rule, comment string, names ...string) []vecgen.Branch {
+	out := make([]vecgen.Branch, len(names))
+	for i, name := range names {
+		out[i] = vecgen.Branch{Of: "hiverelay/positive/" + name, Alternative: alt, Expect: vectorset.Reject,
+			Code: hiverelay.SpecCode(rules.ID(rule)), Rules: []string{rule, "HR-FMT-15"}, Comment: comment}
 	}
 	return out
 }
