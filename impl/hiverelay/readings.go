@@ -37,6 +37,7 @@ const (
 	AltExactAuthorityBytes      = "exact-authority-bytes"
 	AltDepsFromDeclaration      = "derived-from-declaration"
 	AltFEFFAnywhere             = "feff-anywhere"
+	AltMetadataUnchecked        = "metadata-unchecked"
 )
 
 const sec2 = "2. Canonical primitives"
@@ -129,7 +130,7 @@ func Readings() []rules.Reading {
 			"project-metadata-json",
 			"the spec names the artifact but not its bytes; the project defines one canonical JSON form and checks it exactly (docs/hiverelay.md)",
 			alt("project-metadata-json", "the metadata is the project's canonical JSON and any other bytes fail"),
-			alt("metadata-unchecked", "the metadata's format is not fixed; only the two hashes are compared")),
+			alt(AltMetadataUnchecked, "the metadata's format is not fixed; only the two hashes are compared: the metadata must hold each computed hash as 64 lower-case hex digits")),
 		r(ReadFixedU64Range, sec2, []rules.ID{cenc.RuleBigEndian, cenc.RuleCompactSafe},
 			[]string{"§2: `u8`, `u32`, and `u64` are fixed-width unsigned big-endian integers.",
 				"§2: ... an overlong form and a value above JavaScript's exact safe integer range fail closed."},

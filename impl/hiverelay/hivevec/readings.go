@@ -50,7 +50,9 @@ func readingUses() []vecgen.ReadingUse {
 		{Reading: hiverelay.ReadDotComponents, Vectors: p("manifest-dot-names-are-not-dot-components"),
 			Branches: manifestBranches(vectorset.Reject, manifest.AltLeadingDot, []string{"HR-MAN-05"}, "a component starting with a dot is a dot component: it fails closed",
 				"manifest-dot-names-are-not-dot-components")},
-		{Reading: hiverelay.ReadMetadataFormat, Vectors: n("authority-metadata-other-format-hash", "authority-metadata-relay-wire-key", "authority-metadata-row-count-17", "authority-metadata-whitespace")},
+		{Reading: hiverelay.ReadMetadataFormat, Vectors: n("authority-metadata-other-format-hash", "authority-metadata-relay-wire-key", "authority-metadata-row-count-17", "authority-metadata-whitespace"),
+			Branches: authorityBranches(hiverelay.AltMetadataUnchecked, "the metadata holds both computed hashes, which is all this reading compares: accepted",
+				"authority-metadata-relay-wire-key", "authority-metadata-row-count-17", "authority-metadata-whitespace")},
 		{Reading: hiverelay.ReadFixedU64Range, Vectors: p("opaque-chain-checkpoint-v1-frontier-sequences-near-max", "opaque-chain-frame-v1-successor-sequence-max", "blind-core-read-cap-v1-fork-and-length-18446744073709551615",
 			"opaque-chain-checkpoint-v1-frontier-sequence-9007199254740992", "opaque-chain-checkpoint-v1-frontier-sequence-9007199254740993", "opaque-chain-checkpoint-v1-frontier-sequence-18446744073709551615",
 			"opaque-chain-frame-v1-successor-sequence-9007199254740992", "opaque-chain-frame-v1-successor-sequence-9007199254740993",
@@ -98,6 +100,18 @@ func formatBranches(alt, rule, comment string, names ...string) []vecgen.Branch 
 	for i, name := range names {
 		out[i] = vecgen.Branch{Of: "hiverelay/positive/" + name, Alternative: alt, Expect: vectorset.Reject,
 			Code: hiverelay.SpecCode(rules.ID(rule)), Rules: []string{rule, "HR-FMT-15"}, Comment: comment}
+	}
+	return out
+}
+
+// authorityBranches are branch vectors of one alternative of a metadata
+// reading: each named authority negative, accepted under the alternative
+// with the reference's result.
+func authorityBranches(alt, comment string, names ...string) []vecgen.Branch {
+	out := make([]vecgen.Branch, len(names))
+	for i, name := range names {
+		out[i] = vecgen.Branch{Of: "hiverelay/negative/" + name, Alternative: alt, Expect: vectorset.Accept,
+			Rules: []string{"HR-VEC-10"}, Want: []string{"format_hash", "vector_set_hash", "vector_manifest"}, Comment: comment}
 	}
 	return out
 }
