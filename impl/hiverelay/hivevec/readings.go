@@ -26,7 +26,7 @@ func readingUses() []vecgen.ReadingUse {
 		"format-catalog-entry-1-five-dependencies", "format-spec-feff-at-line-2"}
 	return []vecgen.ReadingUse{
 		{Reading: hiverelay.ReadSpecText, Vectors: p(notExact...),
-			Branches: formatBranches(hiverelay.AltExactAuthorityBytes, "HR-FMT-17", "not this authority's exact spec file and catalog: format verification fails closed", notExact...)},
+			Branches: branchesOf(vecgen.Branch{Alternative: hiverelay.AltExactAuthorityBytes, Expect: vectorset.Reject, Rules: []string{"HR-FMT-17", "HR-FMT-15"}, Comment: "not this authority's exact spec file and catalog: format verification fails closed"}, notExact...)},
 		{Reading: hiverelay.ReadCatalogLayout, Vectors: cat("65536-bytes", "cr", "del", "empty", "head-no-space", "head-paren", "invalid-utf8",
 			"lf-after-closing-brace", "no-closing-brace", "nul", "other-schema", "tab")},
 		{Reading: hiverelay.ReadZeroPreviousHash, Vectors: p("opaque-chain-frame-v1-successor-zero-previous-hash"),
@@ -34,24 +34,25 @@ func readingUses() []vecgen.ReadingUse {
 				Alternative: hiverelay.AltZeroPreviousHashRejected, Expect: vectorset.Reject, Code: Code, Rules: []string{"HR-CENC-16", "HR-FRAME-04"},
 				Comment: "the zero previous frame hash is one of section 2's nonzero frame hashes: BAD_ENCODING"}}},
 		{Reading: hiverelay.ReadCatalogDeps, Vectors: p("format-catalog-entry-1-five-dependencies"),
-			Branches: formatBranches(hiverelay.AltDepsFromDeclaration, "HR-CAT-11", "the BlindCoreReadCapV1 declaration mentions no other schema, so its dependencies must be none: the catalog fails closed",
+			Branches: branchesOf(vecgen.Branch{Alternative: hiverelay.AltDepsFromDeclaration, Expect: vectorset.Reject, Rules: []string{"HR-CAT-11", "HR-FMT-15"}, Comment: "the BlindCoreReadCapV1 declaration mentions no other schema, so its dependencies must be none: the catalog fails closed"},
 				"format-catalog-entry-1-five-dependencies")},
 		{Reading: hiverelay.ReadBOMAnywhere, Vectors: p("format-spec-feff-at-line-2"),
-			Branches: formatBranches(hiverelay.AltFEFFAnywhere, "HR-FMT-11", "U+FEFF anywhere in the spec bytes fails closed", "format-spec-feff-at-line-2")},
+			Branches: branchesOf(vecgen.Branch{Alternative: hiverelay.AltFEFFAnywhere, Expect: vectorset.Reject, Rules: []string{"HR-FMT-11", "HR-FMT-15"}, Comment: "U+FEFF anywhere in the spec bytes fails closed"}, "format-spec-feff-at-line-2")},
 		{Reading: hiverelay.ReadPathNFC, Vectors: p("manifest-path-not-nfc-angstrom-sign", "manifest-path-not-nfc-combining-accent", "manifest-nfc-non-ascii-path"),
-			Branches: manifestBranches(vectorset.Reject, manifest.AltNFCRequired, []string{"HR-MAN-08"}, "the path is not in NFC: it fails closed",
+			Branches: branchesOf(vecgen.Branch{Alternative: manifest.AltNFCRequired, Expect: vectorset.Reject, Rules: []string{"HR-MAN-08"}, Comment: "the path is not in NFC: it fails closed"},
 				"manifest-path-not-nfc-angstrom-sign", "manifest-path-not-nfc-combining-accent")},
 		{Reading: hiverelay.ReadPathEmpty, Vectors: n("manifest-path-empty", "manifest-path-empty-component", "manifest-path-trailing-slash"),
-			Branches: manifestBranches(vectorset.Accept, manifest.AltEmptyAllowed, []string{"HR-MAN-09", "HR-MAN-01"}, "an empty path or component is bytes like any other: the manifest is accepted",
+			Branches: branchesOf(vecgen.Branch{Alternative: manifest.AltEmptyAllowed, Expect: vectorset.Accept, Rules: []string{"HR-MAN-09", "HR-MAN-01"}, Want: []string{"entries", "vector_set_hash"}, Comment: "an empty path or component is bytes like any other: the manifest is accepted"},
 				"manifest-path-empty", "manifest-path-empty-component", "manifest-path-trailing-slash")},
 		{Reading: hiverelay.ReadPathControls, Vectors: p("manifest-path-control-1f", "manifest-path-control-del", "manifest-path-control-nul", "manifest-path-control-tab"),
-			Branches: manifestBranches(vectorset.Reject, manifest.AltControlsRejected, []string{"HR-MAN-10"}, "a control byte in a path is not canonical: it fails closed",
+			Branches: branchesOf(vecgen.Branch{Alternative: manifest.AltControlsRejected, Expect: vectorset.Reject, Rules: []string{"HR-MAN-10"}, Comment: "a control byte in a path is not canonical: it fails closed"},
 				"manifest-path-control-1f", "manifest-path-control-del", "manifest-path-control-nul", "manifest-path-control-tab")},
 		{Reading: hiverelay.ReadDotComponents, Vectors: p("manifest-dot-names-are-not-dot-components"),
-			Branches: manifestBranches(vectorset.Reject, manifest.AltLeadingDot, []string{"HR-MAN-05"}, "a component starting with a dot is a dot component: it fails closed",
+			Branches: branchesOf(vecgen.Branch{Alternative: manifest.AltLeadingDot, Expect: vectorset.Reject, Rules: []string{"HR-MAN-05"}, Comment: "a component starting with a dot is a dot component: it fails closed"},
 				"manifest-dot-names-are-not-dot-components")},
 		{Reading: hiverelay.ReadMetadataFormat, Vectors: n("authority-metadata-other-format-hash", "authority-metadata-relay-wire-key", "authority-metadata-row-count-17", "authority-metadata-whitespace"),
-			Branches: authorityBranches(hiverelay.AltMetadataUnchecked, "the metadata holds both computed hashes, which is all this reading compares: accepted",
+			Branches: branchesOf(vecgen.Branch{Alternative: hiverelay.AltMetadataUnchecked, Expect: vectorset.Accept, Rules: []string{"HR-VEC-10"}, Want: []string{"format_hash", "vector_set_hash", "vector_manifest"},
+				Comment: "the metadata holds both computed hashes, which is all this reading compares: accepted"},
 				"authority-metadata-relay-wire-key", "authority-metadata-row-count-17", "authority-metadata-whitespace")},
 		{Reading: hiverelay.ReadFixedU64Range, Vectors: p("opaque-chain-checkpoint-v1-frontier-sequences-near-max", "opaque-chain-frame-v1-successor-sequence-max", "blind-core-read-cap-v1-fork-and-length-18446744073709551615",
 			"opaque-chain-checkpoint-v1-frontier-sequence-9007199254740992", "opaque-chain-checkpoint-v1-frontier-sequence-9007199254740993", "opaque-chain-checkpoint-v1-frontier-sequence-18446744073709551615",
@@ -75,43 +76,19 @@ func readingUses() []vecgen.ReadingUse {
 	}
 }
 
-// manifestBranches are branch vectors of one alternative of a path
-// reading, one per named default vector: the default vector's manifest
-// under the alternative, expected to be rejected (code "", as section 5
-// names none) or accepted with the reference's entries and hash.
-func manifestBranches(expect, alt string, rules []string, comment string, names ...string) []vecgen.Branch {
+// branchesOf gives the branch vector b (its alternative, expectation,
+// rules, wanted result fields and comment) for each named default vector,
+// which has the other outcome. A rejection's code is the one the spec
+// names for its first rule ("" where it names none, HR-CENC-15).
+func branchesOf(b vecgen.Branch, names ...string) []vecgen.Branch {
+	pol := map[string]string{vectorset.Reject: "positive", vectorset.Accept: "negative"}[b.Expect]
+	if b.Expect == vectorset.Reject {
+		b.Code = hiverelay.SpecCode(rules.ID(b.Rules[0]))
+	}
 	out := make([]vecgen.Branch, len(names))
 	for i, name := range names {
-		pol := map[string]string{vectorset.Reject: "positive", vectorset.Accept: "negative"}[expect]
-		b := vecgen.Branch{Of: "hiverelay/" + pol + "/" + name, Alternative: alt, Expect: expect, Rules: rules, Comment: comment}
-		if expect == vectorset.Accept {
-			b.Want = []string{"entries", "vector_set_hash"}
-		}
 		out[i] = b
-	}
-	return out
-}
-
-// formatBranches are branch vectors of one alternative of a format
-// reading: each named format positive, rejected (HR-CENC-15: code "" where
-// the spec names none) under the alternative by rule.
-func formatBranches(alt, rule, comment string, names ...string) []vecgen.Branch {
-	out := make([]vecgen.Branch, len(names))
-	for i, name := range names {
-		out[i] = vecgen.Branch{Of: "hiverelay/positive/" + name, Alternative: alt, Expect: vectorset.Reject,
-			Code: hiverelay.SpecCode(rules.ID(rule)), Rules: []string{rule, "HR-FMT-15"}, Comment: comment}
-	}
-	return out
-}
-
-// authorityBranches are branch vectors of one alternative of a metadata
-// reading: each named authority negative, accepted under the alternative
-// with the reference's result.
-func authorityBranches(alt, comment string, names ...string) []vecgen.Branch {
-	out := make([]vecgen.Branch, len(names))
-	for i, name := range names {
-		out[i] = vecgen.Branch{Of: "hiverelay/negative/" + name, Alternative: alt, Expect: vectorset.Accept,
-			Rules: []string{"HR-VEC-10"}, Want: []string{"format_hash", "vector_set_hash", "vector_manifest"}, Comment: comment}
+		out[i].Of = "hiverelay/" + pol + "/" + name
 	}
 	return out
 }
