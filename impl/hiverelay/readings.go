@@ -7,7 +7,8 @@ import (
 )
 
 // Reading IDs of HiveRelay Blind Client Composition v1 (docs/READINGS.md).
-// IDs are stable: never reused or renumbered.
+// IDs are stable: never reused or renumbered. HR-READ-05, 06, 13, 14, 15,
+// 16 and 17 are retired (Retired): their IDs stay for the retired list.
 const (
 	ReadSpecText          = "HR-READ-01"
 	ReadCatalogLayout     = "HR-READ-02"
