@@ -495,28 +495,28 @@ func TestLaceGoExample(t *testing.T) {
 	}
 }
 
-// The Python example declares reading HR-READ-16 class-from-length in hello
-// and is judged by that branch: the branch vector passes, the default one is
-// set aside, and the report shows the declared reading. Taking it without
-// declaring it puts the default vector in the readings section, with no
-// failure, and fails the run.
+// The Python example declares reading HR-READ-12 fixed-u64-within-safe-range
+// in hello and is judged by that branch: the branch vector passes, the
+// default one is set aside, and the report shows the declared reading.
+// Taking it without declaring it puts the default vector in the readings
+// section, with no failure, and fails the run.
 func TestPythonExampleDeclaresAReading(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not on PATH: the Python example testee cannot run")
 	}
-	const def = "hiverelay/negative/cell-blob-v1-class-1-decoded-without-class"
+	const def = "hiverelay/positive/blind-core-read-cap-v1-fork-and-length-18446744073709551615"
 	for _, undeclared := range []bool{false, true} {
 		t.Setenv("TESTEE_UNDECLARED", map[bool]string{false: "0", true: "1"}[undeclared])
 		jsonFile := filepath.Join(t.TempDir(), "report.json")
 		code, out, errOut := conform(t, "run", "--vectors", "../../vectors", "--suite", "hiverelay", "--op", "hiverelay.decode",
-			"--id", def, "--id", "hiverelay/positive/cell-blob-v1-class-1-decoded-without-class--class-from-length", "--json", jsonFile, "--", "python3", "../../examples/python/testee.py")
+			"--id", def, "--id", "hiverelay/negative/blind-core-read-cap-v1-fork-and-length-18446744073709551615--fixed-u64-within-safe-range", "--json", jsonFile, "--", "python3", "../../examples/python/testee.py")
 		rep := readReport(t, jsonFile)
 		c := rep.Counts
 		switch {
-		case !undeclared && (code != 0 || c.Passed != 1 || c.DeclaredJudged != 1 || c.DeclaredSetAside != 1 || rep.Testee.Readings["HR-READ-16"] != "class-from-length" ||
-			!strings.Contains(out, "readings:    declared HR-READ-16=class-from-length: 2 vectors changed")):
+		case !undeclared && (code != 0 || c.Passed != 1 || c.DeclaredJudged != 1 || c.DeclaredSetAside != 1 || rep.Testee.Readings["HR-READ-12"] != "fixed-u64-within-safe-range" ||
+			!strings.Contains(out, "readings:    declared HR-READ-12=fixed-u64-within-safe-range: 2 vectors changed")):
 			t.Errorf("declared: exit %d, counts %+v\n%s%s", code, c, out, errOut)
-		case undeclared && (code != harness.ExitFail || c.Failed != 0 || c.Readings != 1 || !strings.Contains(out, "takes reading class-from-length of HR-READ-16")):
+		case undeclared && (code != harness.ExitFail || c.Failed != 0 || c.Readings != 1 || !strings.Contains(out, "takes reading fixed-u64-within-safe-range of HR-READ-12")):
 			t.Errorf("undeclared: exit %d, counts %+v\n%s%s", code, c, out, errOut)
 		}
 	}

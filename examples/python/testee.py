@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """A minimal testee in Python (docs/PROTOCOL.md): hello, and hiverelay.decode
-for three of the six HiveRelay BCC v1 schemas (section 3): ReadCellCapV1,
-WriteCellCapV1 and CellBlobV1. Other schemas are answered unsupported, which
-conform reports as not applicable.
+for four of the six HiveRelay BCC v1 schemas (section 3): ReadCellCapV1,
+WriteCellCapV1, CellBlobV1 and BlindCoreReadCapV1. Other schemas are
+answered unsupported, which conform reports as not applicable.
 
 It reads one open sentence otherwise than the project's default and says so
-in hello (docs/READINGS.md, HR-READ-16): a CellBlobV1 decoded with no class
-argument takes the class of its exact length ("class-from-length"), so conform
-judges it by that branch's vector, not by the default's. With
+in hello (docs/READINGS.md, HR-READ-12): the safe-integer bound of section 2
+binds the fixed u64 fields too, so a BlindCoreReadCapV1 whose witnessed fork
+or length is above 2^53-1 fails ("fixed-u64-within-safe-range"), and conform
+judges it by that branch's vectors, not by the default's. With
 TESTEE_UNDECLARED=1 it takes the reading without declaring it, and conform
-reports the vector under "Readings taken but not declared".
+reports the vectors under "Readings taken but not declared".
 
     conform run --suite hiverelay --op hiverelay.decode -- python3 examples/python/testee.py
     conform run --one-shot --suite hiverelay -- python3 examples/python/testee.py
@@ -17,7 +18,8 @@ reports the vector under "Readings taken but not declared".
 import base64, json, os, sys
 
 BLOB_LENGTHS = {1: 4096, 2: 16384, 3: 65536, 4: 262144, 5: 1048576}
-READINGS = {"HR-READ-16": "class-from-length"}  # the alternatives this testee takes
+READINGS = {"HR-READ-12": "fixed-u64-within-safe-range"}  # the alternatives this testee takes
+SAFE = 2**53 - 1
 
 class BadEncoding(Exception):
     pass
@@ -32,6 +34,14 @@ class Reader:
     def nonzero(self, what):
         v = self.take(32, what)
         if not any(v): raise BadEncoding(f"{what}: 32 zero bytes")
+        return v
+    def compact(self, what):  # section 2: shortest form, at most 2^53-1
+        m = self.u8(what)
+        if m < 0xfd: return m
+        n = {0xfd: 2, 0xfe: 4, 0xff: 8}[m]
+        v = int.from_bytes(self.take(n, what), "little")
+        if v < {2: 0xfd, 4: 0x10000, 8: 0x100000000}[n]: raise BadEncoding(f"{what}: overlong compact uint")
+        if v > SAFE: raise BadEncoding(f"{what}: above 2^53-1")
         return v
     def end(self):
         if self.i != len(self.b): raise BadEncoding(f"{len(self.b) - self.i} trailing bytes")
@@ -56,11 +66,18 @@ def decode(schema, cls, b):
         if len(set(keys)) != 3: raise BadEncoding("private keys not pairwise distinct")
         out += b"".join(keys)
     elif schema == "CellBlobV1":
-        if cls is None:  # HR-READ-16 class-from-length: the class whose exact length the blob has
-            cls = next((c for c, n in BLOB_LENGTHS.items() if n == len(b)), None)
         if len(b) != BLOB_LENGTHS.get(cls, -1): raise BadEncoding(f"{len(b)} bytes for size class {cls}")
         if r.u8("version") != 1: raise BadEncoding("version is not 1")
         out = b[:1] + r.take(12, "nonce") + r.take(len(b) - 13, "sealed")
+    elif schema == "BlindCoreReadCapV1":
+        if r.u8("version") != 1: raise BadEncoding("version is not 1")
+        r.nonzero("corePublicKey"); r.nonzero("blockEncryptionKey")
+        for f in ("witnessedFork", "witnessedLength"):  # HR-READ-12 fixed-u64-within-safe-range
+            if int.from_bytes(r.take(8, f), "big") > SAFE: raise BadEncoding(f"{f}: above 2^53-1")
+        n = r.compact("witnessedSignedHead length")
+        if not 1 <= n <= 4096: raise BadEncoding(f"witnessedSignedHead of {n} bytes, not 1..4096")
+        r.take(n, "witnessedSignedHead")
+        out = b  # fixed fields and a checked canonical length: the bytes re-encode as read
     else:
         return None
     r.end()

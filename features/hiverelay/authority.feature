@@ -69,7 +69,7 @@ Feature: HiveRelay BCC v1, section 1 and the authority's identity
       And the file "negative/write-cell-cap-duplicate-private-keys.bin" is removed from the vector set
       And the vector manifest is framed again from the files
       When the vector set is verified
-      Then it is rejected by rule HR-VEC-02 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-02
 
   Rule: HR-AUTH-03 No schema, name, declaration, fixture or byte catalog of relay WIRE, product evidence, relay persistence or private IPC appears in the catalog or the vector set
 
@@ -102,14 +102,14 @@ Feature: HiveRelay BCC v1, section 1 and the authority's identity
       And a file "registry/relay-wire-schema-catalog-v1.cenc" holding the schema catalog is added to the vector set
       And the vector manifest is framed again from the files
       When the vector set is verified
-      Then it is rejected by rule HR-VEC-03 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-03
 
     Scenario: a private IPC fixture in the vector set
       Given the reference vector set
       And a file "positive/private-ipc-request-v1.bin" holding 01 is added to the vector set
       And the vector manifest is framed again from the files
       When the vector set is verified
-      Then it is rejected by rule HR-VEC-03 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-03
 
   Rule: HR-AUTH-04 An application profile MUST bind the complete two-hash tuple rather than copy a declaration or rely on a JavaScript object shape
 
@@ -145,11 +145,12 @@ Feature: HiveRelay BCC v1, section 1 and the authority's identity
       Then the format hash follows the formula of section 4
       And the vector set hash follows the formula of section 5
 
+    @reading:HR-READ-11
     Scenario Outline: a metadata artifact with <what>
       Given the reference vector set and its metadata artifact
       And the metadata artifact has '<old>' replaced by '<new>'
       When the authority is verified
-      Then it is rejected by rule HR-VEC-10 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-10
 
       Examples:
         | what                                 | old                                    | new                                     |
@@ -166,15 +167,41 @@ Feature: HiveRelay BCC v1, section 1 and the authority's identity
         | no final LF                          | }\n                                    | }                                       |
         | a CR LF line end                     | }\n                                    | }\r\n                                   |
 
+    @reading:HR-READ-11=metadata-unchecked
+    Scenario Outline: under reading metadata-unchecked, a metadata artifact with <what> still publishes both hashes
+      Given the reference vector set and its metadata artifact
+      And the metadata artifact has '<old>' replaced by '<new>'
+      When the authority is verified
+      Then the format hash is "5c30092c817079e041a715ff6c6a03044c1f90adfb6b934d85975c69319a7165"
+
+      Examples:
+        | what                                 | old                                    | new                                     |
+        | another row count                    | "vectorManifestEntries":18             | "vectorManifestEntries":17              |
+        | whitespace                           | ,"formatArtifact"                      | , "formatArtifact"                      |
+        | an unknown key                       | {"authority"                           | {"comment":"x","authority"              |
+
+    @reading:HR-READ-11=metadata-unchecked
+    Scenario Outline: under reading metadata-unchecked, a metadata artifact with <what> fails
+      Given the reference vector set and its metadata artifact
+      And the metadata artifact has '<old>' replaced by '<new>'
+      When the authority is verified
+      Then it is rejected by rule HR-VEC-10
+
+      Examples:
+        | what                                 | old                                    | new                                     |
+        | another format hash                  | "clientCompositionFormatHash":"5c30    | "clientCompositionFormatHash":"5c31     |
+        | another vector set hash              | "clientCompositionVectorSetHash":"fd06 | "clientCompositionVectorSetHash":"fd07  |
+
   Rule: HR-VEC-11 Neither clientCompositionFormatHash nor clientCompositionVectorSetHash is a relay WIRE tuple component
 
     # Not byte-testable: it binds relays. What can be shown is that the
     # published identity is the client-composition pair alone.
+    @reading:HR-READ-11
     Scenario: a metadata artifact that adds a relay WIRE tuple component is not this authority's identity
       Given the reference vector set and its metadata artifact
       And the metadata artifact has '{"authority"' replaced by '{"relayWireTuple":"00","authority"'
       When the authority is verified
-      Then it is rejected by rule HR-VEC-10 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-VEC-10
 
     Scenario: both hashes are under client-composition domains, not a relay WIRE domain
       Given the reference vector set and its metadata artifact

@@ -227,6 +227,7 @@ Feature: HiveRelay BCC v1, sections 1 and 4: the schema catalog
       When the format artifact holding it is verified
       Then it is rejected by rule HR-CAT-11 with code "BAD_ENCODING"
 
+    @reading:HR-READ-04
     Scenario: all five other names are allowed
       Given the reference schema catalog
       And a copy of its entries[0].name is added at the end of its entries[1].dependencies
@@ -236,3 +237,16 @@ Feature: HiveRelay BCC v1, sections 1 and 4: the schema catalog
       And a copy of its entries[5].name is added at the end of its entries[1].dependencies
       When the format artifact holding it is verified
       Then the format hash follows the formula of section 4
+
+    @reading:HR-READ-04=derived-from-declaration
+    Scenario: under reading derived-from-declaration, a dependency the declaration does not mention fails
+      Given the reference schema catalog
+      And a copy of its entries[0].name is added at the end of its entries[1].dependencies
+      When the format artifact holding it is verified
+      Then it is rejected by rule HR-CAT-11 with code "BAD_ENCODING"
+
+    @reading:HR-READ-04=derived-from-declaration
+    Scenario: under reading derived-from-declaration, the authority's catalog, whose dependencies are its declarations' names, is verified
+      Given the reference schema catalog
+      When the format artifact holding it is verified
+      Then the format hash is "5c30092c817079e041a715ff6c6a03044c1f90adfb6b934d85975c69319a7165"

@@ -27,6 +27,7 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       And the input is 9484 bytes long
       And the input equals the published file "hiverelay-blind-client-composition-format-v1.cenc"
 
+    @reading:HR-READ-01
     Scenario: an artifact around the shortest spec text, one LF
       Given the concatenation of:
         | field               | bytes                   |
@@ -39,13 +40,13 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       When the format artifact is verified
       Then the format hash follows the formula of section 4
 
-  Rule: HR-FMT-02 A format artifact that does not begin with ASCII "HRBCCF01" fails with BAD_ENCODING
+  Rule: HR-FMT-02 A format artifact that does not begin with ASCII "HRBCCF01" fails closed
 
     Scenario Outline: magic "<magic>"
       Given the reference format artifact
       And its magic is "<magic>"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-02 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-02
 
       Examples:
         | magic        |
@@ -116,6 +117,7 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
 
   Rule: HR-FMT-07 A format artifact whose specLength exceeds 1 MiB fails with BAD_ENCODING
 
+    @reading:HR-READ-01
     Scenario: a spec text of exactly 1 MiB
       Given the reference format artifact
       And its specBytes is 1048575 times "x" + "\n"
@@ -161,19 +163,19 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       When the format artifact is verified
       Then it is rejected by rule HR-CENC-11 with code "BAD_ENCODING"
 
-  Rule: HR-FMT-10 Spec bytes use LF only; a CR byte fails with BAD_ENCODING
+  Rule: HR-FMT-10 Spec bytes use LF only; a CR byte fails closed
 
     Scenario: the first line of the spec ended by CR LF
       Given the reference format artifact
       And "\r" is inserted into its specBytes at offset 39
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-10 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-10
 
     Scenario Outline: the spec text "<text>"
       Given the reference format artifact
       And its specBytes is "<text>"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-10 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-10
 
       Examples:
         | text      |
@@ -181,41 +183,49 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
         | a\r\n     |
         | \r\n      |
 
-  Rule: HR-FMT-11 Spec bytes hold no byte order mark; one fails with BAD_ENCODING
+  Rule: HR-FMT-11 Spec bytes hold no byte order mark (U+FEFF at their start); one fails closed
 
     Scenario: the spec preceded by a byte order mark
       Given the reference format artifact
       And ef bb bf is inserted into its specBytes at offset 0
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-11 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-11
 
-    Scenario: a byte order mark inside the text, where a second file would begin
+    @reading:HR-READ-19 @reading:HR-READ-01
+    Scenario: U+FEFF inside the text is no byte order mark, which stands at the start
       Given the reference format artifact
       And its specBytes is "first\n\ufeffsecond\n"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-11 with code "BAD_ENCODING"
+      Then the format hash follows the formula of section 4
 
-  Rule: HR-FMT-12 Spec bytes hold no NUL byte; one fails with BAD_ENCODING
+    @reading:HR-READ-19=feff-anywhere
+    Scenario: under reading feff-anywhere, U+FEFF inside the text fails closed
+      Given the reference format artifact
+      And its specBytes is "first\n\ufeffsecond\n"
+      When the format artifact is verified
+      Then it is rejected by rule HR-FMT-11
+
+  Rule: HR-FMT-12 Spec bytes hold no NUL byte; one fails closed
 
     Scenario: a NUL inside the spec
       Given the reference format artifact
       And 00 is inserted into its specBytes at offset 10
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-12 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-12
 
     Scenario: a NUL before the final LF
       Given the reference format artifact
       And its specBytes is "text\x00\n"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-12 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-12
 
-  Rule: HR-FMT-13 Spec bytes are strict UTF-8; anything else fails with BAD_ENCODING
+  Rule: HR-FMT-13 Spec bytes are strict UTF-8; anything else fails closed
 
     Scenario Outline: spec text with <what>
       Given the reference format artifact
       And its specBytes is "<text>"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-13 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-13
 
       Examples:
         | what                              | text               |
@@ -226,6 +236,7 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
         | a sequence cut short              | a\xe2\x82\n        |
         | a byte that never occurs in UTF-8 | a\xff\n            |
 
+    @reading:HR-READ-01
     Scenario: non-ASCII text in strict UTF-8 is accepted
       Given the reference format artifact
       And its specBytes is "Blind Client Composition — é, ✓, 🖧\n"
@@ -238,19 +249,19 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       Given the reference format artifact
       And the last byte of its specBytes is removed
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-14 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-14
 
     Scenario: the spec with a second final LF
       Given the reference format artifact
       And "\n" is appended to its specBytes
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-14 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-14
 
     Scenario Outline: the spec text "<text>"
       Given the reference format artifact
       And its specBytes is "<text>"
       When the format artifact is verified
-      Then it is rejected by rule HR-FMT-14 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-14
 
       Examples:
         | text    |
@@ -258,6 +269,7 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
         | \n\n    |
         | x\n\n\n |
 
+    @reading:HR-READ-01
     Scenario Outline: the spec text "<text>" ends with exactly one LF
       Given the reference format artifact
       And its specBytes is "<text>"
@@ -322,6 +334,7 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       And the input contains the spec
       And the spec is 7985 bytes with SHA-256 "c8b2941c96eaf3704ca1671973cf7436b832c659dac41f14811a0fc926af7c43"
 
+    @reading:HR-READ-01
     Scenario: one letter of the spec changed: a valid artifact, but not this authority's
       Given the reference format artifact
       And byte 2 of its specBytes is set to 68
@@ -329,6 +342,20 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       Then the format hash follows the formula of section 4
       And the format hash is not "5c30092c817079e041a715ff6c6a03044c1f90adfb6b934d85975c69319a7165"
 
+    @reading:HR-READ-01=exact-authority-bytes
+    Scenario: under reading exact-authority-bytes, one letter of the spec changed fails format verification
+      Given the reference format artifact
+      And byte 2 of its specBytes is set to 68
+      When the format artifact is verified
+      Then it is rejected by rule HR-FMT-17
+
+    @reading:HR-READ-01=exact-authority-bytes
+    Scenario: under reading exact-authority-bytes, the authority's own artifact is verified
+      Given the reference format artifact
+      When the format artifact is verified
+      Then the format hash is "5c30092c817079e041a715ff6c6a03044c1f90adfb6b934d85975c69319a7165"
+
+    @reading:HR-READ-01
     Scenario: the vector set verifies against an artifact around another spec text
       Given the reference format artifact
       And its specBytes is "another spec\n"
@@ -341,14 +368,14 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       And its specBytes is "another spec\n"
       And the reference vector set with that format artifact and its metadata artifact
       When the authority is verified
-      Then it is rejected by rule HR-FMT-17 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-17
 
     Scenario: a metadata artifact over an artifact whose spec has one letter changed
       Given the reference format artifact
       And byte 2 of its specBytes is set to 68
       And the reference vector set with that format artifact and its metadata artifact
       When the authority is verified
-      Then it is rejected by rule HR-FMT-17 with code "BAD_ENCODING"
+      Then it is rejected by rule HR-FMT-17
 
   Rule: HR-FMT-18 clientCompositionFormatHash = BLAKE2b-256("hiverelay.blind.client-composition-format-hash.v1" || U64BE(len(artifact)) || artifact)
 
@@ -357,6 +384,7 @@ Feature: HiveRelay BCC v1, section 4: the format artifact and its hash
       When the format artifact is verified
       Then the format hash follows the formula of section 4
 
+    @reading:HR-READ-01
     Scenario: the format hash of another valid artifact follows the same formula
       Given the reference format artifact
       And its specBytes is "another spec\n"

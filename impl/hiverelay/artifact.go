@@ -185,7 +185,46 @@ func VerifyFormatArtifactWith(c rules.Checks, b []byte) (FormatArtifact, error) 
 		return out, within(err, int64(catAt), "schemaCatalogBytes.")
 	}
 	// Section 4, HR-FMT-16: trailing bytes fail closed.
-	return out, d.End(RuleFmtTrailing)
+	if err := d.End(RuleFmtTrailing); err != nil {
+		return out, err
+	}
+	// Reading HR-READ-01: under exact-authority-bytes only this
+	// authority's spec file and catalog are a format artifact (HR-FMT-17),
+	// checked after every structural rule.
+	if c.Takes(ReadSpecText, AltExactAuthorityBytes) && c.Enforced(RuleFmtSpecExact) {
+		if err := exactAuthority(c, out, specAt, catAt); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// exactAuthority fails unless the artifact's spec bytes are this spec file
+// and its catalog the authority's own (reading HR-READ-01,
+// exact-authority-bytes).
+func exactAuthority(c rules.Checks, fa FormatArtifact, specAt, catAt int) error {
+	for _, part := range []struct {
+		name      string
+		got, want []byte
+		at        int
+	}{{"specBytes", fa.Spec, Spec(), specAt}, {"schemaCatalogBytes", fa.SchemaCatalog, schemaCatalog(c), catAt}} {
+		if !bytes.Equal(part.got, part.want) {
+			i := firstDifference(part.got, part.want)
+			return rules.Fail(RuleFmtSpecExact, cenc.Code, int64(part.at+i), "%s: %d bytes that are not the authority's %d (first difference at byte %d; reading %s %s)",
+				part.name, len(part.got), len(part.want), i, ReadSpecText, AltExactAuthorityBytes)
+		}
+	}
+	return nil
+}
+
+// firstDifference is the first index at which a and b differ (the shorter
+// length when one is a prefix of the other).
+func firstDifference(a, b []byte) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // sectionLength reads a u64be section length that must be 1..1 MiB.
@@ -226,12 +265,13 @@ func checkSpecText(d *cenc.Decoder, at int, spec []byte) error {
 		// HR-FMT-13: strict UTF-8.
 		return d.Fail(RuleFmtSpecUTF8, at+e.Offset, "specBytes", "%s", e.Reason)
 	}
-	bomEnd := len(spec)
-	if d.Mutated(MutSpecBOMAtStartOnly) {
-		bomEnd = min(3, len(spec))
+	// HR-FMT-11: no byte order mark, which is U+FEFF at the start of the
+	// text; reading HR-READ-19: under feff-anywhere, U+FEFF anywhere.
+	bomEnd := min(3, len(spec))
+	if d.Mutated(MutSpecBOMAnywhere) || d.Checks().Takes(ReadBOMAnywhere, AltFEFFAnywhere) {
+		bomEnd = len(spec)
 	}
 	if i := bytes.Index(spec[:bomEnd], []byte("\ufeff")); i >= 0 && d.Rejects(RuleFmtSpecBOM) {
-		// HR-FMT-11: no byte order mark (U+FEFF), at the start or anywhere.
 		return d.Fail(RuleFmtSpecBOM, at+i, "specBytes", "byte order mark U+FEFF")
 	}
 	n := len(spec)

@@ -135,7 +135,6 @@ func artifactRejectCases() []rejectCase {
 		{"CR LF", "", 0, ok([]byte("a\r\n")), RuleFmtSpecCR, formatHeader + 1, "specBytes"},
 		{"NUL", "", 0, ok([]byte("a\x00b\n")), RuleFmtSpecNUL, formatHeader + 1, "specBytes"},
 		{"BOM at start", "", 0, ok([]byte("\ufeffspec\n")), RuleFmtSpecBOM, formatHeader, "specBytes"},
-		{"U+FEFF inside", "", 0, ok([]byte("sp\ufeffec\n")), RuleFmtSpecBOM, formatHeader + 2, "specBytes"},
 		{"overlong UTF-8", "", 0, ok([]byte("a\xc0\xafb\n")), RuleFmtSpecUTF8, formatHeader + 1, "specBytes"},
 		{"surrogate", "", 0, ok([]byte("\xed\xa0\x80\n")), RuleFmtSpecUTF8, formatHeader, "specBytes"},
 		{"Latin-1 byte", "", 0, ok([]byte("caf\xe9\n")), RuleFmtSpecUTF8, formatHeader + 3, "specBytes"},
@@ -184,5 +183,46 @@ func TestHiveRelayExactBytes(t *testing.T) {
 	b := Spec()
 	if len(b) != 7985 || bytes.IndexByte(b, '\r') >= 0 || !bytes.HasSuffix(b, []byte("\n")) || bytes.HasSuffix(b, []byte("\n\n")) {
 		t.Fatalf("HiveRelay spec: %d bytes, CR %v, final LF %v", len(b), bytes.IndexByte(b, '\r') >= 0, bytes.HasSuffix(b, []byte("\n")))
+	}
+}
+
+// The readings of section 4 (docs/READINGS.md), each alternative taken
+// through rules.Checks: HR-READ-01 (any-conforming-artifact or
+// exact-authority-bytes), HR-READ-04 (closed-and-sorted or
+// derived-from-declaration) and HR-READ-19 (leading-bom-only or
+// feff-anywhere).
+func TestFormatReadings(t *testing.T) {
+	t.Parallel()
+	feff := artOf([]byte("sp\ufeffec\n"))
+	single := artOf([]byte("\n"))
+	entries := SchemaCatalogEntries()
+	entries[0].Dependencies = append([]string(nil), Schemas[1:]...)
+	catalog, err := EncodeSchemaCatalog(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fiveDeps := art(FormatMagic, 1, 1, 0, uint64(len(Spec())), uint64(len(catalog)), Spec(), catalog)
+	for _, tc := range []struct {
+		name string
+		in   []byte
+		c    rules.Checks
+		want rules.ID // "" when accepted
+	}{
+		{"U+FEFF inside, default", feff, rules.Checks{}, ""},
+		{"U+FEFF inside, " + AltFEFFAnywhere, feff, takes(ReadBOMAnywhere, AltFEFFAnywhere), RuleFmtSpecBOM},
+		{"a spec of one LF, default", single, rules.Checks{}, ""},
+		{"a spec of one LF, " + AltExactAuthorityBytes, single, takes(ReadSpecText, AltExactAuthorityBytes), RuleFmtSpecExact},
+		{"the reference artifact, " + AltExactAuthorityBytes, ReferenceFormatArtifact(), takes(ReadSpecText, AltExactAuthorityBytes), ""},
+		{"five dependencies, default", fiveDeps, rules.Checks{}, ""},
+		{"five dependencies, " + AltExactAuthorityBytes, fiveDeps, takes(ReadSpecText, AltExactAuthorityBytes), RuleFmtSpecExact},
+		{"five dependencies, " + AltDepsFromDeclaration, fiveDeps, takes(ReadCatalogDeps, AltDepsFromDeclaration), RuleCatalogDepsClosed},
+		{"the reference artifact, " + AltDepsFromDeclaration, ReferenceFormatArtifact(), takes(ReadCatalogDeps, AltDepsFromDeclaration), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := VerifyFormatArtifactWith(tc.c, tc.in)
+			if rules.RuleOf(err) != tc.want || (tc.want == "" && err != nil) {
+				t.Fatalf("VerifyFormatArtifactWith = %v, want rule %q", err, tc.want)
+			}
+		})
 	}
 }

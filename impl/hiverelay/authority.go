@@ -313,9 +313,15 @@ func VerifyAuthority(metadata, formatArtifact, vectorManifest []byte, files map[
 
 // VerifyAuthorityWith is VerifyAuthority under c.
 func VerifyAuthorityWith(c rules.Checks, metadata, formatArtifact, vectorManifest []byte, files map[string][]byte) error {
-	m, err := parseMetadata(c, metadata)
-	if err != nil {
-		return err
+	// Reading HR-READ-11: under metadata-unchecked the metadata's format is
+	// not fixed, and only the two hashes it publishes are compared (below).
+	unchecked := c.Takes(ReadMetadataFormat, AltMetadataUnchecked)
+	var m Metadata
+	var err error
+	if !unchecked {
+		if m, err = parseMetadata(c, metadata); err != nil {
+			return err
+		}
 	}
 	fa, err := verifyVectorSet(c, vectorManifest, files, formatArtifact)
 	if err != nil {
@@ -323,19 +329,35 @@ func VerifyAuthorityWith(c rules.Checks, metadata, formatArtifact, vectorManifes
 	}
 	if spec := Spec(); !bytes.Equal(fa.Spec, spec) && c.Enforced(RuleFmtSpecExact) {
 		// Section 4, HR-FMT-17: the authority's artifact embeds this exact file.
-		i := 0
-		for i < len(fa.Spec) && i < len(spec) && fa.Spec[i] == spec[i] {
-			i++
-		}
+		i := firstDifference(fa.Spec, spec)
 		return rules.Fail(RuleFmtSpecExact, cenc.Code, int64(formatHeader+i), "specBytes: %d bytes that are not the %d bytes of %s (first difference at byte %d of the spec); the metadata names this authority", len(fa.Spec), len(spec), SpecFile, i)
 	}
 	got, err := metadataFor(c, formatArtifact, vectorManifest)
 	if err != nil {
 		return err
 	}
+	if unchecked {
+		return publishesHashes(c, metadata, got)
+	}
 	if got != m && c.Enforced(RuleVecIdentity) {
 		// Section 5, HR-VEC-10: the published identity is the computed one.
 		return rules.Fail(RuleVecIdentity, cenc.Code, -1, "metadata publishes %s, but the artifact and manifest give %s", bytes.TrimSpace(m.Encode()), bytes.TrimSpace(got.Encode()))
+	}
+	return nil
+}
+
+// publishesHashes is HR-VEC-10 under reading HR-READ-11's alternative
+// metadata-unchecked: the metadata, whatever its format, must hold the
+// computed clientCompositionFormatHash and clientCompositionVectorSetHash,
+// each as 64 lower-case hex digits.
+func publishesHashes(c rules.Checks, metadata []byte, got Metadata) error {
+	for _, h := range []struct {
+		name string
+		sum  [32]byte
+	}{{"clientCompositionFormatHash", got.FormatHash}, {"clientCompositionVectorSetHash", got.VectorSetHash}} {
+		if !bytes.Contains(metadata, []byte(hex.EncodeToString(h.sum[:]))) && c.Enforced(RuleVecIdentity) {
+			return rules.Fail(RuleVecIdentity, cenc.Code, -1, "metadata does not publish the computed %s %x (reading %s %s)", h.name, h.sum, ReadMetadataFormat, AltMetadataUnchecked)
+		}
 	}
 	return nil
 }

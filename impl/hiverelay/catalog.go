@@ -2,6 +2,7 @@ package hiverelay
 
 import (
 	"embed"
+	"slices"
 	"strings"
 
 	"github.com/threespec/conformance/impl/cenc"
@@ -257,6 +258,14 @@ func decodeCatalogEntry(d *cenc.Decoder, i int, en *CatalogEntry) error {
 		}
 		en.Dependencies = append(en.Dependencies, string(dep))
 		d.Leave()
+	}
+	// Reading HR-READ-04: under derived-from-declaration the dependencies
+	// are exactly the other names the declaration mentions as whole words.
+	if d.Checks().Takes(ReadCatalogDeps, AltDepsFromDeclaration) && d.Rejects(RuleCatalogDepsClosed) {
+		if want := dependencies(en.Name, en.Declaration); !slices.Equal(want, en.Dependencies) {
+			return d.Fail(RuleCatalogDepsClosed, at, "dependencies", "%q, but the declaration mentions %q (reading %s %s)",
+				en.Dependencies, want, ReadCatalogDeps, AltDepsFromDeclaration)
+		}
 	}
 	return nil
 }

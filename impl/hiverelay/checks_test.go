@@ -1,6 +1,7 @@
 package hiverelay
 
 import (
+	"bytes"
 	"fmt"
 	"sync"
 	"testing"
@@ -45,9 +46,8 @@ func TestReadingsAreTakenFromTheChecks(t *testing.T) {
 			takes(ReadFixedU64Range, AltFixedU64SafeRange), cenc.RuleCompactSafe},
 		{"fixed u64 above 2^53-1, in range but HR-CENC-08 off", SchemaBlindCoreReadCapV1, bigForkCore,
 			rules.Checks{Faults: fault.Of(string(cenc.RuleCompactSafe)), Readings: reading.Of(map[string]string{ReadFixedU64Range: AltFixedU64SafeRange})}, ""},
-		{"blob without a class, default", SchemaCellBlobV1, classlessBlob, std, RuleBlobClassSelect},
-		{"blob without a class, " + AltBlobClassFromLength, SchemaCellBlobV1, classlessBlob,
-			takes(ReadBlobWithoutClass, AltBlobClassFromLength), ""},
+		{"blob without a class (HR-READ-16 retired: no alternative to take)", SchemaCellBlobV1, classlessBlob,
+			takes(ReadBlobWithoutClass, "class-from-length"), RuleBlobClassSelect},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := DecodeWith(tc.c, tc.schema, 0, tc.in)
@@ -96,5 +96,35 @@ func TestConcurrentDecodesSeeOnlyTheirOwnChecks(t *testing.T) {
 		if err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// Reading HR-READ-11: by default the metadata artifact is the project's
+// canonical JSON, byte for byte; under metadata-unchecked only the two
+// hashes it publishes are compared.
+func TestMetadataReading(t *testing.T) {
+	t.Parallel()
+	ref := ReferenceMetadata().Encode()
+	spaced := bytes.Replace(ref, []byte(`,"formatArtifact"`), []byte(`, "formatArtifact"`), 1)
+	otherHash := bytes.Replace(ref, []byte(`"clientCompositionFormatHash":"5c30`), []byte(`"clientCompositionFormatHash":"5c31`), 1)
+	loose := takes(ReadMetadataFormat, AltMetadataUnchecked)
+	for _, tc := range []struct {
+		name     string
+		metadata []byte
+		c        rules.Checks
+		want     rules.ID // "" when accepted
+	}{
+		{"the published metadata, default", ref, std, ""},
+		{"whitespace, default", spaced, std, RuleVecIdentity},
+		{"whitespace, " + AltMetadataUnchecked, spaced, loose, ""},
+		{"another format hash, " + AltMetadataUnchecked, otherHash, loose, RuleVecIdentity},
+		{"no hash at all, " + AltMetadataUnchecked, []byte("{}\n"), loose, RuleVecIdentity},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := VerifyAuthorityWith(tc.c, tc.metadata, ReferenceFormatArtifact(), VectorManifest(), VectorFiles())
+			if rules.RuleOf(err) != tc.want || (tc.want == "" && err != nil) {
+				t.Fatalf("VerifyAuthorityWith = %v, want rule %q", err, tc.want)
+			}
+		})
 	}
 }

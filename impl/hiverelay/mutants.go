@@ -21,7 +21,7 @@ const (
 	MutPayloadRequired     rules.ID = "MUT-HR-FRAME-PAYLOAD-REQUIRED"
 	MutHashWithoutLength   rules.ID = "MUT-HR-HASH-WITHOUT-LENGTH"
 	MutSpecFinalLFLastByte rules.ID = "MUT-HR-SPEC-FINAL-LF-LAST-BYTE-ONLY"
-	MutSpecBOMAtStartOnly  rules.ID = "MUT-HR-SPEC-BOM-AT-START-ONLY"
+	MutSpecBOMAnywhere     rules.ID = "MUT-HR-SPEC-BOM-ANYWHERE"
 )
 
 var mutant = cenc.HiveRelayMutant
@@ -42,7 +42,7 @@ func Mutants() []rules.Mutant {
 		mutant(MutPayloadRequired, "A frame without a payload is refused even when it carries a checkpoint (the checkpoint is not counted)."),
 		mutant(MutHashWithoutLength, "Both authority hashes are computed over the domain string and the bytes, without the U64BE length between them."),
 		mutant(MutSpecFinalLFLastByte, "The spec bytes' final LF is checked by the last byte alone, so a spec ending in two LFs is accepted."),
-		mutant(MutSpecBOMAtStartOnly, "A byte order mark is refused only at the start of the spec bytes, not inside them."),
+		mutant(MutSpecBOMAnywhere, "U+FEFF is refused anywhere in the spec bytes, not only at their start where it is a byte order mark."),
 	)
 	m = append(m, manifest.Mutants()...)
 	return m

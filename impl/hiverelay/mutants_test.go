@@ -44,7 +44,7 @@ func TestMutants(t *testing.T) {
 		}},
 		{MutHashWithoutLength, func(c rules.Checks) bool { return FormatHashWith(c, ReferenceFormatArtifact()) != ref }},
 		{MutSpecFinalLFLastByte, func(c rules.Checks) bool { return verifies(c, artOf([]byte("spec\n\n"))) }},
-		{MutSpecBOMAtStartOnly, func(c rules.Checks) bool { return verifies(c, artOf([]byte("sp\ufeffec\n"))) }},
+		{MutSpecBOMAnywhere, func(c rules.Checks) bool { return !verifies(c, artOf([]byte("sp\ufeffec\n"))) }},
 		{manifest.MutDotPrefix, func(c rules.Checks) bool {
 			_, err := manifest.BuildWith(c, map[string][]byte{"a/.hidden": nil})
 			return err != nil

@@ -7,7 +7,8 @@ import (
 )
 
 // Reading IDs of HiveRelay Blind Client Composition v1 (docs/READINGS.md).
-// IDs are stable: never reused or renumbered.
+// IDs are stable: never reused or renumbered. HR-READ-05, 06, 13, 14, 15,
+// 16 and 17 are retired (Retired): their IDs stay for the retired list.
 const (
 	ReadSpecText          = "HR-READ-01"
 	ReadCatalogLayout     = "HR-READ-02"
@@ -15,10 +16,10 @@ const (
 	ReadCatalogDeps       = "HR-READ-04"
 	ReadZeroBlobBytes     = "HR-READ-05"
 	ReadZeroSignature     = "HR-READ-06"
-	ReadPathNFC           = "HR-READ-07"
-	ReadPathEmpty         = "HR-READ-08"
-	ReadPathControls      = "HR-READ-09"
-	ReadDotComponents     = "HR-READ-10"
+	ReadPathNFC           = manifest.ReadPathNFC
+	ReadPathEmpty         = manifest.ReadPathEmpty
+	ReadPathControls      = manifest.ReadPathControls
+	ReadDotComponents     = manifest.ReadDotComponents
 	ReadMetadataFormat    = "HR-READ-11"
 	ReadFixedU64Range     = cenc.ReadFixedU64Range
 	ReadRangeBeforeEnd    = "HR-READ-13"
@@ -27,29 +28,20 @@ const (
 	ReadBlobWithoutClass  = "HR-READ-16"
 	ReadCapSortKey        = "HR-READ-17"
 	ReadSignedHeadOpaque  = "HR-READ-18"
+	ReadBOMAnywhere       = "HR-READ-19"
 )
 
 // Alternatives the reference can be switched into (rules.Checks.Readings).
 const (
 	AltZeroPreviousHashRejected = "zero-previous-hash-rejected"
 	AltFixedU64SafeRange        = cenc.AltFixedU64SafeRange
-	AltBlobClassFromLength      = "class-from-length"
+	AltExactAuthorityBytes      = "exact-authority-bytes"
+	AltDepsFromDeclaration      = "derived-from-declaration"
+	AltFEFFAnywhere             = "feff-anywhere"
+	AltMetadataUnchecked        = "metadata-unchecked"
 )
 
 const sec2 = "2. Canonical primitives"
-
-// blobClassBranch is the decoder's branch of reading HR-READ-16: by default
-// a CellBlobV1 decoded with no class (0) fails HR-BLOB-01; under the
-// alternative class-from-length the class whose exact length the blob has is
-// taken. A class that is given is never replaced.
-func blobClassBranch(d *cenc.Decoder, class uint8) uint8 {
-	if class == 0 && d.Checks().Takes(ReadBlobWithoutClass, AltBlobClassFromLength) {
-		if c := classOfLength(d.Remaining()); c != 0 {
-			return c
-		}
-	}
-	return class
-}
 
 // previousHashBranch is the decoder's branch of reading HR-READ-03: by
 // default a present previous frame hash of 32 zero bytes is accepted
@@ -73,18 +65,19 @@ func Readings() []rules.Reading {
 	r, alt := rules.ReadingMaker("hiverelay"), rules.Alt
 	return []rules.Reading{
 		r(ReadSpecText, secFormat, []rules.ID{RuleFmtSpecExact, RuleFmtCatalogDecode},
-			[]string{"§4: specBytes[specLength] // this exact UTF-8 file",
-				"§4: Both lengths are nonzero and at most 1 MiB. `specBytes` use LF only, no BOM or NUL, strict UTF-8, and exactly one final LF."},
-			"Does a format verifier accept any spec text and catalog meeting section 4's rules, or only this authority's exact bytes?",
+			[]string{"§4: `hiverelay-blind-client-composition-format-v1.cenc` is exactly: ... specBytes[specLength] // this exact UTF-8 file; schemaCatalogBytes[schemaCatalogLength] // exact six-entry category-3 catalog",
+				"§4: Both lengths are nonzero and at most 1 MiB. `specBytes` use LF only, no BOM or NUL, strict UTF-8, and exactly one final LF. The catalog decodes canonically to exactly the six names and local IDs in section 1. Trailing bytes fail closed.",
+				"§1: It MUST bind the complete two-hash tuple below rather than copying a declaration or relying on a JavaScript object shape."},
+			"Does format verification accept any artifact that meets section 4's checks (each with its own format hash), or only this authority's exact spec file and catalog?",
 			"any-conforming-artifact",
-			"section 4 lists the checks a verifier makes; which artifact is the authority's own is what the format hash decides, so the verifier checks the rules and the hash names the artifact",
+			"the comments \"this exact UTF-8 file\" and \"exact six-entry category-3 catalog\" say what the authority's own artifact holds, and which artifact is the authority's is what its format hash decides (§1: profiles bind the two-hash tuple); the checks section 4 then lists (lengths, LF only, no BOM or NUL, strict UTF-8, one final LF, the six names, no trailing bytes) are what a verifier makes, and they would say nothing if only one byte string passed. So format verification checks those rules and gives the hash, and the exact file is required where the authority is named (HR-FMT-17, with metadata). The stricter reading, where the verifier itself requires the exact bytes, is the alternative, and the reference implements it",
 			alt("any-conforming-artifact", "any spec text and catalog meeting section 4's rules is accepted, each with its own format hash"),
-			alt("exact-authority-bytes", "only this authority's exact spec file and catalog are accepted; every other artifact fails with BAD_ENCODING")),
+			alt(AltExactAuthorityBytes, "only this authority's exact spec file and catalog are accepted; every other artifact fails closed (HR-FMT-17), after section 4's other checks")),
 		r(ReadCatalogLayout, secAuthority, []rules.ID{RuleCatalogLayout, RuleCatalogDeclLength, RuleCatalogDeclText, RuleCatalogDeclHead},
 			[]string{"§1: The exact canonical declarations and composition dependencies are the six entries in `hiverelay-blind-client-composition-schema-catalog-v1.cenc`, generated with the stable master schema meta-grammar."},
 			"What bytes is the schema catalog, and what makes a declaration valid, when the master schema meta-grammar is not given?",
 			"project-catalog-layout",
-			"the meta-grammar is not part of the spec and the lossy copy cannot restore it; the project defines the layout with section 2's primitives and bounds the declaration text (docs/hiverelay.md, \"The schema catalog\")",
+			"the meta-grammar is not part of the spec and the lossy copy cannot restore it; the project defines the layout with section 2's primitives and bounds the declaration text (docs/hiverelay.md, \"The schema catalog\"). No branch vector: the alternative's bytes are whatever an unpublished grammar generates, which neither the reference nor a vector can write down",
 			alt("project-catalog-layout", "the catalog is docs/hiverelay.md's layout: declarations below 64 KiB, LF-only printable UTF-8, headed by the entry's name and \" {\""),
 			alt("master-meta-grammar", "the catalog is whatever the (unpublished) master meta-grammar generates; the project's declaration checks do not apply")),
 		r(ReadZeroPreviousHash, secSchemas, []rules.ID{RuleFrameSuccessorPrev, cenc.RuleNonzero},
@@ -96,64 +89,49 @@ func Readings() []rules.Reading {
 			alt("zero-previous-hash-accepted", "a present previousFrameHash of 32 zero bytes is accepted"),
 			alt(AltZeroPreviousHashRejected, "a present previousFrameHash of 32 zero bytes fails with BAD_ENCODING, as a frame hash section 2 requires nonzero")),
 		r(ReadCatalogDeps, secAuthority, []rules.ID{RuleCatalogDepsClosed},
-			[]string{"§1: The exact canonical declarations and composition dependencies are the six entries in `hiverelay-blind-client-composition-schema-catalog-v1.cenc`"},
+			[]string{"§1: The exact canonical declarations and composition dependencies are the six entries in `hiverelay-blind-client-composition-schema-catalog-v1.cenc`, generated with the stable master schema meta-grammar."},
 			"Must an entry's composition dependencies be exactly the names its declaration mentions, or only closed (among the six) and strictly sorted?",
 			"closed-and-sorted",
-			"no rule derives dependencies from declaration text, whose grammar is not given; closure and strict order are what the spec's primitives state",
-			alt("closed-and-sorted", "dependencies are any strictly sorted subset of the six other names"),
-			alt("derived-from-declaration", "dependencies must equal the names the declaration mentions")),
-		r(ReadZeroBlobBytes, secSchemas, []rules.ID{RuleBlobLayout, RuleBlobAEADOutside},
-			[]string{"§3: It contains version 1, a 12-byte nonce, and exactly `classLength - 13` sealed bytes.",
-				"§3: Cryptographic nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; this binary codec only fixes the envelope bytes."},
-			"Does a CellBlobV1 whose nonce (or sealed bytes) are all zero decode?",
-			"zero-blob-bytes-accepted",
-			"section 3 marks no blob field nonzero and gives nonce handling to the encryption profile",
-			alt("zero-blob-bytes-accepted", "a nonce and sealed bytes of zeros decode"),
-			alt("zero-nonce-rejected", "an all-zero nonce fails with BAD_ENCODING")),
-		r(ReadZeroSignature, secSchemas, []rules.ID{RuleFrameHigherLevel},
-			[]string{"§3: and a 64-byte transport signature.",
-				"§3: Signature verification, sequence increment across two frames, and complete chain continuity are higher-level composition checks; this codec fixes the signed record bytes and its local invariants."},
-			"Does a frame whose transport signature is 64 zero bytes (which no scheme verifies) decode?",
-			"zero-signature-accepted",
-			"signature verification is named a higher-level check; the codec fixes bytes only",
-			alt("zero-signature-accepted", "a 64-byte zero signature decodes"),
-			alt("zero-signature-rejected", "a 64-byte zero signature fails with BAD_ENCODING")),
+			"the spec gives the dependencies as the catalog's own entries, not as a function of the declaration text, whose grammar (the master meta-grammar) is not given; what the spec's words and primitives state is that they are schema names of this authority (§1 keeps other categories out) in strict order. The authority's own dependencies are pinned by its format hash, and under HR-READ-01's alternative by its exact bytes",
+			alt("closed-and-sorted", "dependencies are any strictly sorted subset of the five other names"),
+			alt(AltDepsFromDeclaration, "dependencies must equal the other names the declaration mentions as whole words")),
 		r(ReadPathNFC, secVectors, []rules.ID{manifest.RuleNFC},
 			[]string{"§5: ... rows of path length `u16be`, canonical relative path bytes, ...",
 				"§5: Duplicate, absolute, dot-component, backslash, non-canonical UTF-8, unsorted, truncated, or trailing-byte manifests fail closed."},
 			"Are \"canonical relative path bytes\" NFC, or is any strict UTF-8 canonical?",
-			"nfc-required",
-			"strict UTF-8 leaves two byte sequences for many names; only a normalization form makes one of them canonical, and NFC is the one in use (docs/hiverelay.md, \"NFC is required\")",
-			alt("nfc-required", "a path not in NFC fails with BAD_ENCODING"),
-			alt("strict-utf8-only", "any strict UTF-8 path is canonical; normalization is not checked")),
+			"strict-utf8-only",
+			"section 5 lists the conditions that fail a manifest, and among them the only one about a path's characters is \"non-canonical UTF-8\": canonical UTF-8 is strict UTF-8, the one encoding of each code point; Unicode normalization is not named, and asking for NFC asks beyond the words. A strict-UTF-8 path not in NFC is accepted",
+			alt("strict-utf8-only", "any strict UTF-8 path is canonical; normalization is not checked"),
+			alt(manifest.AltNFCRequired, "a path not in NFC (Unicode 17.0.0) fails closed: strict UTF-8 leaves two byte sequences for many names, and only a normalization form makes one of them canonical")),
 		r(ReadPathEmpty, secVectors, []rules.ID{manifest.RuleEmptySegment},
 			[]string{"§5: ... canonical relative path bytes ..."},
 			"Is the empty path, or a path with an empty component (a//b, a/), a canonical relative path?",
 			"empty-components-rejected",
-			"an empty component names no file and makes two spellings of one path",
-			alt("empty-components-rejected", "the empty path and empty components fail with BAD_ENCODING"),
-			alt("empty-components-allowed", "only the listed conditions fail; empty components are bytes like any other")),
+			"the empty path names no file, so it is no relative path at all; and a//b or a/ is not the canonical form of a relative path: path canonicalization collapses empty components just as it removes the dot components section 5 names",
+			alt("empty-components-rejected", "the empty path and empty components fail closed"),
+			alt(manifest.AltEmptyAllowed, "only section 5's listed conditions fail; empty components are bytes like any other")),
 		r(ReadPathControls, secVectors, []rules.ID{manifest.RuleControl},
-			[]string{"§5: ... canonical relative path bytes ..."},
+			[]string{"§5: ... canonical relative path bytes ...",
+				"§5: Duplicate, absolute, dot-component, backslash, non-canonical UTF-8, unsorted, truncated, or trailing-byte manifests fail closed."},
 			"Are C0 control bytes and DEL allowed in a canonical relative path?",
-			"controls-rejected",
-			"a control byte in a file name is not canonical in any file system convention the spec could mean",
-			alt("controls-rejected", "a path with a byte U+0000..U+001F or DEL fails with BAD_ENCODING"),
-			alt("controls-allowed", "control bytes are valid path bytes")),
+			"controls-allowed",
+			"section 5 lists the conditions that fail a manifest, and control characters are not among them; path canonicalization does not remove them, and U+0000..U+001F and U+007F are canonical (strict) UTF-8. Refusing them asks beyond the words",
+			alt("controls-allowed", "control bytes are path bytes like any other"),
+			alt(manifest.AltControlsRejected, "a path with a byte U+0000..U+001F or DEL fails closed: no file system convention the spec could mean has control bytes in a canonical name")),
 		r(ReadDotComponents, secVectors, []rules.ID{manifest.RuleDotSegment},
 			[]string{"§5: Duplicate, absolute, dot-component, backslash, ... manifests fail closed."},
 			"Is a \"dot-component\" only a whole . or .. component, or any component starting with a dot?",
 			"whole-dot-components",
 			"the dot components of path resolution are exactly . and ..; .hidden and a..b name files",
 			alt("whole-dot-components", "only the components . and .. fail"),
-			alt("leading-dot-components", "every component starting with . fails")),
+			alt(manifest.AltLeadingDot, "every component starting with . fails")),
 		r(ReadMetadataFormat, secVectors, []rules.ID{RuleVecIdentity},
 			[]string{"§5: The final identity of this authority is the pair `(clientCompositionFormatHash, clientCompositionVectorSetHash)` published in the generated metadata artifact."},
 			"What is the metadata artifact's format, and is it checked?",
 			"project-metadata-json",
 			"the spec names the artifact but not its bytes; the project defines one canonical JSON form and checks it exactly (docs/hiverelay.md)",
 			alt("project-metadata-json", "the metadata is the project's canonical JSON and any other bytes fail"),
-			alt("metadata-unchecked", "the metadata's format is not fixed; only the two hashes are compared")),
+			alt(AltMetadataUnchecked, "the metadata's format is not fixed; only the two hashes are compared: the metadata must hold each computed hash as 64 lower-case hex digits")),
 		r(ReadFixedU64Range, sec2, []rules.ID{cenc.RuleBigEndian, cenc.RuleCompactSafe},
 			[]string{"§2: `u8`, `u32`, and `u64` are fixed-width unsigned big-endian integers.",
 				"§2: ... an overlong form and a value above JavaScript's exact safe integer range fail closed."},
@@ -162,50 +140,36 @@ func Readings() []rules.Reading {
 			"the sentence stands in the compact-uint description; a fixed u64 is fixed-width and needs no bound to be canonical",
 			alt("compact-uints-only", "fixed u64 fields take every value up to 2^64-1"),
 			alt(AltFixedU64SafeRange, "a fixed u64 field above 2^53-1 fails with BAD_ENCODING")),
-		r(ReadRangeBeforeEnd, sec2, []rules.ID{cenc.RuleOutOfRange, cenc.RuleTruncated},
-			[]string{"§2: Unknown versions, truncation, trailing bytes, out-of-range values, and non-canonical encodings fail with `BAD_ENCODING`."},
-			"When a count or length breaks both its range and the input's end, which failure is the input's?",
-			"range-before-truncation",
-			"the range is known from the prefix alone, before any allocation; every such failure carries BAD_ENCODING, so the reading changes the rule reported, never the code",
-			alt("range-before-truncation", "the range failure is reported"),
-			alt("truncation-first", "the truncation is reported")),
-		r(ReadMetadataExactSpec, secFormat, []rules.ID{RuleFmtSpecExact},
-			[]string{"§4: specBytes[specLength] // this exact UTF-8 file"},
-			"Against a metadata artifact naming this authority, must the format artifact embed this exact spec file?",
-			"exact-spec-with-metadata",
-			"the metadata names this authority, whose artifact section 4 says embeds this exact file",
-			alt("exact-spec-with-metadata", "with metadata, an artifact around other spec text fails"),
-			alt("any-spec-with-metadata", "the metadata's hashes alone decide")),
-		r(ReadEmptyPayload, secSchemas, []rules.ID{RuleFrameNotEmpty},
-			[]string{"§3: `0..256` opaque payloads each `0..262144` bytes",
-				"§3: At least one payload or a checkpoint is required."},
-			"Does one zero-length payload count as \"a payload\" for the at-least-one rule?",
-			"empty-payload-counts",
-			"a payload of 0 bytes is an element of the payload array, which section 3 allows to be 0 bytes long",
-			alt("empty-payload-counts", "a frame with one empty payload and no checkpoint decodes"),
-			alt("empty-payload-does-not-count", "a frame whose payloads are all empty needs a checkpoint")),
-		r(ReadBlobWithoutClass, secSchemas, []rules.ID{RuleBlobClassSelect},
-			[]string{"§3: A decoder MUST be selected by an already authenticated size class."},
-			"How does a decoder asked for a CellBlobV1 with no class answer?",
-			"no-class-fails",
-			"no class is serialized in the blob, so without one the decoder has none to select and fails closed",
-			alt("no-class-fails", "the blob fails with BAD_ENCODING"),
-			alt(AltBlobClassFromLength, "with no class given, the class whose exact length the blob has is taken")),
-		r(ReadCapSortKey, secSchemas, []rules.ID{RuleCkptCapsDuplicate, RuleFrameCapsDuplicate},
-			[]string{"§3: Snapshot capabilities are strictly sorted by `(relayPublicKey, storageSlot)`.",
-				"§2: Sorting is lexicographic unsigned-byte order and is strict: equal adjacent keys are duplicates and fail closed."},
-			"Are two capabilities equal on (relayPublicKey, storageSlot) but different elsewhere duplicates?",
-			"key-pair-duplicates",
-			"the sort key is the pair; equal keys are duplicates whatever else differs",
-			alt("key-pair-duplicates", "equal (relayPublicKey, storageSlot) fails as a duplicate"),
-			alt("whole-record-duplicates", "only byte-identical capabilities are duplicates")),
 		r(ReadSignedHeadOpaque, secSchemas, []rules.ID{RuleCoreHeadLength, RuleCoreLayout},
 			[]string{"§3: `BlindCoreReadCapV1` is version 1; nonzero 32-byte core public key; nonzero 32-byte block-encryption key; witnessed fork and length as `u64`; and a `1..4096` byte witnessed signed head.",
 				"§1, the schema catalog's BlindCoreReadCapV1 declaration (as the lossy copy gives it): witnessedSignedHead:bounded canonical Hypercore proof, maximum 4096 bytes"},
 			"Is the witnessed signed head, which the catalog declaration calls a \"bounded canonical Hypercore proof\", checked as a Hypercore proof, or only for its length 1..4096?",
 			"length-only",
-			"section 3 states the head's bounds and nothing of its structure, and the Hypercore proof encoding is not part of the spec (nor its catalog, whose grammar is not given); as with the frame's signature, verifying what the head proves is a higher-level composition check, and the codec fixes bytes",
+			"section 3 states the head's bounds and nothing of its structure, and the Hypercore proof encoding is not part of the spec (nor its catalog, whose grammar is not given); as with the frame's signature, verifying what the head proves is a higher-level composition check, and the codec fixes bytes. No branch vector: the alternative needs the canonical Hypercore proof encoding, which neither the spec nor its catalog gives, so no vector can say which heads it refuses",
 			alt("length-only", "any 1..4096 bytes are a valid head; no proof structure is parsed"),
 			alt("hypercore-proof-checked", "a head that does not parse as a canonical Hypercore proof fails with BAD_ENCODING")),
+		r(ReadBOMAnywhere, secFormat, []rules.ID{RuleFmtSpecBOM},
+			[]string{"§4: `specBytes` use LF only, no BOM or NUL, strict UTF-8, and exactly one final LF."},
+			"Is \"no BOM\" a rule against a byte order mark, U+FEFF at the start of the text, or against U+FEFF anywhere in it?",
+			"leading-bom-only",
+			"a byte order mark is U+FEFF at the start of a text (Unicode, section 23.8: elsewhere U+FEFF is ZERO WIDTH NO-BREAK SPACE, not a BOM), and strict UTF-8 allows the character; refusing it anywhere asks beyond the words",
+			alt("leading-bom-only", "spec bytes starting with EF BB BF fail closed; U+FEFF later in the text is a character like any other"),
+			alt(AltFEFFAnywhere, "spec bytes holding U+FEFF anywhere fail closed")),
+	}
+}
+
+// Retired returns the readings that left the catalog (issue 26): the spec's
+// own words decide their question, and the rule that carries it has a
+// clarified note, or they changed only which rule a rejection is reported
+// under, and the rule has a precedence note. Their IDs are never reused.
+func Retired() []rules.RetiredReading {
+	return []rules.RetiredReading{
+		{ID: ReadZeroBlobBytes, Why: "the spec decides: section 3 marks no CellBlobV1 field nonzero and says \"this binary codec only fixes the envelope bytes\"; a zero nonce and zero sealed bytes decode (HR-BLOB-08, clarified)"},
+		{ID: ReadZeroSignature, Why: "the spec decides: \"Signature verification ... [is a] higher-level composition check[]; this codec fixes the signed record bytes\"; a 64-byte zero signature decodes (HR-FRAME-12, clarified)"},
+		{ID: ReadRangeBeforeEnd, Why: "it changed only which rule a rejection is reported under (range or truncation), both BAD_ENCODING: no verdict or code depends on it (HR-CENC-13, precedence)"},
+		{ID: ReadEmptyPayload, Why: "the spec decides: payloads are \"each 0..262144 bytes\", so a 0-byte payload is a payload and satisfies \"At least one payload or a checkpoint is required\" (HR-FRAME-11, clarified)"},
+		{ID: ReadBlobWithoutClass, Why: "the spec decides: \"A decoder MUST be selected by an already authenticated size class\"; a class taken from the blob's own length is not authenticated, so a blob decoded with no class fails (HR-BLOB-01, clarified); the alternative class-from-length declared a way past that MUST"},
+		{ID: ReadMetadataExactSpec, Why: "the spec decides: §4 says the authority's artifact embeds \"this exact UTF-8 file\", and a metadata artifact names this authority, so complete authority verification against it fails for any other spec bytes (HR-FMT-17, clarified); whether format verification alone requires the exact bytes is HR-READ-01"},
+		{ID: ReadCapSortKey, Why: "the spec decides: capabilities are \"strictly sorted by (relayPublicKey, storageSlot)\" and \"equal adjacent keys are duplicates and fail closed\": the key is the pair, whatever the other fields (HR-CKPT-11, HR-FRAME-10, clarified)"},
 	}
 }

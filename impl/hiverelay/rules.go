@@ -178,14 +178,16 @@ var ruleCatalog = rules.NewCatalog("hiverelay", slices.Concat(
 		rules.Must(RuleWCapDropKey, secSchemas, "A WriteCellCapV1 dropPrivateKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleWCapDistinct, secSchemas, "The three WriteCellCapV1 private keys are pairwise distinct; two equal keys fail with BAD_ENCODING.").Checked(rules.Rejecting),
 
-		rules.Must(RuleBlobClassSelect, secSchemas, "A CellBlobV1 decoder MUST be selected by an already authenticated size class 1..5; decoding without such a class fails.").Checked(rules.Rejecting),
+		rules.Must(RuleBlobClassSelect, secSchemas, "A CellBlobV1 decoder MUST be selected by an already authenticated size class 1..5; decoding without such a class fails.").Checked(rules.Rejecting).
+			Clarified("§3: \"A decoder MUST be selected by an already authenticated size class.\" No class is serialized in the blob (\"No class discriminator is serialized in the blob\"), and a class read off the blob's own length is not an already authenticated one: a CellBlobV1 decoded with no class fails, whatever its length (formerly reading HR-READ-16)"),
 		rules.Must(RuleBlobLengths, secSchemas, "CellBlobV1 total lengths are exactly 4096 (class 1), 16384 (class 2), 65536 (class 3), 262144 (class 4) and 1048576 (class 5) bytes (realized by HR-BLOB-05/06/07).").Checked(rules.General),
 		rules.Must(RuleBlobLayout, secSchemas, "CellBlobV1 is formatVersion u8 = 1, a 12-byte nonce and exactly classLength - 13 sealed bytes.").Checked(rules.Constructing),
 		rules.Must(RuleBlobNoClassByte, secSchemas, "No class discriminator is serialized in a CellBlobV1.").Checked(rules.Constructing),
 		rules.Must(RuleBlobWrongClass, secSchemas, "Decoding a CellBlobV1 with the wrong class (its length is another class's length) fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleBlobShort, secSchemas, "A CellBlobV1 shorter than its class length fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleBlobLong, secSchemas, "A CellBlobV1 longer than its class length fails closed with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleBlobAEADOutside, secSchemas, "Nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; the codec fixes only the envelope bytes and accepts any nonce and sealed bytes, an all-zero nonce included.").Checked(rules.Permitting),
+		rules.Must(RuleBlobAEADOutside, secSchemas, "Nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; the codec fixes only the envelope bytes and accepts any nonce and sealed bytes, an all-zero nonce included.").Checked(rules.Permitting).
+			Clarified("§3: \"Cryptographic nonce uniqueness and AEAD verification are the responsibility of the composing encryption profile; this binary codec only fixes the envelope bytes.\" No CellBlobV1 field is marked nonzero, and a nonce is none of section 2's keys, commitments, hashes, slots, chain IDs or frame hashes: a zero nonce and zero sealed bytes decode (formerly reading HR-READ-05)"),
 
 		rules.Must(RuleCkptLayout, secSchemas, "OpaqueChainCheckpointV1 is version u8 = 1, a 1..1024 array of frontier entries (chainId[32], sequence u64, frameHash[32]), opaqueStateCommitment[32], snapshotPayloadHash[32] and a 1..16 array of ReadCellCapV1, in that order.").Checked(rules.Constructing),
 		rules.Must(RuleCkptCapsCanonical, secSchemas, "Each snapshot capability of an OpaqueChainCheckpointV1 is itself a canonical ReadCellCapV1 (\"a 1..16 array of ReadCellCapV1\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and a snapshot capability that breaks one fails the checkpoint with BAD_ENCODING under that rule.").Checked(rules.Nesting),
@@ -198,7 +200,8 @@ var ruleCatalog = rules.NewCatalog("hiverelay", slices.Concat(
 		rules.Must(RuleCkptPayloadHash, secSchemas, "An OpaqueChainCheckpointV1 snapshotPayloadHash of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleCkptCapsCount, secSchemas, "An OpaqueChainCheckpointV1 with 0 or more than 16 snapshot read capabilities fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleCkptCapsOrder, secSchemas, "OpaqueChainCheckpointV1 snapshot read capabilities are sorted by (relayPublicKey, storageSlot); one that sorts before its predecessor fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleCkptCapsDuplicate, secSchemas, "Two OpaqueChainCheckpointV1 snapshot read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleCkptCapsDuplicate, secSchemas, "Two OpaqueChainCheckpointV1 snapshot read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING.").Checked(rules.Rejecting).
+			Clarified("§3: \"Snapshot capabilities are strictly sorted by `(relayPublicKey, storageSlot)`\"; §2: \"equal adjacent keys are duplicates and fail closed\". The key is the pair: two capabilities with one pair are duplicates whatever their cell keys, classes or expected hashes (formerly reading HR-READ-17)"),
 
 		rules.Must(RuleFrameLayout, secSchemas, "OpaqueChainFrameV1 is version u8 = 1, chainId[32], sequence u64, optional previousFrameHash[32], transportVerifyKey[32], a 0..256 array of bounded opaque payloads, a 0..16 array of ReadCellCapV1, an optional OpaqueChainCheckpointV1 and transportSignature[64], in that order.").Checked(rules.Constructing),
 		rules.Must(RuleFrameCapsCanonical, secSchemas, "Each nextReadCellCaps entry of an OpaqueChainFrameV1 is itself a canonical ReadCellCapV1 (\"0..16 ReadCellCapV1 values\"): it obeys every ReadCellCapV1 rule (version 1, HR-RCAP-02..06), and an entry that breaks one fails the frame with BAD_ENCODING under that rule.").Checked(rules.Nesting),
@@ -211,9 +214,12 @@ var ruleCatalog = rules.NewCatalog("hiverelay", slices.Concat(
 		rules.Must(RuleFramePayloadLength, secSchemas, "An OpaqueChainFrameV1 opaque payload longer than 262144 bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleFrameCapsCount, secSchemas, "An OpaqueChainFrameV1 with more than 16 next read capabilities fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleFrameCapsOrder, secSchemas, "OpaqueChainFrameV1 next read capabilities are sorted by (relayPublicKey, storageSlot); one that sorts before its predecessor fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFrameCapsDuplicate, secSchemas, "Two OpaqueChainFrameV1 next read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFrameNotEmpty, secSchemas, "An OpaqueChainFrameV1 with no payload and no checkpoint fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFrameHigherLevel, secSchemas, "Transport signature verification, sequence increment across two frames and complete chain continuity are higher-level composition checks, not codec checks: the codec accepts a frame whatever its signature and previous hash.").Checked(rules.Permitting),
+		rules.Must(RuleFrameCapsDuplicate, secSchemas, "Two OpaqueChainFrameV1 next read capabilities with equal (relayPublicKey, storageSlot) are duplicates and fail with BAD_ENCODING.").Checked(rules.Rejecting).
+			Clarified("§3: \"Next capabilities are strictly sorted by `(relayPublicKey, storageSlot)`\"; §2: \"equal adjacent keys are duplicates and fail closed\". The key is the pair: two capabilities with one pair are duplicates whatever their other fields (formerly reading HR-READ-17)"),
+		rules.Must(RuleFrameNotEmpty, secSchemas, "An OpaqueChainFrameV1 with no payload and no checkpoint fails with BAD_ENCODING.").Checked(rules.Rejecting).
+			Clarified("§3: \"`0..256` opaque payloads each `0..262144` bytes\" and \"At least one payload or a checkpoint is required.\" A payload of 0 bytes is one of the payloads: a frame with one empty payload and no checkpoint decodes (formerly reading HR-READ-15)"),
+		rules.Must(RuleFrameHigherLevel, secSchemas, "Transport signature verification, sequence increment across two frames and complete chain continuity are higher-level composition checks, not codec checks: the codec accepts a frame whatever the bytes of its 64-byte transport signature.").Checked(rules.Permitting).
+			Clarified("§3: \"Signature verification, sequence increment across two frames, and complete chain continuity are higher-level composition checks; this codec fixes the signed record bytes and its local invariants.\" A signature of 64 zero bytes, which no scheme verifies, decodes (formerly reading HR-READ-06). Whether a present previous frame hash of 32 zero bytes decodes is reading HR-READ-03, not this rule"),
 
 		rules.Must(RuleCoreLayout, secSchemas, "BlindCoreReadCapV1 is version u8 = 1, corePublicKey[32], blockEncryptionKey[32], witnessedFork u64, witnessedLength u64 and a bounded witnessedSignedHead, in that order.").Checked(rules.Constructing),
 		rules.Must(RuleCorePublicKey, secSchemas, "A BlindCoreReadCapV1 corePublicKey of 32 zero bytes fails with BAD_ENCODING.").Checked(rules.Rejecting),
@@ -232,10 +238,10 @@ var ruleCatalog = rules.NewCatalog("hiverelay", slices.Concat(
 		rules.Must(RuleCatalogDeclHead, secAuthority, "A schema catalog declaration that does not begin with its entry's name followed by \" {\" and LF, and end with LF and \"}\", fails with BAD_ENCODING (project-defined).").Checked(rules.Rejecting).Defined("the spec does not give the declarations' form (the meta-grammar is not given); the head and tail are the project's (docs/hiverelay.md, The schema catalog)"),
 		rules.Must(RuleCatalogDepsOrder, secAuthority, "Schema catalog dependency names are sorted in raw-ASCII order; one that sorts before its predecessor fails with BAD_ENCODING.").Checked(rules.Rejecting).Defined(catalogLayout),
 		rules.Must(RuleCatalogDepsDuplicate, secAuthority, "Two equal schema catalog dependency names of one entry are duplicates and fail with BAD_ENCODING.").Checked(rules.Rejecting).Defined(catalogLayout),
-		rules.Must(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING.").Checked(rules.Rejecting).Defined("the spec keeps categories 1, 4 and 5 out of the catalog (section 1); that a dependency names one of the five other entries, and at most five, is the project's catalog layout (docs/hiverelay.md, The schema catalog)"),
+		rules.Must(RuleCatalogDepsClosed, secAuthority, "A schema catalog dependency that is not one of the six names of this authority, names its own entry, or makes the list longer than the five other names fails with BAD_ENCODING; under reading HR-READ-04's alternative derived-from-declaration, so does a dependency list other than the names the declaration mentions.").Checked(rules.Rejecting).Defined("the spec keeps categories 1, 4 and 5 out of the catalog (section 1); that a dependency names one of the five other entries, and at most five, is the project's catalog layout (docs/hiverelay.md, The schema catalog)"),
 
 		rules.Must(RuleFmtLayout, secFormat, "The format artifact is ASCII \"HRBCCF01\", authorityVersion u16be = 1, formatMajor u16be = 1, formatMinor u16be = 0, specLength u64be, schemaCatalogLength u64be, the spec bytes and the schema catalog bytes.").Checked(rules.Constructing),
-		rules.Must(RuleFmtMagic, secFormat, "A format artifact that does not begin with ASCII \"HRBCCF01\" fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtMagic, secFormat, "A format artifact that does not begin with ASCII \"HRBCCF01\" fails closed.").Checked(rules.Rejecting),
 		rules.Must(RuleFmtAuthority, secFormat, "A format artifact whose authorityVersion is not 1 fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleFmtMajor, secFormat, "A format artifact whose formatMajor is not 1 fails with BAD_ENCODING.").Checked(rules.Rejecting),
 		rules.Must(RuleFmtMinor, secFormat, "A format artifact whose formatMinor is not 0 fails with BAD_ENCODING.").Checked(rules.Rejecting),
@@ -246,14 +252,15 @@ var ruleCatalog = rules.NewCatalog("hiverelay", slices.Concat(
 			"subsumed by HR-CENC-11: an empty catalog cannot hold its entry count, so an artifact whose schemaCatalogLength is zero is refused as truncated even without this check (TestEmptySectionsSubsumed)"),
 		rules.Untestable(rules.Must(RuleFmtCatalogMax, secFormat, "A format artifact whose schemaCatalogLength exceeds 1 MiB (1048576) fails with BAD_ENCODING.").Checked(rules.Rejecting),
 			"subsumed by the catalog rules: a valid catalog holds the six names of section 1, declarations of at most 65535 bytes (HR-CAT-06) and at most five dependencies each (HR-CAT-11), 393859 bytes at most, so catalog bytes longer than 1 MiB are refused as trailing bytes (HR-CENC-12), or as truncated (HR-CENC-11) when the input is shorter, even without this check (TestLargeCatalogSubsumed)"),
-		rules.Must(RuleFmtSpecCR, secFormat, "Spec bytes use LF only; a CR byte fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFmtSpecBOM, secFormat, "Spec bytes hold no byte order mark (U+FEFF); one fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFmtSpecNUL, secFormat, "Spec bytes hold no NUL byte; one fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFmtSpecUTF8, secFormat, "Spec bytes are strict UTF-8; anything else fails with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFmtSpecFinalLF, secFormat, "Spec bytes end with exactly one final LF; no final LF, or more than one, fails with BAD_ENCODING.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecCR, secFormat, "Spec bytes use LF only; a CR byte fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecBOM, secFormat, "Spec bytes hold no byte order mark: spec bytes that start with U+FEFF (EF BB BF) fail closed (reading HR-READ-19; under its alternative feff-anywhere, U+FEFF anywhere in them fails).").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecNUL, secFormat, "Spec bytes hold no NUL byte; one fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecUTF8, secFormat, "Spec bytes are strict UTF-8; anything else fails closed.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecFinalLF, secFormat, "Spec bytes end with exactly one final LF; no final LF, or more than one, fails closed.").Checked(rules.Rejecting),
 		rules.Must(RuleFmtCatalogDecode, secFormat, "The embedded catalog decodes canonically to exactly the six names and local IDs of section 1 (realized by HR-CAT-02..11 and the primitives).").Checked(rules.General),
 		rules.Must(RuleFmtTrailing, secFormat, "Bytes after the schema catalog of a format artifact fail closed with BAD_ENCODING.").Checked(rules.Rejecting),
-		rules.Must(RuleFmtSpecExact, secFormat, "The spec bytes of the authority's format artifact are exactly the bytes of this specification file (7985 bytes, SHA-256 c8b2941c96eaf370...); complete authority verification against a metadata artifact, which names this authority, fails for any other spec bytes.").Checked(rules.Rejecting),
+		rules.Must(RuleFmtSpecExact, secFormat, "The spec bytes of the authority's format artifact are exactly the bytes of this specification file (7985 bytes, SHA-256 c8b2941c96eaf370...) and its catalog the authority's six-entry catalog: complete authority verification against a metadata artifact, which names this authority, fails for any other spec bytes; under reading HR-READ-01's alternative exact-authority-bytes, format verification itself fails for any other spec bytes or catalog.").Checked(rules.Rejecting).
+			Clarified("§4: \"specBytes[specLength] // this exact UTF-8 file\": a metadata artifact names this authority, whose format artifact embeds this exact file, so verification against it fails for any other spec text whatever its hash (formerly reading HR-READ-14)"),
 		rules.Must(RuleFmtHash, secFormat, "clientCompositionFormatHash = BLAKE2b-256(ASCII(\"hiverelay.blind.client-composition-format-hash.v1\") || U64BE(len(completeFormatArtifact)) || completeFormatArtifact).").Checked(rules.Constructing),
 	},
 	manifest.Rules(),
@@ -372,3 +379,29 @@ func CheckOf(id rules.ID) rules.Check {
 // RealizedBy returns the specific rules whose rejections carry the General
 // rule id, or nil.
 func RealizedBy(id rules.ID) []rules.ID { return realized[id] }
+
+// unnamedCode are the rules whose failures the spec says only "fail
+// closed" or "fail complete authority verification": it names no code for
+// them (HR-CENC-15's clarified note). The reference answers BAD_ENCODING
+// for them too, the one code a testee needs; a vector accepts any code.
+var unnamedCode = map[rules.ID]bool{
+	RuleFmtMagic: true, RuleFmtSpecCR: true, RuleFmtSpecBOM: true, RuleFmtSpecNUL: true,
+	RuleFmtSpecUTF8: true, RuleFmtSpecFinalLF: true, RuleFmtSpecExact: true,
+}
+
+// SpecCode returns the code the spec names for a failure reported under
+// rule id: BAD_ENCODING for §2's classes ("Unknown versions, truncation,
+// trailing bytes, out-of-range values, and non-canonical encodings fail
+// with `BAD_ENCODING`") in every layout built of §2's primitives (the six
+// codecs, whose negative vectors §5 says "fail canonical decoding with
+// `BAD_ENCODING`", the catalog, which "decodes canonically", and the
+// artifact's header fields), and "" where the spec names none: the
+// manifest's conditions (§5: "... manifests fail closed"), the artifact's
+// magic and spec-text conditions, and complete authority verification.
+func SpecCode(id rules.ID) string {
+	s := string(id)
+	if unnamedCode[id] || strings.HasPrefix(s, "HR-MAN-") || strings.HasPrefix(s, "HR-VEC-") || strings.HasPrefix(s, "HR-AUTH-") {
+		return ""
+	}
+	return cenc.Code
+}

@@ -136,8 +136,9 @@ func CheckPath(p string) error {
 // checkPath checks a path that starts at byte at of the manifest.
 func checkPath(d *cenc.Decoder, p []byte, at int) error {
 	if len(p) == 0 {
-		// HR-MAN-09 (project reading): the empty path is no relative path.
-		if !d.Rejects(RuleEmptySegment) {
+		// HR-MAN-09, reading HR-READ-08: the empty path is no relative path
+		// (under empty-components-allowed it is bytes like any other).
+		if !d.Rejects(RuleEmptySegment) || d.Checks().Takes(ReadPathEmpty, AltEmptyAllowed) {
 			return nil
 		}
 		return d.Fail(RuleEmptySegment, at, "path", "empty path")
@@ -147,7 +148,7 @@ func checkPath(d *cenc.Decoder, p []byte, at int) error {
 		return d.Fail(RuleAbsolute, at, "path", "absolute path %q", p)
 	}
 	for i, c := range p {
-		if c == '\\' || c < 0x20 || c == 0x7f {
+		if c == '\\' || (c < 0x20 || c == 0x7f) && d.Checks().Takes(ReadPathControls, AltControlsRejected) {
 			if err := checkPathByte(d, p, at, i); err != nil {
 				return err
 			}
@@ -158,9 +159,11 @@ func checkPath(d *cenc.Decoder, p []byte, at int) error {
 		if d.Rejects(RuleUTF8) {
 			return d.Fail(RuleUTF8, at+e.Offset, "path", "%s in %q", e.Reason, p)
 		}
-	} else if !nfc17.IsNFC(p) && d.Rejects(RuleNFC) {
-		// HR-MAN-08 (project reading): canonical paths are NFC.
-		return d.Fail(RuleNFC, at, "path", "%q is not in NFC", p)
+	} else if d.Checks().Takes(ReadPathNFC, AltNFCRequired) && !nfc17.IsNFC(p) && d.Rejects(RuleNFC) {
+		// HR-MAN-08, reading HR-READ-07: only under nfc-required are
+		// canonical paths NFC; by default section 5's list of failing
+		// conditions is the whole list.
+		return d.Fail(RuleNFC, at, "path", "%q is not in NFC (reading %s %s)", p, ReadPathNFC, AltNFCRequired)
 	}
 	start := 0
 	for i := 0; i <= len(p); i++ {
@@ -169,13 +172,16 @@ func checkPath(d *cenc.Decoder, p []byte, at int) error {
 		}
 		switch seg := p[start:i]; {
 		case len(seg) == 0 && !(start == 0 && p[0] == '/'):
-			// HR-MAN-09 (project reading): no empty component. A leading
-			// '/' was reported as absolute above.
-			if d.Rejects(RuleEmptySegment) {
+			// HR-MAN-09, reading HR-READ-08: no empty component (unless
+			// empty-components-allowed). A leading '/' was reported as
+			// absolute above.
+			if d.Rejects(RuleEmptySegment) && !d.Checks().Takes(ReadPathEmpty, AltEmptyAllowed) {
 				return d.Fail(RuleEmptySegment, at+start, "path", "empty component in %q", p)
 			}
-		case string(seg) == "." || string(seg) == ".." || d.Mutated(MutDotPrefix) && len(seg) > 0 && seg[0] == '.':
-			// Section 5, HR-MAN-05: dot components fail closed.
+		case string(seg) == "." || string(seg) == ".." || (d.Mutated(MutDotPrefix) || d.Checks().Takes(ReadDotComponents, AltLeadingDot)) && len(seg) > 0 && seg[0] == '.':
+			// Section 5, HR-MAN-05: dot components fail closed; under
+			// reading HR-READ-10 leading-dot-components every component
+			// starting with a dot is one.
 			if d.Rejects(RuleDotSegment) {
 				return d.Fail(RuleDotSegment, at+start, "path", "dot component %q in %q", seg, p)
 			}
@@ -196,7 +202,8 @@ func checkPathByte(d *cenc.Decoder, p []byte, at, i int) error {
 			return d.Fail(RuleBackslash, at+i, "path", "backslash in %q", p)
 		}
 	case d.Rejects(RuleControl):
-		// HR-MAN-10 (project reading): no control characters.
+		// HR-MAN-10, reading HR-READ-09: under controls-rejected, no
+		// control characters (checkPath calls this for one only then).
 		return d.Fail(RuleControl, at+i, "path", "control byte 0x%02x in %q", c, p)
 	}
 	return nil

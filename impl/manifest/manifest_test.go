@@ -11,6 +11,7 @@ import (
 	"github.com/threespec/conformance/impl/cenc"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 )
 
 // BLAKE2b-256 of the empty string and of "abc" (RFC 7693 test vectors for
@@ -112,43 +113,73 @@ type rejectCase struct {
 	in   []byte
 	rule rules.ID
 	off  int64
+	alt  map[string]string // the readings' alternatives the case takes (nil: every default)
 }
 
 func parseRejectCases() []rejectCase {
 	h := Hash(nil)
 	okRow := row("a/b")
 	return []rejectCase{
-		{"empty input", nil, RuleTruncated, 0},
-		{"short count", []byte{0, 0, 1}, RuleTruncated, 0},
-		{"count larger than the rows present", rawManifest(2, okRow), RuleTruncated, 4},
-		{"huge count", rawManifest(0xffffffff, okRow), RuleTruncated, 4},
-		{"row cut in its hash", rawManifest(1, okRow[:len(okRow)-1]), RuleTruncated, int64(4 + len(okRow) - 32)},
-		{"path length beyond input", rawManifest(1, []byte{0xff, 0xff, 'a'}), RuleTruncated, 4},
-		{"trailing byte", append(rawManifest(1, okRow), 0), RuleTrailing, int64(4 + len(okRow))},
-		{"trailing row", rawManifest(1, okRow, row("c")), RuleTrailing, int64(4 + len(okRow))},
-		{"unsorted", rawManifest(2, row("b"), row("a")), RuleUnsorted, int64(4 + len(row("b")) + 2)},
-		{"unsorted by raw bytes, not case", rawManifest(2, row("b"), row("B")), RuleUnsorted, int64(4 + len(row("b")) + 2)},
-		{"prefix sorts first", rawManifest(2, row("ab"), row("a")), RuleUnsorted, int64(4 + len(row("ab")) + 2)},
-		{"duplicate", rawManifest(2, row("a"), row("a")), RuleDuplicate, int64(4 + len(row("a")) + 2)},
-		{"absolute", rawManifest(1, row("/a")), RuleAbsolute, 6},
-		{"root only", rawManifest(1, row("/")), RuleAbsolute, 6},
-		{"dot component", rawManifest(1, row("a/./b")), RuleDotSegment, 8},
-		{"dot-dot component", rawManifest(1, row("../a")), RuleDotSegment, 6},
-		{"dot alone", rawManifest(1, row(".")), RuleDotSegment, 6},
-		{"trailing dot-dot", rawManifest(1, row("a/..")), RuleDotSegment, 8},
-		{"backslash", rawManifest(1, row(`a\b`)), RuleBackslash, 7},
-		{"empty path", rawManifest(1, rawRow("", 0, h[:])), RuleEmptySegment, 6},
-		{"doubled slash", rawManifest(1, row("a//b")), RuleEmptySegment, 8},
-		{"trailing slash", rawManifest(1, row("a/")), RuleEmptySegment, 8},
-		{"NUL", rawManifest(1, row("a\x00b")), RuleControl, 7},
-		{"newline", rawManifest(1, row("a\nb")), RuleControl, 7},
-		{"DEL", rawManifest(1, row("a\x7f")), RuleControl, 7},
-		{"overlong UTF-8", rawManifest(1, row("a\xc0\xaf")), RuleUTF8, 7},
-		{"surrogate", rawManifest(1, row("\xed\xa0\x80")), RuleUTF8, 6},
-		{"above U+10FFFF", rawManifest(1, row("\xf4\x90\x80\x80")), RuleUTF8, 6},
-		{"stray continuation", rawManifest(1, row("a\x80")), RuleUTF8, 7},
-		{"truncated sequence", rawManifest(1, row("a\xc3")), RuleUTF8, 7},
-		{"not NFC (decomposed é)", rawManifest(1, row("e\u0301.bin")), RuleNFC, 6},
+		{"empty input", nil, RuleTruncated, 0, nil},
+		{"short count", []byte{0, 0, 1}, RuleTruncated, 0, nil},
+		{"count larger than the rows present", rawManifest(2, okRow), RuleTruncated, 4, nil},
+		{"huge count", rawManifest(0xffffffff, okRow), RuleTruncated, 4, nil},
+		{"row cut in its hash", rawManifest(1, okRow[:len(okRow)-1]), RuleTruncated, int64(4 + len(okRow) - 32), nil},
+		{"path length beyond input", rawManifest(1, []byte{0xff, 0xff, 'a'}), RuleTruncated, 4, nil},
+		{"trailing byte", append(rawManifest(1, okRow), 0), RuleTrailing, int64(4 + len(okRow)), nil},
+		{"trailing row", rawManifest(1, okRow, row("c")), RuleTrailing, int64(4 + len(okRow)), nil},
+		{"unsorted", rawManifest(2, row("b"), row("a")), RuleUnsorted, int64(4 + len(row("b")) + 2), nil},
+		{"unsorted by raw bytes, not case", rawManifest(2, row("b"), row("B")), RuleUnsorted, int64(4 + len(row("b")) + 2), nil},
+		{"prefix sorts first", rawManifest(2, row("ab"), row("a")), RuleUnsorted, int64(4 + len(row("ab")) + 2), nil},
+		{"duplicate", rawManifest(2, row("a"), row("a")), RuleDuplicate, int64(4 + len(row("a")) + 2), nil},
+		{"absolute", rawManifest(1, row("/a")), RuleAbsolute, 6, nil},
+		{"root only", rawManifest(1, row("/")), RuleAbsolute, 6, nil},
+		{"dot component", rawManifest(1, row("a/./b")), RuleDotSegment, 8, nil},
+		{"dot-dot component", rawManifest(1, row("../a")), RuleDotSegment, 6, nil},
+		{"dot alone", rawManifest(1, row(".")), RuleDotSegment, 6, nil},
+		{"trailing dot-dot", rawManifest(1, row("a/..")), RuleDotSegment, 8, nil},
+		{"backslash", rawManifest(1, row(`a\b`)), RuleBackslash, 7, nil},
+		{"empty path", rawManifest(1, rawRow("", 0, h[:])), RuleEmptySegment, 6, nil},
+		{"doubled slash", rawManifest(1, row("a//b")), RuleEmptySegment, 8, nil},
+		{"trailing slash", rawManifest(1, row("a/")), RuleEmptySegment, 8, nil},
+		{"NUL, controls-rejected", rawManifest(1, row("a\x00b")), RuleControl, 7, ctl},
+		{"newline, controls-rejected", rawManifest(1, row("a\nb")), RuleControl, 7, ctl},
+		{"DEL, controls-rejected", rawManifest(1, row("a\x7f")), RuleControl, 7, ctl},
+		{"leading dot, leading-dot-components", rawManifest(1, row("a/.b")), RuleDotSegment, 8, map[string]string{ReadDotComponents: AltLeadingDot}},
+		{"overlong UTF-8", rawManifest(1, row("a\xc0\xaf")), RuleUTF8, 7, nil},
+		{"surrogate", rawManifest(1, row("\xed\xa0\x80")), RuleUTF8, 6, nil},
+		{"above U+10FFFF", rawManifest(1, row("\xf4\x90\x80\x80")), RuleUTF8, 6, nil},
+		{"stray continuation", rawManifest(1, row("a\x80")), RuleUTF8, 7, nil},
+		{"truncated sequence", rawManifest(1, row("a\xc3")), RuleUTF8, 7, nil},
+		{"not NFC (decomposed é), nfc-required", rawManifest(1, row("e\u0301.bin")), RuleNFC, 6, map[string]string{ReadPathNFC: AltNFCRequired}},
+	}
+}
+
+// ctl takes reading HR-READ-09's alternative controls-rejected.
+var ctl = map[string]string{ReadPathControls: AltControlsRejected}
+
+// The manifests the readings' alternatives reject are accepted under their
+// defaults, and a path the empty-components default rejects is accepted
+// under empty-components-allowed.
+func TestReadingsDefaultsAccept(t *testing.T) {
+	t.Parallel()
+	h := Hash(nil)
+	for name, tc := range map[string]struct {
+		in  []byte
+		alt map[string]string
+	}{
+		"NUL":                           {rawManifest(1, row("a\x00b")), nil},
+		"tab":                           {rawManifest(1, row("a\tb")), nil},
+		"DEL":                           {rawManifest(1, row("a\x7f")), nil},
+		"not NFC":                       {rawManifest(1, row("e\u0301.bin")), nil},
+		"leading dot":                   {rawManifest(1, row("a/.b")), nil},
+		"doubled slash, empty allowed":  {rawManifest(1, row("a//b")), map[string]string{ReadPathEmpty: AltEmptyAllowed}},
+		"trailing slash, empty allowed": {rawManifest(1, row("a/")), map[string]string{ReadPathEmpty: AltEmptyAllowed}},
+		"empty path, empty allowed":     {rawManifest(1, rawRow("", 0, h[:])), map[string]string{ReadPathEmpty: AltEmptyAllowed}},
+	} {
+		if _, err := ParseWith(rules.Checks{Readings: reading.Of(tc.alt)}, tc.in); err != nil {
+			t.Errorf("%s: Parse = %v, want acceptance", name, err)
+		}
 	}
 }
 
@@ -156,7 +187,7 @@ func TestParseRejects(t *testing.T) {
 	t.Parallel()
 	for _, tc := range parseRejectCases() {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse(tc.in)
+			_, err := ParseWith(rules.Checks{Readings: reading.Of(tc.alt)}, tc.in)
 			var v *rules.Violation
 			if !errors.As(err, &v) || v.Rule != tc.rule || v.Code != cenc.Code || v.Offset != tc.off {
 				t.Fatalf("Parse = %v, want %s [BAD_ENCODING] at byte %d", err, tc.rule, tc.off)
@@ -164,7 +195,9 @@ func TestParseRejects(t *testing.T) {
 			if !strings.Contains(v.Detail, "rows[") && !strings.HasPrefix(v.Detail, "count") && !strings.HasPrefix(v.Detail, "end") {
 				t.Fatalf("detail %q names no field", v.Detail)
 			}
-			if _, err := ParseWith(faults(tc.rule), tc.in); rules.RuleOf(err) == tc.rule {
+			off := faults(tc.rule)
+			off.Readings = reading.Of(tc.alt)
+			if _, err := ParseWith(off, tc.in); rules.RuleOf(err) == tc.rule {
 				t.Fatalf("still %s with the rule switched off: %v", tc.rule, err)
 			}
 		})

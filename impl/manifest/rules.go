@@ -9,8 +9,9 @@ import (
 const Section = "5. Vector manifest and semantic commitments"
 
 // Rules of the strict vector-manifest framing (HiveRelay Blind Client
-// Composition v1, section 5). Rules 08, 09 and 10 are the project's reading of
-// "canonical relative path bytes" (docs/hiverelay.md). IDs are stable.
+// Composition v1, section 5). Rules 08, 09 and 10 state readings of
+// "canonical relative path bytes" (HR-READ-07, 08, 09; docs/READINGS.md).
+// IDs are stable.
 const (
 	RuleFraming      rules.ID = "HR-MAN-01" // u32be count, sorted rows of u16be path length, path, u64be length, BLAKE2b-256
 	RuleUnsorted     rules.ID = "HR-MAN-02" // rows sorted by raw UTF-8 path bytes
@@ -27,6 +28,20 @@ const (
 	RuleVectorHash   rules.ID = "HR-MAN-13" // each row holds the length and BLAKE2b-256 of the complete vector bytes
 )
 
+// Readings of "canonical relative path bytes" (docs/READINGS.md) and the
+// alternatives the checks take (rules.Checks.Takes); the catalog entries
+// are impl/hiverelay.Readings.
+const (
+	ReadPathNFC         = "HR-READ-07"
+	AltNFCRequired      = "nfc-required"
+	ReadPathEmpty       = "HR-READ-08"
+	AltEmptyAllowed     = "empty-components-allowed"
+	ReadPathControls    = "HR-READ-09"
+	AltControlsRejected = "controls-rejected"
+	ReadDotComponents   = "HR-READ-10"
+	AltLeadingDot       = "leading-dot-components"
+)
+
 // Rules returns the manifest framing rules in spec order, each with how it
 // is checked. The HiveRelay catalog (package hiverelay), built from them
 // once, gives them their spec.
@@ -39,9 +54,9 @@ func Rules() []rules.Rule {
 		rules.Must(RuleDotSegment, Section, "A manifest path with a dot component ('.' or '..') fails closed.").Checked(rules.Rejecting),
 		rules.Must(RuleBackslash, Section, "A manifest path containing a backslash fails closed.").Checked(rules.Rejecting),
 		rules.Must(RuleUTF8, Section, "A manifest path that is not strict UTF-8 (overlong forms, surrogates, values above U+10FFFF, stray or missing continuation bytes) fails closed.").Checked(rules.Rejecting),
-		rules.Must(RuleNFC, Section, "A manifest path that is not in Unicode Normalization Form C (Unicode 17.0.0) is non-canonical and fails closed (project reading of canonical path bytes).").Checked(rules.Rejecting).Defined("the spec says canonical relative path bytes and non-canonical UTF-8 fail; that canonical means NFC is the project's reading (docs/hiverelay.md, The vector manifest)"),
-		rules.Must(RuleEmptySegment, Section, "An empty manifest path, or one with an empty component (leading, doubled or trailing '/'), is not a canonical relative path and fails closed (project reading).").Checked(rules.Rejecting).Defined("the spec does not say whether an empty path or component is a canonical relative path; refusing it is the project's reading (docs/hiverelay.md, The vector manifest)"),
-		rules.Must(RuleControl, Section, "A manifest path containing a C0 control character (U+0000..U+001F) or DEL (U+007F) is not a canonical relative path and fails closed (project reading).").Checked(rules.Rejecting).Defined("the spec does not name control characters in paths; refusing C0 and DEL as non-canonical is the project's reading (docs/hiverelay.md, The vector manifest)"),
+		rules.Must(RuleNFC, Section, "Under reading HR-READ-07's alternative nfc-required, a manifest path that is not in Unicode Normalization Form C (Unicode 17.0.0) is non-canonical and fails closed; by default (strict-utf8-only) any strict UTF-8 path is canonical.").Checked(rules.Rejecting),
+		rules.Must(RuleEmptySegment, Section, "An empty manifest path, or one with an empty component (leading, doubled or trailing '/'), is not a canonical relative path and fails closed (reading HR-READ-08, default empty-components-rejected).").Checked(rules.Rejecting),
+		rules.Must(RuleControl, Section, "Under reading HR-READ-09's alternative controls-rejected, a manifest path containing a C0 control character (U+0000..U+001F) or DEL (U+007F) is not a canonical relative path and fails closed; by default (controls-allowed) control bytes are path bytes like any other.").Checked(rules.Rejecting),
 		rules.Must(RuleTruncated, Section, "A truncated manifest (a count, row or path the remaining bytes cannot hold) fails closed.").Checked(rules.Rejecting),
 		rules.Must(RuleTrailing, Section, "Bytes after the last manifest row fail closed.").Checked(rules.Rejecting),
 		rules.Must(RuleVectorHash, Section, "Each manifest row holds the exact length and the BLAKE2b-256 (unkeyed, 32-byte digest) of the complete bytes of the vector at its path.").Checked(rules.Constructing),

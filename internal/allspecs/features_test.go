@@ -14,6 +14,8 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/cucumber/godog/colors"
 
+	"github.com/threespec/conformance/impl/rules"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
 )
@@ -83,7 +85,34 @@ func TestFeatures(t *testing.T) {
 		}
 	}
 	checkTraceability(t, inv, rep)
-	checkRejectionsCovered(t, rep)
+	alts := runAlternatives(t, o)
+	checkRejectionsCovered(t, rep, alts...)
+}
+
+// runAlternatives runs the scenarios of every non-default alternative the
+// features tag (@reading:ID=ALT) against the reference switched into that
+// alternative, which the default run skips: each must pass, and the rules
+// they expect count as covered (a rule only an alternative rejects with
+// has its negative scenarios there).
+func runAlternatives(t *testing.T, o godog.Options) []*steps.Report {
+	t.Helper()
+	alts := featureAlternatives(t)
+	var reps []*steps.Report
+	for _, k := range slices.Sorted(maps.Keys(alts)) {
+		id, alt, _ := strings.Cut(k, "=")
+		impl := reference.New(Set()).WithChecks(rules.Checks{Readings: reading.Of(map[string]string{id: alt})})
+		ao := o
+		ao.Tags = "@reading:" + k
+		rep, err := steps.Run(context.Background(), steps.Config{Impl: impl, Wings: Steps(), StrictRules: true, Options: ao})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Status != 0 {
+			t.Errorf("the scenarios tagged @reading:%s fail against the reference taking that alternative (status %d)", k, rep.Status)
+		}
+		reps = append(reps, rep)
+	}
+	return reps
 }
 
 // checkTraceability fails when a rule has no executed scenario, two rules
@@ -173,13 +202,15 @@ func itoa(n int) string {
 
 // checkRejectionsCovered fails when the reference rejects with a rule that no
 // executed negative scenario expects.
-func checkRejectionsCovered(t *testing.T, rep *steps.Report) {
+func checkRejectionsCovered(t *testing.T, rep *steps.Report, alts ...*steps.Report) {
 	t.Helper()
 	expected := map[string]bool{}
-	for _, s := range rep.Scenarios {
-		if s.Err == nil && !s.Skipped {
-			for _, id := range s.Expected {
-				expected[id] = true
+	for _, r := range append([]*steps.Report{rep}, alts...) {
+		for _, s := range r.Scenarios {
+			if s.Err == nil && !s.Skipped {
+				for _, id := range s.Expected {
+					expected[id] = true
+				}
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,12 +19,12 @@ import (
 
 var readingTagPattern = regexp.MustCompile(`@reading:[^\s]+`)
 
-// TestReadingScenarios: every @reading tag of the features names a reading
-// of the catalog and one of its alternatives; for every non-default
-// alternative a scenario shows, the feature files holding it pass against
-// the reference switched into that branch and declaring it in hello, with
-// the alternative's scenarios run and the default's set aside.
-func TestReadingScenarios(t *testing.T) {
+// featureAlternatives returns, for every non-default alternative a
+// scenario of the features shows ("ID=ALT"), the feature files holding it;
+// a @reading tag that names no reading or alternative of the catalog fails
+// the test.
+func featureAlternatives(t *testing.T) map[string][]string {
+	t.Helper()
 	files, err := filepath.Glob(filepath.Join(featuresDir, "*", "*.feature"))
 	if err != nil {
 		t.Fatal(err)
@@ -40,12 +41,21 @@ func TestReadingScenarios(t *testing.T) {
 				t.Errorf("%s: tag %s names no reading of the catalog, or no alternative of it", f, tag)
 				continue
 			}
-			if strings.Contains(tag, "=") {
-				k := id + "=" + alt
+			if k := id + "=" + alt; strings.Contains(tag, "=") && !slices.Contains(alts[k], f) {
 				alts[k] = append(alts[k], f)
 			}
 		}
 	}
+	return alts
+}
+
+// TestReadingScenarios: every @reading tag of the features names a reading
+// of the catalog and one of its alternatives; for every non-default
+// alternative a scenario shows, the feature files holding it pass against
+// the reference switched into that branch and declaring it in hello, with
+// the alternative's scenarios run and the default's set aside.
+func TestReadingScenarios(t *testing.T) {
+	alts := featureAlternatives(t)
 	if len(alts) == 0 {
 		t.Fatal("no scenario shows a non-default alternative")
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/internal/parallel"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/steps"
 	"github.com/threespec/conformance/testee"
@@ -122,6 +123,12 @@ type vector struct {
 	suite string
 	v     vectorset.Vector
 	input []byte
+	// taken are the non-default alternatives a branch vector encodes
+	// (docs/READINGS.md): it runs against the reference switched into
+	// them, the fault injected all the same, so that a rule only an
+	// alternative rejects with is proved by its branch vectors. Nil for a
+	// vector of the defaults.
+	taken map[string]string
 }
 
 // Prover runs faults against the reference.
@@ -152,19 +159,28 @@ func New(ctx context.Context, opt Options) (*Prover, error) {
 		}
 		defaults := opt.Specs.ReadingDefaults()
 		for _, v := range ix.Vectors {
-			// The reference takes every reading's default: the vectors of
-			// other branches are not its (docs/READINGS.md).
-			if !h.Applies(v.Op, v.Profiles) || v.Branch(nil, defaults) != "" {
+			if !h.Applies(v.Op, v.Profiles) {
 				continue
 			}
 			in, err := v.Input(opt.VectorsDir, suite)
 			if err != nil {
 				return nil, fmt.Errorf("prove: %w", err)
 			}
-			p.vectors = append(p.vectors, vector{suite: suite, v: v, input: in})
+			// A branch vector runs against the reference taking its
+			// alternatives (runVectors).
+			var taken map[string]string
+			for id, alt := range v.Readings {
+				if alt != defaults[id] {
+					if taken == nil {
+						taken = map[string]string{}
+					}
+					taken[id] = alt
+				}
+			}
+			p.vectors = append(p.vectors, vector{suite: suite, v: v, input: in, taken: taken})
 		}
 	}
-	if failed := p.runVectors(ctx, p.ref, "", anySize); len(failed) > 0 {
+	if failed := p.runVectors(ctx, rules.Checks{}, "", anySize); len(failed) > 0 {
 		return nil, fmt.Errorf("prove: baseline: %d vectors fail against the reference with no fault injected (first: %s)", len(failed), failed[0])
 	}
 	if opt.Features != FeaturesNever {
@@ -221,16 +237,17 @@ func (p *Prover) Run(ctx context.Context, targets []Target) ([]Outcome, error) {
 func (p *Prover) run(ctx context.Context, t Target) (Outcome, error) {
 	start := time.Now()
 	o := Outcome{Target: t}
-	ref := p.ref.WithChecks(rules.Checks{Faults: fault.Of(t.ID)})
+	c := rules.Checks{Faults: fault.Of(t.ID)}
+	ref := p.ref.WithChecks(c)
 	if p.opt.VerdictOnly {
-		o.Vectors = p.runVectors(ctx, ref, t.Spec, small)
+		o.Vectors = p.runVectors(ctx, c, t.Spec, small)
 		if len(o.Vectors) == 0 {
-			o.Vectors = p.runVectors(ctx, ref, t.Spec, large)
+			o.Vectors = p.runVectors(ctx, c, t.Spec, large)
 		} else {
 			o.LargeSkipped = p.count(t.Spec, large)
 		}
 	} else {
-		o.Vectors = p.runVectors(ctx, ref, t.Spec, anySize)
+		o.Vectors = p.runVectors(ctx, c, t.Spec, anySize)
 	}
 	if p.opt.Features == FeaturesAlways || (p.opt.Features == FeaturesWhenNeeded && len(o.Vectors) == 0) {
 		var err error
@@ -273,16 +290,24 @@ func (p *Prover) selectVectors(suite string, sz sizes) []*vector {
 func (p *Prover) count(suite string, sz sizes) int { return len(p.selectVectors(suite, sz)) }
 
 // runVectors runs the vectors of one suite ("" for all) of the given sizes
-// against the reference on every core and returns the IDs of those that
-// fail, sorted. A fault in one spec's reference cannot change another
+// against the reference under c (a branch vector with its alternatives
+// taken as well) on every core and returns the IDs of those that fail,
+// sorted. A fault in one spec's reference cannot change another
 // suite's answers, so a proof runs only its own suite.
-func (p *Prover) runVectors(ctx context.Context, ref *reference.Reference, suite string, sz sizes) []string {
+func (p *Prover) runVectors(ctx context.Context, c rules.Checks, suite string, sz sizes) []string {
 	var mu sync.Mutex
 	var failed []string
 	vecs := p.selectVectors(suite, sz)
+	ref := p.ref.WithChecks(c)
 	parallel.Each(len(vecs), func(i int) {
 		vec := vecs[i]
-		resp, err := ref.Do(ctx, testee.Request{Op: vec.v.Op, Args: vec.v.Args, Input: vec.input})
+		r := ref
+		if vec.taken != nil {
+			bc := c
+			bc.Readings = reading.Of(vec.taken)
+			r = p.ref.WithChecks(bc)
+		}
+		resp, err := r.Do(ctx, testee.Request{Op: vec.v.Op, Args: vec.v.Args, Input: vec.input})
 		pass := err == nil
 		if pass && resp.Outcome != testee.Unsupported {
 			pass = vectorset.Judge(&vec.v, resp, false).Pass

@@ -29,6 +29,7 @@ var Spec = &spec.Spec{
 	Rules:    hiverelay.Catalog(),
 	Mutants:  hiverelay.Mutants(),
 	Readings: hiverelay.Readings(),
+	Retired:  hiverelay.Retired(),
 	Verify:   VerifyAuthority,
 	Ops: []spec.Op{
 		{Name: OpDecode, Handle: decode},

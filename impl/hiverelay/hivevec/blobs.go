@@ -74,7 +74,7 @@ func (g *gen) blobs() error {
 	zero := make([]byte, classLength[1])
 	zero[0] = 1
 	g.accept("cell-blob-v1-class-1-zero-nonce-and-sealed", blobDecoder(1), file(zero),
-		meta{rules: ids(hr.RuleBlobLayout, hr.RuleBlobAEADOutside), tags: []string{tagDecision},
-			comment: "a class-1 blob whose nonce and sealed bytes are all zero: the codec checks no blob byte for zeros; nonce use and AEAD are the encryption profile's (docs/hiverelay.md)"})
+		meta{rules: ids(hr.RuleBlobLayout, hr.RuleBlobAEADOutside),
+			comment: "a class-1 blob whose nonce and sealed bytes are all zero: section 3 marks no blob field nonzero and gives nonce use and AEAD to the encryption profile (\"this binary codec only fixes the envelope bytes\")"})
 	return nil
 }

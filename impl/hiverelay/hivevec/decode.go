@@ -10,6 +10,26 @@ import (
 	"github.com/threespec/conformance/impl/rules"
 )
 
+// u64Boundaries are the values every fixed u64 field is tried at (issue 26,
+// item 7): 2^53-1, the largest JavaScript safe integer, 2^53, 2^53+1 and
+// 2^64-1. Whether the values above 2^53-1 decode is reading HR-READ-12.
+var u64Boundaries = []uint64{maxSafe, two53, two53 + 1, u64Max}
+
+// u64Name spells a boundary value as a power of two.
+func u64Name(x uint64) string {
+	switch x {
+	case maxSafe:
+		return "2^53-1"
+	case two53:
+		return "2^53"
+	case two53 + 1:
+		return "2^53+1"
+	case u64Max:
+		return "2^64-1"
+	}
+	return fmt.Sprint(x)
+}
+
 // Targeted hiverelay.decode vectors of the five non-blob records: both
 // sides of every bound of sections 2 and 3, and the forms that isolate a
 // compact uint's own rules from the range and truncation rules. The order in
@@ -191,6 +211,13 @@ func (g *gen) checkpoints() {
 	}
 	g.pos(s, "opaque-chain-checkpoint-v1-frontier-sequences-near-max", record(v.write), ids(hr.RuleCkptLayout, cenc.RuleBigEndian), boundary,
 		"frontier sequences 2^64-1, 2^64-2, 2^64-3 (u64 big-endian)")
+	for _, x := range u64Boundaries {
+		v := base
+		v.frontier = append([]frontierEntry(nil), base.frontier...)
+		v.frontier[0].sequence = x
+		g.pos(s, fmt.Sprintf("opaque-chain-checkpoint-v1-frontier-sequence-%d", x), record(v.write), ids(hr.RuleCkptLayout, cenc.RuleBigEndian), boundary,
+			fmt.Sprintf("frontier entry 0 at sequence %s (u64 big-endian; the safe-integer bound is reading HR-READ-12)", u64Name(x)))
+	}
 
 	w := encoded(base.write)
 	for _, c := range []struct {
@@ -257,8 +284,8 @@ func (g *gen) frames() {
 		"the positive genesis frame with two next read capabilities of one relayPublicKey, sorted by storageSlot")
 	v = gen
 	v.signature = [64]byte{}
-	g.pos(s, "opaque-chain-frame-v1-genesis-zero-signature", record(v.write), ids(hr.RuleFrameHigherLevel), []string{tagDecision},
-		"the positive genesis frame with a transport signature of 64 zero bytes, which no signature scheme verifies: signature verification is a higher-level check, not the codec's")
+	g.pos(s, "opaque-chain-frame-v1-genesis-zero-signature", record(v.write), ids(hr.RuleFrameHigherLevel), nil,
+		"the positive genesis frame with a transport signature of 64 zero bytes, which no signature scheme verifies: section 3 makes signature verification a higher-level composition check, not the codec's")
 	v = gen
 	v.previous = lp("frame/boundary/previous-frame-hash")
 	g.neg(s, "opaque-chain-frame-v1-genesis-with-previous-hash", record(v.write), hr.RuleFrameGenesisNoPrev, boundary,
@@ -268,6 +295,12 @@ func (g *gen) frames() {
 	v.sequence = u64Max
 	g.pos(s, "opaque-chain-frame-v1-successor-sequence-max", record(v.write), ids(hr.RuleFrameSuccessorPrev), boundary,
 		"the positive successor frame at sequence 2^64-1, previous hash present")
+	for _, x := range u64Boundaries[:3] {
+		v := suc
+		v.sequence = x
+		g.pos(s, fmt.Sprintf("opaque-chain-frame-v1-successor-sequence-%d", x), record(v.write), ids(hr.RuleFrameSuccessorPrev), boundary,
+			fmt.Sprintf("the positive successor frame at sequence %s, previous hash present (the safe-integer bound is reading HR-READ-12)", u64Name(x)))
+	}
 	v.previous = nil
 	g.neg(s, "opaque-chain-frame-v1-successor-sequence-max-without-predecessor", record(v.write), hr.RuleFrameSuccessorPrev, boundary,
 		"the positive successor frame at sequence 2^64-1 with previousFrameHash absent")
@@ -379,6 +412,16 @@ func (g *gen) blindCores() {
 		v.fork, v.length = x, x
 		g.pos(s, fmt.Sprintf("blind-core-read-cap-v1-fork-and-length-%d", x), record(v.write), ids(hr.RuleCoreLayout, cenc.RuleBigEndian), boundary,
 			fmt.Sprintf("witnessedFork and witnessedLength both %d (u64 big-endian)", x))
+	}
+	for _, x := range u64Boundaries {
+		v := base
+		v.fork = x
+		g.pos(s, fmt.Sprintf("blind-core-read-cap-v1-witnessed-fork-%d", x), record(v.write), ids(hr.RuleCoreLayout, cenc.RuleBigEndian), boundary,
+			fmt.Sprintf("witnessedFork %s (u64 big-endian; the safe-integer bound is reading HR-READ-12)", u64Name(x)))
+		v = base
+		v.length = x
+		g.pos(s, fmt.Sprintf("blind-core-read-cap-v1-witnessed-length-%d", x), record(v.write), ids(hr.RuleCoreLayout, cenc.RuleBigEndian), boundary,
+			fmt.Sprintf("witnessedLength %s (u64 big-endian; the safe-integer bound is reading HR-READ-12)", u64Name(x)))
 	}
 	w := encoded(base.write)
 	g.neg(s, "blind-core-read-cap-v1-head-length-9007199254740991", withField(w, "witnessedSignedHead.length", compactForm(maxSafe, 0xff)),

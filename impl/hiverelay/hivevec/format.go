@@ -222,7 +222,7 @@ func (f *formatRef) artifacts() []formatVector {
 func (f *formatRef) headers() []formatVector {
 	h := f.withHeader
 	b := []string{tagBoundary}
-	return []formatVector{
+	out := []formatVector{
 		{"format-magic-hrbccf02", h(func(h *header) { h.magic = "HRBCCF02" }), rejects(hr.RuleFmtMagic), nil, `the reference artifact with magic "HRBCCF02"`},
 		{"format-magic-lower-case", h(func(h *header) { h.magic = "hrbccf01" }), rejects(hr.RuleFmtMagic), nil, `the reference artifact with magic "hrbccf01"`},
 		{"format-magic-zero", h(func(h *header) { h.magic = "\x00\x00\x00\x00\x00\x00\x00\x00" }), rejects(hr.RuleFmtMagic), nil,
@@ -248,6 +248,16 @@ func (f *formatRef) headers() []formatVector {
 		{"format-catalog-length-one-beyond-input", h(func(h *header) { h.catLen = uint64(len(f.cat) + 1) }), rejects(cenc.RuleTruncated), b,
 			"the reference artifact with schemaCatalogLength 1470, one more than the catalog bytes present"},
 	}
+	// The u64be lengths at the safe-integer boundary (issue 26, item 7):
+	// over 1 MiB whatever reading HR-READ-12 is taken.
+	for _, x := range u64Boundaries[:3] {
+		out = append(out,
+			formatVector{fmt.Sprintf("format-spec-length-%d", x), h(func(h *header) { h.specLen = x }), rejects(hr.RuleFmtSpecMax), b,
+				fmt.Sprintf("the reference artifact with specLength %s: over 1 MiB, rejected before the bytes it needs", u64Name(x))},
+			formatVector{fmt.Sprintf("format-catalog-length-%d", x), h(func(h *header) { h.catLen = x }), rejects(hr.RuleFmtCatalogMax), b,
+				fmt.Sprintf("the reference artifact with schemaCatalogLength %s: over 1 MiB", u64Name(x))})
+	}
+	return out
 }
 
 // specTexts: artifacts around the spec text with one of section 4's text
@@ -265,7 +275,8 @@ func (f *formatRef) specTexts() []formatVector {
 		{"format-spec-cr-for-first-lf", replace(firstLF, '\r'), rejects(hr.RuleFmtSpecCR), nil, around + "its first LF replaced by CR"},
 		{"format-spec-crlf-at-end", insert(len(spec)-1, "\r"), rejects(hr.RuleFmtSpecCR), nil, around + "a CR before its final LF"},
 		{"format-spec-bom-at-start", insert(0, "\ufeff"), rejects(hr.RuleFmtSpecBOM), nil, around + "a byte order mark (EF BB BF) in front"},
-		{"format-spec-bom-at-line-2", insert(line2, "\ufeff"), rejects(hr.RuleFmtSpecBOM), nil, around + "U+FEFF at the start of line 2"},
+		{"format-spec-feff-at-line-2", insert(line2, "\ufeff"), accepts(hr.RuleFmtSpecBOM), []string{tagDecision},
+			"an artifact around the spec with U+FEFF at the start of line 2: not a byte order mark, which is U+FEFF at the start of the text (HR-READ-19 leading-bom-only), so accepted with its own format hash"},
 		{"format-spec-nul-for-first-space", replace(bytes.IndexByte(spec, ' '), 0), rejects(hr.RuleFmtSpecNUL), nil, around + "its first space replaced by NUL"},
 		{"format-spec-utf8-lone-continuation", insert(line2, "\x80"), rejects(hr.RuleFmtSpecUTF8), nil, around + "a lone continuation byte 0x80 at the start of line 2"},
 		{"format-spec-utf8-overlong", insert(line2, "\xc0\xaf"), rejects(hr.RuleFmtSpecUTF8), nil, around + "the overlong C0 AF at the start of line 2"},
@@ -356,7 +367,8 @@ func (f *formatRef) declarations() []formatVector {
 		{"format-catalog-entry-1-declaration-cr", set(at(line3-1, "\r")), rejects(hr.RuleCatalogDeclText), nil, by + "a CR for the LF ending line 2"},
 		{"format-catalog-entry-1-declaration-nul", set(at(space, "\x00")), rejects(hr.RuleCatalogDeclText), nil, by + "a NUL for the first space of line 2"},
 		{"format-catalog-entry-1-declaration-del", set(at(space, "\x7f")), rejects(hr.RuleCatalogDeclText), nil, by + "a DEL for the first space of line 2"},
-		{"format-catalog-entry-1-declaration-invalid-utf8", set(ins(line2, "\x80")), rejects(hr.RuleCatalogDeclText), nil, by + "a lone continuation byte 0x80 at the start of line 2"},
+		{"format-catalog-entry-1-declaration-invalid-utf8", set(ins(line2, "\x80")), rejects(hr.RuleCatalogDeclText), nil,
+			"a catalog with a lone continuation byte 0x80 inserted at the start of line 2 of entry 1's declaration (one byte longer; no byte is replaced)"},
 		{"format-catalog-entry-1-declaration-head-paren", set(strings.Replace(decl, " {\n", " (\n", 1)), rejects(hr.RuleCatalogDeclHead), nil, by + "its head BlindCoreReadCapV1 ( instead of {"},
 		{"format-catalog-entry-1-declaration-head-no-space", set(strings.Replace(decl, " {\n", "{\n", 1)), rejects(hr.RuleCatalogDeclHead), nil, by + "its head BlindCoreReadCapV1{ without the space"},
 		{"format-catalog-entry-1-declaration-no-closing-brace", set(strings.TrimSuffix(decl, "}")), rejects(hr.RuleCatalogDeclHead), nil, by + "its final } removed (it ends with LF)"},

@@ -29,7 +29,7 @@ import (
 )
 
 // Generator is the HiveRelay suite's generator.
-var Generator = vecgen.Generator{Spec: hivespec.Spec, Generate: generate, Extra: extra, Readings: readingUses}
+var Generator = vecgen.Generator{Spec: hivespec.Spec, Generate: generate, Extra: extra, Readings: readingUses, Firing: Firing}
 
 // Code is the one code section 2 gives every failure.
 const Code = "BAD_ENCODING"
@@ -160,7 +160,7 @@ func (g *gen) add(polarity, name string, s request, in input, result map[string]
 	}
 	ids := append([]rules.ID(nil), m.rules...)
 	if polarity == "negative" {
-		v.Expect, v.Code = vectorset.Reject, Code
+		v.Expect, v.Code = vectorset.Reject, hiverelay.SpecCode(m.rules[0])
 		v.Comment = vecgen.ReportedUnder(hivespec.Spec.Rule, v.Comment, string(m.rules[0]))
 		// The rule that rejects first, then the general rules it realizes.
 		ids = append(ids, g.parents[m.rules[0]]...)

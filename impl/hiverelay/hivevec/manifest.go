@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/crypto/blake2b"
 
+	"github.com/threespec/conformance/impl/cenc"
 	hr "github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
@@ -89,6 +90,16 @@ func (g *gen) manifests() error {
 		ids(manifest.RuleNFC, manifest.RuleUTF8), []string{tagDecision},
 		"paths in NFC with non-ASCII letters (U+00E9, U+00C5, U+00F6) are canonical")
 
+	// A row's vector length is a u64be: every value at the safe-integer
+	// boundary (issue 26, item 7); whether those above 2^53-1 are accepted
+	// is reading HR-READ-12.
+	for _, x := range []uint64{maxSafe, two53, two53 + 1, u64Max} {
+		r := empty("positive/read-cell-cap-v1.bin")
+		r.length = x
+		mpos(fmt.Sprintf("manifest-row-length-%d", x), []row{r}, ids(manifest.RuleFraming, cenc.RuleBigEndian), []string{tagBoundary},
+			fmt.Sprintf("one row whose vector length is %s (u64 big-endian); the hash is of no bytes, which the framing does not check against a length", u64Name(x)))
+	}
+
 	// Rows out of order and duplicated.
 	swapped := append([]row(nil), auth...)
 	swapped[0], swapped[1] = swapped[1], swapped[0]
@@ -122,14 +133,26 @@ func (g *gen) manifests() error {
 		{"path-utf8-surrogate", "positive/\xed\xa0\x80.bin", manifest.RuleUTF8, "the surrogate U+D800 (ED A0 80)"},
 		{"path-utf8-above-10ffff", "positive/\xf4\x90\x80\x80.bin", manifest.RuleUTF8, "F4 90 80 80, above U+10FFFF"},
 		{"path-utf8-cut-sequence", "positive/caf\xc3.bin", manifest.RuleUTF8, "a two-byte sequence cut after its first byte (C3)"},
-		{"path-not-nfc-combining-accent", "positive/cafe\u0301.bin", manifest.RuleNFC, "e U+0301 where NFC has U+00E9"},
-		{"path-not-nfc-angstrom-sign", "positive/\u212b.bin", manifest.RuleNFC, "U+212B ANGSTROM SIGN, whose NFC is U+00C5"},
-		{"path-control-nul", "positive/a\x00.bin", manifest.RuleControl, "a NUL byte"},
-		{"path-control-tab", "positive/a\t.bin", manifest.RuleControl, "a tab"},
-		{"path-control-1f", "positive/a\x1f.bin", manifest.RuleControl, "the control byte 0x1F"},
-		{"path-control-del", "positive/a\x7f.bin", manifest.RuleControl, "a DEL byte"},
 	} {
 		mneg(c.name, manifestOf([]row{empty(c.path)}), c.rule, nil, "a one-row manifest whose path has "+c.what)
+	}
+	// Paths that only a reading's alternative refuses (HR-READ-07, 09):
+	// section 5's list of failing conditions names neither normalization
+	// nor control bytes, so by default they are canonical.
+	for _, c := range []struct {
+		name, path string
+		rule       rules.ID
+		what, why  string
+	}{
+		{"path-not-nfc-combining-accent", "positive/cafe\u0301.bin", manifest.RuleNFC, "e U+0301 where NFC has U+00E9", "strict UTF-8, not in NFC (HR-READ-07 strict-utf8-only)"},
+		{"path-not-nfc-angstrom-sign", "positive/\u212b.bin", manifest.RuleNFC, "U+212B ANGSTROM SIGN, whose NFC is U+00C5", "strict UTF-8, not in NFC (HR-READ-07 strict-utf8-only)"},
+		{"path-control-nul", "positive/a\x00.bin", manifest.RuleControl, "a NUL byte", "a control byte, which section 5 does not list (HR-READ-09 controls-allowed)"},
+		{"path-control-tab", "positive/a\t.bin", manifest.RuleControl, "a tab", "a control byte, which section 5 does not list (HR-READ-09 controls-allowed)"},
+		{"path-control-1f", "positive/a\x1f.bin", manifest.RuleControl, "the control byte 0x1F", "a control byte, which section 5 does not list (HR-READ-09 controls-allowed)"},
+		{"path-control-del", "positive/a\x7f.bin", manifest.RuleControl, "a DEL byte", "a control byte, which section 5 does not list (HR-READ-09 controls-allowed)"},
+	} {
+		mpos("manifest-"+c.name, []row{empty(c.path)}, ids(c.rule), []string{tagDecision},
+			"a one-row manifest whose path has "+c.what+": accepted, "+c.why)
 	}
 
 	// Counts that disagree with the rows.
