@@ -70,7 +70,7 @@ func TestRender(t *testing.T) {
 	}
 	out := string(Render(in))
 	for _, want := range []string{
-		"| lace | 3 | 2 | 1 | 1 | 1 | 1 | 1 | 0 |",
+		"| lace | 3 | 2 | 1 | 0 | 1 | 1 | 1 | 1 | 0 |",
 		"#### LACE-X-03 (MUST, project-defined)\n\nfour\n\n- Project-defined, not the spec's words: the bound is ours\n- Rule: none\n",
 		"#### LACE-X-01 (MUST)\n\none two\n",
 		"- Rule: `features/lace/x.feature:3`\n  - scenario: boundary (2 examples)\n",
