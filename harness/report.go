@@ -125,7 +125,8 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		js.Properties = append(js.Properties, junitProperty{"testee", ShellJoin(r.Testee.Command)}, junitProperty{"mode", r.Testee.Mode})
 		js.Properties = append(js.Properties, timeProperties(r)...)
 		js.Properties = append(js.Properties, junitProperty{"readings", declaredText(r)},
-			junitProperty{"undeclared-readings", fmt.Sprint(r.Counts.Readings)})
+			junitProperty{"undeclared-readings", fmt.Sprint(r.Counts.Readings)},
+			junitProperty{"passed-other-reason", fmt.Sprint(r.Counts.PassedOther)})
 		if len(r.Testee.Exit) > 0 {
 			var exits []string
 			for _, e := range r.Testee.Exit {
@@ -161,9 +162,12 @@ func WriteJUnit(w io.Writer, r *Report) error {
 			c.Skipped = &junitMessage{Message: "expected failure: " + v.ExpectedFailure, Text: detail}
 		case Warn:
 			c.SystemOut = "WARNING (SHOULD-level failure)\n" + detail
-		case Pass:
+		case Pass, PassOther:
+			if v.Status == PassOther {
+				c.SystemOut = "PASSED, OTHER REASON: " + v.OtherReason + "\n"
+			}
 			if v.NotPreferred != "" {
-				c.SystemOut = v.NotPreferred + "\n"
+				c.SystemOut += v.NotPreferred + "\n"
 			}
 		}
 		if v.Failure != nil && v.Failure.Stderr != "" {
