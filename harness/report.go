@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // WriteJSON writes the report as one JSON document (docs/CONFORM.md, "JSON
@@ -124,6 +125,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		}
 		js.Properties = append(js.Properties, junitProperty{"testee", ShellJoin(r.Testee.Command)}, junitProperty{"mode", r.Testee.Mode})
 		js.Properties = append(js.Properties, timeProperties(r)...)
+		js.Properties = append(js.Properties, headerProperties(r.Header)...)
 		js.Properties = append(js.Properties, junitProperty{"readings", declaredText(r)},
 			junitProperty{"undeclared-readings", fmt.Sprint(r.Counts.Readings)},
 			junitProperty{"passed-other-reason", fmt.Sprint(r.Counts.PassedOther)})
@@ -201,6 +203,32 @@ func WriteJUnit(w io.Writer, r *Report) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// headerProperties are the JUnit properties of the run's Header (nil
+// without one): conform's build, the implementation, what the testee
+// declared, start, end and the results digest.
+func headerProperties(h *Header) []junitProperty {
+	if h == nil {
+		return nil
+	}
+	ps := []junitProperty{
+		{"conform-module", h.Conform.Module}, {"conform-version", h.Conform.Version},
+		{"conform-revision", h.Conform.Revision}, {"conform-go", h.Conform.Go},
+	}
+	if h.Conform.Modified {
+		ps = append(ps, junitProperty{"conform-modified", "true"})
+	}
+	if i := h.Implementation; i != nil {
+		ps = append(ps, junitProperty{"implementation", implementationText(i)}, junitProperty{"implementation-name", i.Name},
+			junitProperty{"implementation-version", i.Version})
+	}
+	ps = append(ps, junitProperty{"ops", strings.Join(h.Ops, ",")}, junitProperty{"capabilities", strings.Join(h.Capabilities, ",")},
+		junitProperty{"profiles", strings.Join(h.Profiles, ",")}, junitProperty{"set-hashes", setHashesText(h.SetHashes)},
+		junitProperty{"args", ShellJoin(h.Args)},
+		junitProperty{"started", h.Started.Format(time.RFC3339Nano)}, junitProperty{"ended", h.Ended.Format(time.RFC3339Nano)},
+		junitProperty{"results-digest", h.ResultsDigest})
+	return ps
 }
 
 // caseDetail is the body of a failing testcase: the same lines as the human

@@ -10,6 +10,7 @@ import (
 
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -120,6 +121,10 @@ type VectorResult struct {
 	// NotPreferred: the rejection passed with one of the vector's
 	// acceptable codes, not its preferred code.
 	NotPreferred string `json:"not_preferred,omitempty"`
+	// AnswerDigest is the digest of the testee's answer (answerDigest:
+	// outcome, code, rule and result, not the detail); empty when nothing
+	// was answered (not asked, or a testee failure).
+	AnswerDigest string `json:"answer_digest,omitempty"`
 	Rerun        string `json:"rerun"`
 	Show         string `json:"show,omitempty"` // the command that prints it and writes its input bytes
 	// Retried says why the vector was asked twice: its first answer timed
@@ -258,20 +263,23 @@ type Counts struct {
 
 // TesteeInfo describes the testee of a run.
 type TesteeInfo struct {
-	Command        []string                   `json:"command"`
-	Mode           string                     `json:"mode"` // "persistent" or "one-shot"
-	Jobs           int                        `json:"jobs,omitempty"`
-	Implementation string                     `json:"implementation,omitempty"`
-	HelloAnswered  bool                       `json:"hello_answered"` // false: it answered hello with unsupported
-	Ops            []string                   `json:"ops"`            // claimed (nil with every op claimed)
-	Profiles       []string                   `json:"profiles"`       // claimed in hello
-	Limits         map[string]json.RawMessage `json:"limits,omitempty"`
-	Capabilities   []string                   `json:"capabilities,omitempty"` // claimed in hello
-	Inputs         string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path) or "stdin" (one-shot)
-	Readings       map[string]string          `json:"readings,omitempty"`     // declared in hello
-	Stats          *Stats                     `json:"stats,omitempty"`        // persistent mode
-	StderrTail     string                     `json:"stderr_tail,omitempty"`  // of the last process (of each, with -j N), persistent mode
-	Exit           []TesteeExit               `json:"exit,omitempty"`         // how each process ended at the end of the run, persistent mode
+	Command        []string `json:"command"`
+	Mode           string   `json:"mode"` // "persistent" or "one-shot"
+	Jobs           int      `json:"jobs,omitempty"`
+	Implementation string   `json:"implementation,omitempty"`
+	// Info is hello's implementation block (nil when hello gave free text
+	// or nothing); the report's Header carries it.
+	Info          *testee.ImplementationInfo `json:"implementation_block,omitempty"`
+	HelloAnswered bool                       `json:"hello_answered"` // false: it answered hello with unsupported
+	Ops           []string                   `json:"ops"`            // claimed (nil with every op claimed)
+	Profiles      []string                   `json:"profiles"`       // claimed in hello
+	Limits        map[string]json.RawMessage `json:"limits,omitempty"`
+	Capabilities  []string                   `json:"capabilities,omitempty"` // claimed in hello
+	Inputs        string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path) or "stdin" (one-shot)
+	Readings      map[string]string          `json:"readings,omitempty"`     // declared in hello
+	Stats         *Stats                     `json:"stats,omitempty"`        // persistent mode
+	StderrTail    string                     `json:"stderr_tail,omitempty"`  // of the last process (of each, with -j N), persistent mode
+	Exit          []TesteeExit               `json:"exit,omitempty"`         // how each process ended at the end of the run, persistent mode
 }
 
 // TesteeExit is how a persistent testee process ended at the end of the run
@@ -328,7 +336,10 @@ type SuiteInfo struct {
 // Report is everything a run found; the human, JSON and JUnit reports
 // render it.
 type Report struct {
-	Format    string      `json:"format"` // ReportFormat
+	Format string `json:"format"` // ReportFormat
+	// Header pins the run: set hashes, conform's build, the
+	// implementation, what it declared, start, end, the results digest.
+	Header    *Header     `json:"header"`
 	Started   time.Time   `json:"started"`
 	Seconds   float64     `json:"seconds"`
 	Testee    TesteeInfo  `json:"testee"`

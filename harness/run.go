@@ -67,6 +67,10 @@ type Config struct {
 	// input.
 	InputPaths *InputFiles
 
+	// Args are the run's flags that choose and judge its vectors, for the
+	// report's Header (conform verify runs them again).
+	Args []string
+
 	// Rerun returns the command line that reruns one vector.
 	Rerun func(id string) string
 	// Show returns the command line that prints one vector and writes its
@@ -158,6 +162,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Times.sumVectors(rep.Vectors)
 		rep.Times.RunnerMaxRSS = maxRSS()
 		rep.finish(cfg.Specs)
+		rep.Header = rep.header(cfg.Args, time.Now())
 	}()
 	rep.Times.Verification = verificationTime(cfg.Suites).Seconds()
 
@@ -489,6 +494,7 @@ func (r *runner) runOne(it *item) {
 	r.startFails = 0
 	r.mu.Unlock()
 	res.Got = gotText(resp)
+	res.AnswerDigest = answerDigest(resp)
 	if resp.Outcome == testee.Unsupported {
 		res.Status = NotApplicable
 		res.Reason = "the testee answered unsupported"

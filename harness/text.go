@@ -92,6 +92,17 @@ func (t *textWriter) header(r *Report) {
 	case r.Aborted == "" && !r.Interrupted:
 		t.printf("testee:      answered hello with unsupported: taken to claim every operation and no profile\n")
 	}
+	if h := r.Header; h != nil {
+		if h.Implementation != nil && implementationExtras(h.Implementation) != "" {
+			t.printf("             %s\n", clip(implementationExtras(h.Implementation), 2*maxDetail))
+		}
+		if len(h.Capabilities) > 0 {
+			t.printf("capabilities: %s\n", clip(strings.Join(h.Capabilities, ", "), maxDetail))
+		}
+		t.printf("conform:     %s\n", h.Conform.String())
+		t.printf("run:         started %s, ended %s\n", h.Started.Format(time.RFC3339), h.Ended.Format(time.RFC3339))
+		t.printf("results:     digest %s (BLAKE2b-256 over each vector's ID, outcome and answer digest)\n", h.ResultsDigest)
+	}
 	t.printf("policy:      mark checking %s", r.Policy.Mark)
 	if len(r.Policy.Profiles) > 0 {
 		t.printf("; profiles added: %s", strings.Join(r.Policy.Profiles, ", "))
