@@ -701,6 +701,10 @@ func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
 
 // Texts.
 
+// ExpectedText says what a vector expects, on one line, as the reports
+// write it.
+func ExpectedText(v *vectorset.Vector) string { return expectedText(v) }
+
 // expectedText says what a vector expects, on one line.
 func expectedText(v *vectorset.Vector) string {
 	rule := ""
