@@ -117,6 +117,24 @@ func (p specPage) Cells(r *rule) []cell {
 	return out
 }
 
+// Column is an implementation's column heading: its name, less the name
+// of another implementation of the spec that begins it ("threespec
+// reference with fault MUT-X" beside "threespec reference" is "… with
+// fault MUT-X"), so that the columns of variants of one implementation
+// say what differs.
+func (p specPage) Column(im *impl) string {
+	best := ""
+	for _, o := range p.S.Impls {
+		if o != im && len(o.Name) > len(best) && strings.HasPrefix(im.Name, o.Name+" ") {
+			best = o.Name
+		}
+	}
+	if best == "" {
+		return im.Name
+	}
+	return "… " + strings.TrimPrefix(im.Name, best+" ")
+}
+
 // FailIn lists the slugs of the implementations whose verdict on r is a
 // failure (the rows' data-fail, which the filters read).
 func (p specPage) FailIn(r *rule) string {

@@ -48,7 +48,8 @@ type Options struct {
 // impl is one implementation of the site: one claim.
 type impl struct {
 	Slug  string // file-name stem: impl-<slug>.html, badges/<slug>-<suite>.svg, claims/<slug>.json
-	Label string
+	Label string // name and version
+	Name  string // the implementation's name (a matrix's column)
 	In    Input
 	rules map[string]*harness.ClaimRule
 	byID  map[string]*harness.ClaimEntry
@@ -95,14 +96,17 @@ func newModel(ins []Input, opt Options) (*model, error) {
 	rulesOf := map[string]map[string]*rule{}
 	for _, in := range ins {
 		c := in.Claim
-		im := &impl{Label: c.Label(), In: in, rules: map[string]*harness.ClaimRule{}, byID: map[string]*harness.ClaimEntry{}}
+		im := &impl{Label: c.Label(), Name: c.Label(), In: in, rules: map[string]*harness.ClaimRule{}, byID: map[string]*harness.ClaimEntry{}}
 		base := strings.Trim(unsafeSlug.ReplaceAllString(strings.ToLower(im.Label), "-"), "-")
-		base = cmp.Or(base[:min(len(base), 60)], "implementation")
+		base = cmp.Or(strings.TrimRight(base[:min(len(base), 100)], "-"), "implementation")
 		im.Slug = base
 		for n := 2; slugs[im.Slug]; n++ {
 			im.Slug = fmt.Sprintf("%s-%d", base, n)
 		}
 		slugs[im.Slug] = true
+		if i := c.Header.Implementation; i != nil {
+			im.Name = i.Name
+		}
 		for i := range c.Rules {
 			im.rules[c.Rules[i].Rule] = &c.Rules[i]
 		}

@@ -213,6 +213,13 @@ func TestSiteStructure(t *testing.T) {
 			t.Errorf("cell %s: class %q, links %v; want %s to %s", tt.key, c.Attr["class"], links, tt.class, tt.href)
 		}
 	}
+	var heads []string
+	for _, th := range matrix.all(func(e *element) bool { return e.Name == "th" && e.hasClass("impl") }) {
+		heads = append(heads, th.Text)
+	}
+	if want := []string{"good impl", "bad impl"}; !slices.Equal(heads, want) {
+		t.Errorf("column headings %q, want %q", heads, want)
+	}
 	if r := rows[0]; r.Attr["data-fail"] != "bad-impl-1-0" || r.Attr["data-level"] != "MUST" {
 		t.Errorf("row A-ONE-01 data %v", r.Attr)
 	}
@@ -260,5 +267,18 @@ func TestSiteStructure(t *testing.T) {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("the Markdown summary lacks %q:\n%s", want, md.String())
 		}
+	}
+}
+
+// A column names an implementation less the name of another that begins
+// it: the variants of one implementation say what differs.
+func TestColumn(t *testing.T) {
+	p := specPage{S: &spec{Impls: []*impl{{Name: "ref"}, {Name: "ref with fault X"}, {Name: "refine"}, {Name: "ref with fault X and Y"}}}}
+	var got []string
+	for _, im := range p.S.Impls {
+		got = append(got, p.Column(im))
+	}
+	if want := []string{"ref", "… with fault X", "refine", "… and Y"}; !slices.Equal(got, want) {
+		t.Errorf("columns %q, want %q", got, want)
 	}
 }

@@ -48,7 +48,7 @@ const templates = `
 <span id="f-shown"></span>
 </form>
 <table id="matrix" class="matrix">
-<thead><tr><th>rule</th><th>level</th><th>section</th>{{range .S.Impls}}<th class="impl"><a href="impl-{{.Slug}}.html">{{.Label}}</a></th>{{end}}</tr></thead>
+<thead><tr><th>rule</th><th>level</th><th>section</th>{{range .S.Impls}}<th class="impl"><a href="impl-{{.Slug}}.html" title="{{.Label}}">{{$.Column .}}</a></th>{{end}}</tr></thead>
 <tbody>
 {{range $r := .S.Rules}}<tr id="r-{{$r.ID}}" class="rule" data-level="{{$r.Level}}" data-readings="{{join $r.Readings " "}}" data-fail="{{$.FailIn $r}}"><th title="{{$r.Text}}"><a href="vectors-{{$.S.Name}}.html#r-{{$r.ID}}">{{$r.ID}}</a></th><td>{{$r.Level}}</td><td>{{$r.Section}}</td>{{range $.Cells $r}}<td class="cell {{verdictClass .Verdict}}" data-impl="{{.Impl.Slug}}"{{if .Title}} title="{{.Title}}"{{end}}><a href="{{.Href}}">{{.Label}}</a></td>{{end}}</tr>
 {{end}}</tbody>
@@ -107,8 +107,10 @@ const styleCSS = `body { font-family: system-ui, sans-serif; margin: 1em 2em; co
 nav { margin-bottom: 1em; }
 table { border-collapse: collapse; }
 th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
-table.matrix th.impl { writing-mode: vertical-rl; transform: rotate(180deg); max-height: 16em; white-space: nowrap; }
+table.matrix th.impl { vertical-align: bottom; padding: 4px 2px; }
+table.matrix th.impl a { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-size: 85%; }
 table.matrix td.cell { text-align: center; white-space: nowrap; }
+table.matrix tbody th { white-space: nowrap; }
 table.matrix td.cell a { color: inherit; text-decoration: none; display: block; }
 tr.hidden { display: none; }
 .v-pass { background: #cfeccf; }
