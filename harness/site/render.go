@@ -6,6 +6,7 @@ import (
 	"html"
 	"html/template"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -243,18 +244,17 @@ func (p implPage) Entries(r *rule) []vectorRow {
 
 func (p implPage) Verdict(r *rule) harness.Status { return p.I.verdict(r.ID) }
 
-func readingsText(m map[string]string) string {
+// readingsText renders readings as "ID=alternative, ..." in ID order.
+func readingsText(m map[string]string) string { return pairsText(m, "=", ", ") }
+
+// pairsText renders a map as its pairs in key order: key, between, value,
+// the pairs joined by sep.
+func pairsText(m map[string]string, between, sep string) string {
 	var parts []string
-	for _, k := range slices.Sorted(func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
-		parts = append(parts, k+"="+m[k])
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, k+between+m[k])
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, sep)
 }
 
 func countsText(c map[harness.Status]int) string {
@@ -272,23 +272,11 @@ var pages = template.Must(template.New("site").Funcs(template.FuncMap{
 	"verdictClass": func(v harness.Status) string { return "v-" + string(v) },
 	"label":        func(v harness.Status) string { return verdictLabels[v] },
 	"join":         strings.Join,
-	"setHashes": func(m map[string]string) string {
-		var parts []string
-		for _, k := range slices.Sorted(func(yield func(string) bool) {
-			for k := range m {
-				if !yield(k) {
-					return
-				}
-			}
-		}) {
-			parts = append(parts, k+" "+m[k])
-		}
-		return strings.Join(parts, "; ")
-	},
-	"counts":    countsText,
-	"badgeFile": func(im *impl, s *spec) string { return "badges/" + im.Slug + "-" + s.Name + ".svg" },
-	"has":       func(s *spec, im *impl) bool { return slices.Contains(s.Impls, im) },
-	"data":      func(m map[string]string) string { return readingsText(m) },
+	"setHashes":    func(m map[string]string) string { return pairsText(m, " ", "; ") },
+	"counts":       countsText,
+	"badgeFile":    func(im *impl, s *spec) string { return "badges/" + im.Slug + "-" + s.Name + ".svg" },
+	"has":          func(s *spec, im *impl) bool { return slices.Contains(s.Impls, im) },
+	"data":         func(m map[string]string) string { return readingsText(m) },
 }).Parse(templates))
 
 // Markdown writes a summary of the claims for a CI step summary: a table

@@ -142,6 +142,8 @@ var docFigures = []docFigure{
 	// docs/PROOF.md
 	{"docs/PROOF.md", "named mutants", `and the same for (\d+) named mutants`,
 		func(f *docFacts) []any { return ints(len(Set().Mutants())) }, false},
+	{"README.md", "the named mutants on the project's site", `every one of the (\d+) named mutants`,
+		func(f *docFacts) []any { return ints(len(Set().Mutants())) }, false},
 	{"docs/PROOF.md", "vectors that apply to the reference, those needing lace-009, branch vectors", "over the ([\\d,]+) vectors that apply to the reference \\(every vector but the (\\d+) that need `lace-009` and the (\\d+) branch vectors",
 		func(f *docFacts) []any { return f.applicable() }, false},
 	{"docs/PROOF.md", "lace: rule faults caught, mutants caught, untestable", `\| lace \| (\d+) / (\d+) \| (\d+) / (\d+) \| (\d+) \|`,
