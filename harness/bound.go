@@ -95,6 +95,20 @@ func boundList(l []string) []string {
 // it came).
 func boundHello(info *TesteeInfo, h *testee.Hello) {
 	info.Implementation, info.HelloAnswered = bound(h.Implementation, maxName), !h.AllOps
+	if i := h.Info; i != nil {
+		b := &testee.ImplementationInfo{Name: bound(i.Name, maxName), Version: bound(i.Version, maxName), Language: bound(i.Language, maxName),
+			Source: bound(i.Source, maxName), Homepage: bound(i.Homepage, maxName)}
+		for k, v := range i.Data {
+			if len(b.Data) == maxList {
+				break
+			}
+			if b.Data == nil {
+				b.Data = map[string]string{}
+			}
+			b.Data[bound(k, maxName)] = bound(v, maxName)
+		}
+		info.Info = b
+	}
 	info.Ops, info.Profiles, info.Capabilities = boundList(h.Ops), boundList(h.Profiles), boundList(h.Capabilities)
 	if h.Limits != nil {
 		info.Limits = map[string]json.RawMessage{}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -216,16 +217,13 @@ func ProgramName(argv0 string) string {
 	return argv0
 }
 
-// RerunFunc returns the function that builds the command rerunning one
-// vector: prog, the subcommand, the flags of fs that were set except those
-// in omit, --id and the testee command.
-func RerunFunc(prog, sub string, fs *flag.FlagSet, omit []string, command []string) func(id string) string {
+// SetFlags returns the flags of fs that were set, except those in omit,
+// as "--name=value" (a bool flag "--name", when true), in name order.
+func SetFlags(fs *flag.FlagSet, omit []string) []string {
 	var flags []string
 	fs.Visit(func(f *flag.Flag) {
-		for _, o := range omit {
-			if f.Name == o {
-				return
-			}
+		if slices.Contains(omit, f.Name) {
+			return
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			if f.Value.String() == "true" {
@@ -233,11 +231,18 @@ func RerunFunc(prog, sub string, fs *flag.FlagSet, omit []string, command []stri
 			}
 			return
 		}
-		flags = append(flags, shellQuote("--"+f.Name+"="+f.Value.String()))
+		flags = append(flags, "--"+f.Name+"="+f.Value.String())
 	})
+	return flags
+}
+
+// RerunFunc returns the function that builds the command rerunning one
+// vector: prog, the subcommand, the flags of fs that were set except those
+// in omit, --id and the testee command.
+func RerunFunc(prog, sub string, fs *flag.FlagSet, omit []string, command []string) func(id string) string {
 	head := prog + " " + sub
-	if len(flags) > 0 {
-		head += " " + strings.Join(flags, " ")
+	if flags := SetFlags(fs, omit); len(flags) > 0 {
+		head += " " + ShellJoin(flags)
 	}
 	tail := " -- " + ShellJoin(command)
 	return func(id string) string {

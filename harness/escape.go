@@ -76,3 +76,7 @@ func mustEscape(r rune, size int) bool {
 	}
 	return false
 }
+
+// EscapeText is escapeText for the commands: a line holding testee text
+// (a claim's, a re-run's) made safe to print on a terminal.
+func EscapeText(s string) string { return escapeText(s) }

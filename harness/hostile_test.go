@@ -91,7 +91,7 @@ func TestTesteeTextBounded(t *testing.T) {
 	}
 	rep := Run(context.Background(), Config{Specs: allspecs.Set(), Suites: suites, Impl: h,
 		Stderr: func() []byte { return []byte(huge) }})
-	if rep.Counts.NotApplicable != 1 || rep.Counts.Failed != 5 || rep.Counts.Passed != 1 {
+	if rep.Counts.NotApplicable != 1 || rep.Counts.Failed != 5 || rep.Counts.PassedOther != 1 {
 		t.Fatalf("counts %+v", rep.Counts)
 	}
 	check := func(what, s string, n int) {
@@ -104,13 +104,14 @@ func TestTesteeTextBounded(t *testing.T) {
 		check(v.ID+" got", v.Got, max(3*maxName+maxDetail, maxFailure)+100)
 		check(v.ID+" reason", v.Reason, maxReason+100)
 		check(v.ID+" rule note", v.RuleNote, maxDetail+100)
+		check(v.ID+" other reason", v.OtherReason, maxDetail+100)
 		if f := v.Failure; f != nil {
 			check(v.ID+" failure detail", f.Detail, maxFailure+100)
 			check(v.ID+" stderr", f.Stderr, maxStderr+100)
 		}
 	}
-	if v := byID(t, rep, "other-rule"); v.RuleNote == "" {
-		t.Error("the testee's other rule is not noted")
+	if v := byID(t, rep, "other-rule"); v.RuleNote == "" || v.Status != PassOther {
+		t.Errorf("the testee's other rule is not noted: status %s, note %q", v.Status, v.RuleNote)
 	}
 	ti := rep.Testee
 	check("implementation", ti.Implementation, maxName+100)

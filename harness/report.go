@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // WriteJSON writes the report as one JSON document (docs/CONFORM.md, "JSON
@@ -124,8 +125,10 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		}
 		js.Properties = append(js.Properties, junitProperty{"testee", ShellJoin(r.Testee.Command)}, junitProperty{"mode", r.Testee.Mode})
 		js.Properties = append(js.Properties, timeProperties(r)...)
+		js.Properties = append(js.Properties, headerProperties(r.Header)...)
 		js.Properties = append(js.Properties, junitProperty{"readings", declaredText(r)},
-			junitProperty{"undeclared-readings", fmt.Sprint(r.Counts.Readings)})
+			junitProperty{"undeclared-readings", fmt.Sprint(r.Counts.Readings)},
+			junitProperty{"passed-other-reason", fmt.Sprint(r.Counts.PassedOther)})
 		if len(r.Testee.Exit) > 0 {
 			var exits []string
 			for _, e := range r.Testee.Exit {
@@ -161,9 +164,12 @@ func WriteJUnit(w io.Writer, r *Report) error {
 			c.Skipped = &junitMessage{Message: "expected failure: " + v.ExpectedFailure, Text: detail}
 		case Warn:
 			c.SystemOut = "WARNING (SHOULD-level failure)\n" + detail
-		case Pass:
+		case Pass, PassOther:
+			if v.Status == PassOther {
+				c.SystemOut = "PASSED, OTHER REASON: " + v.OtherReason + "\n"
+			}
 			if v.NotPreferred != "" {
-				c.SystemOut = v.NotPreferred + "\n"
+				c.SystemOut += v.NotPreferred + "\n"
 			}
 		}
 		if v.Failure != nil && v.Failure.Stderr != "" {
@@ -197,6 +203,32 @@ func WriteJUnit(w io.Writer, r *Report) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// headerProperties are the JUnit properties of the run's Header (nil
+// without one): conform's build, the implementation, what the testee
+// declared, start, end and the results digest.
+func headerProperties(h *Header) []junitProperty {
+	if h == nil {
+		return nil
+	}
+	ps := []junitProperty{
+		{"conform-module", h.Conform.Module}, {"conform-version", h.Conform.Version},
+		{"conform-revision", h.Conform.Revision}, {"conform-go", h.Conform.Go},
+	}
+	if h.Conform.Modified {
+		ps = append(ps, junitProperty{"conform-modified", "true"})
+	}
+	if i := h.Implementation; i != nil {
+		ps = append(ps, junitProperty{"implementation", implementationText(i)}, junitProperty{"implementation-name", i.Name},
+			junitProperty{"implementation-version", i.Version})
+	}
+	ps = append(ps, junitProperty{"ops", strings.Join(h.Ops, ",")}, junitProperty{"capabilities", strings.Join(h.Capabilities, ",")},
+		junitProperty{"profiles", strings.Join(h.Profiles, ",")}, junitProperty{"set-hashes", setHashesText(h.SetHashes)},
+		junitProperty{"args", ShellJoin(h.Args)},
+		junitProperty{"started", h.Started.Format(time.RFC3339Nano)}, junitProperty{"ended", h.Ended.Format(time.RFC3339Nano)},
+		junitProperty{"results-digest", h.ResultsDigest})
+	return ps
 }
 
 // caseDetail is the body of a failing testcase: the same lines as the human

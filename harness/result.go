@@ -10,6 +10,7 @@ import (
 
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/impl/spec"
+	"github.com/threespec/conformance/testee"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -19,6 +20,13 @@ type Status string
 const (
 	// Pass: the testee answered as the vector expects.
 	Pass Status = "pass"
+	// PassOther: "passed, other reason": a negative vector rejected as it
+	// expects (the outcome, and the code where one is named), but for
+	// another rule than the vector's: the testee's answer named a rule, or
+	// gave as its code the ID of a rule, that is none of the vector's rules
+	// (issue 32). It is a pass (it does not fail the run), counted apart,
+	// because the check the vector is about may be missing.
+	PassOther Status = "pass-other"
 	// Fail: a MUST-level vector failed, or the testee failed the protocol
 	// on it (hang, crash, invalid answer: a testee failure, at any level).
 	Fail Status = "fail"
@@ -92,6 +100,9 @@ type VectorResult struct {
 	// RuleNote: the testee named another rule than the vector's first
 	// (informational: reporting rules is optional).
 	RuleNote string `json:"rule_note,omitempty"`
+	// OtherReason, for status PassOther, says which other rule the
+	// rejection named (by its rule member or its code).
+	OtherReason string `json:"other_reason,omitempty"`
 	// Failure is set for a testee failure.
 	Failure *TesteeFailure `json:"testee_failure,omitempty"`
 	// ExpectedFailure is the reason of the expected-failures entry that
@@ -110,6 +121,10 @@ type VectorResult struct {
 	// NotPreferred: the rejection passed with one of the vector's
 	// acceptable codes, not its preferred code.
 	NotPreferred string `json:"not_preferred,omitempty"`
+	// AnswerDigest is the digest of the testee's answer (answerDigest:
+	// outcome, code, rule and result, not the detail); empty when nothing
+	// was answered (not asked, or a testee failure).
+	AnswerDigest string `json:"answer_digest,omitempty"`
 	Rerun        string `json:"rerun"`
 	Show         string `json:"show,omitempty"` // the command that prints it and writes its input bytes
 	// Retried says why the vector was asked twice: its first answer timed
@@ -142,10 +157,11 @@ type RuleSummary struct {
 	// project's and not the spec's words (rules.Rule.ProjectDefined).
 	ProjectDefined string         `json:"project_defined,omitempty"`
 	Counts         map[Status]int `json:"counts"`
-	Vectors        []string       `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed or errored
+	Vectors        []string       `json:"not_passed,omitempty"` // vectors that failed, warned, xfailed, xpassed, errored or passed for another reason
 	// Verdict is the rule's verdict (ruleStatus): fail, reading,
 	// not-judged (the testee failed on a vector of it: no answer to judge),
-	// warn, xfail, pass, not-run (no vector of it ran: the run was aborted
+	// warn, xfail, pass, pass-other (its vectors that ran passed, none for
+	// the rule itself), not-run (no vector of it ran: the run was aborted
 	// or interrupted first) or not-applicable.
 	Verdict Status `json:"verdict"`
 }
@@ -155,11 +171,15 @@ type RuleSummary struct {
 // applicable, not run and not an error of conform's.
 func judged(s Status) bool {
 	switch s {
-	case Pass, Fail, Warn, XFail, XPass, Reading:
+	case Pass, PassOther, Fail, Warn, XFail, XPass, Reading:
 		return true
 	}
 	return false
 }
+
+// passed reports whether a vector's status is a pass: Pass, or PassOther
+// (the right verdict, for another rule than the vector's).
+func passed(s Status) bool { return s == Pass || s == PassOther }
 
 // tested reports whether any vector of a rule ran and was judged.
 func (s *RuleSummary) tested() bool {
@@ -174,9 +194,10 @@ func (s *RuleSummary) tested() bool {
 // ruleStatus is the verdict of a rule from the verdicts of its vectors: a
 // failure, an unexpected pass or an error fails it; else an answer that
 // takes an undeclared reading marks it Reading; else a warning warns,
-// an expected failure makes it xfail; else one pass passes it; else it is
-// not run when a vector did not run, and not applicable otherwise. A rule
-// passes only on a vector that ran and passed.
+// an expected failure makes it xfail; else one pass passes it; else a
+// pass for another reason only marks it PassOther; else it is not run when
+// a vector did not run, and not applicable otherwise. A rule passes only
+// on a vector that ran and passed.
 func ruleStatus(c map[Status]int) Status {
 	switch {
 	case c[Fail] > 0 || c[XPass] > 0 || c[Error] > 0:
@@ -191,6 +212,8 @@ func ruleStatus(c map[Status]int) Status {
 		return XFail
 	case c[Pass] > 0:
 		return Pass
+	case c[PassOther] > 0:
+		return PassOther
 	case c[NotRun] > 0:
 		return NotRun
 	}
@@ -210,8 +233,11 @@ type ExpectationProblem struct {
 
 // Counts tallies a run.
 type Counts struct {
-	Selected       int `json:"selected"`
-	Passed         int `json:"passed"`
+	Selected int `json:"selected"`
+	Passed   int `json:"passed"`
+	// PassedOther: vectors of status PassOther ("passed, other reason"),
+	// not counted in Passed; they do not fail the run.
+	PassedOther    int `json:"passed_other_reason"`
 	Failed         int `json:"failed"`
 	TesteeFailures int `json:"testee_failures"` // of Failed, XFailed
 	Warnings       int `json:"warnings"`
@@ -237,20 +263,23 @@ type Counts struct {
 
 // TesteeInfo describes the testee of a run.
 type TesteeInfo struct {
-	Command        []string                   `json:"command"`
-	Mode           string                     `json:"mode"` // "persistent", "one-shot" or ModeInProcess
-	Jobs           int                        `json:"jobs,omitempty"`
-	Implementation string                     `json:"implementation,omitempty"`
-	HelloAnswered  bool                       `json:"hello_answered"` // false: it answered hello with unsupported
-	Ops            []string                   `json:"ops"`            // claimed (nil with every op claimed)
-	Profiles       []string                   `json:"profiles"`       // claimed in hello
-	Limits         map[string]json.RawMessage `json:"limits,omitempty"`
-	Capabilities   []string                   `json:"capabilities,omitempty"` // claimed in hello
-	Inputs         string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path), "stdin" (one-shot) or "memory" (in process)
-	Readings       map[string]string          `json:"readings,omitempty"`     // declared in hello
-	Stats          *Stats                     `json:"stats,omitempty"`        // persistent mode
-	StderrTail     string                     `json:"stderr_tail,omitempty"`  // of the last process (of each, with -j N), persistent mode
-	Exit           []TesteeExit               `json:"exit,omitempty"`         // how each process ended at the end of the run, persistent mode
+	Command        []string `json:"command"`
+	Mode           string   `json:"mode"` // "persistent", "one-shot" or ModeInProcess
+	Jobs           int      `json:"jobs,omitempty"`
+	Implementation string   `json:"implementation,omitempty"`
+	// Info is hello's implementation block (nil when hello gave free text
+	// or nothing); the report's Header carries it.
+	Info          *testee.ImplementationInfo `json:"implementation_block,omitempty"`
+	HelloAnswered bool                       `json:"hello_answered"` // false: it answered hello with unsupported
+	Ops           []string                   `json:"ops"`            // claimed (nil with every op claimed)
+	Profiles      []string                   `json:"profiles"`       // claimed in hello
+	Limits        map[string]json.RawMessage `json:"limits,omitempty"`
+	Capabilities  []string                   `json:"capabilities,omitempty"` // claimed in hello
+	Inputs        string                     `json:"inputs,omitempty"`       // how inputs were sent: "base64", "path" (input_path), "stdin" (one-shot) or "memory" (in process)
+	Readings      map[string]string          `json:"readings,omitempty"`     // declared in hello
+	Stats         *Stats                     `json:"stats,omitempty"`        // persistent mode
+	StderrTail    string                     `json:"stderr_tail,omitempty"`  // of the last process (of each, with -j N), persistent mode
+	Exit          []TesteeExit               `json:"exit,omitempty"`         // how each process ended at the end of the run, persistent mode
 }
 
 // TesteeExit is how a persistent testee process ended at the end of the run
@@ -307,7 +336,10 @@ type SuiteInfo struct {
 // Report is everything a run found; the human, JSON and JUnit reports
 // render it.
 type Report struct {
-	Format    string      `json:"format"` // ReportFormat
+	Format string `json:"format"` // ReportFormat
+	// Header pins the run: set hashes, conform's build, the
+	// implementation, what it declared, start, end, the results digest.
+	Header    *Header     `json:"header"`
 	Started   time.Time   `json:"started"`
 	Seconds   float64     `json:"seconds"`
 	Testee    TesteeInfo  `json:"testee"`
@@ -377,6 +409,8 @@ func (r *Report) finish(specs *spec.Set) {
 		switch v.Status {
 		case Pass:
 			c.Passed++
+		case PassOther:
+			c.PassedOther++
 		case Fail:
 			c.Failed++
 		case Warn:
@@ -403,7 +437,7 @@ func (r *Report) finish(specs *spec.Set) {
 				c.DeclaredJudged++
 			}
 		}
-		if v.NotPreferred != "" && v.Status == Pass {
+		if v.NotPreferred != "" && passed(v.Status) {
 			c.NotPreferred++
 		}
 		if v.Failure != nil && (v.Status == Fail || v.Status == XFail) {
@@ -411,15 +445,15 @@ func (r *Report) finish(specs *spec.Set) {
 		}
 	}
 	r.Rules = summarizeRules(specs, r.Vectors)
-	passed := map[string]int{}
+	passedIn := map[string]int{}
 	for _, v := range r.Vectors {
-		if v.Status == Pass {
-			passed[v.Suite]++
+		if passed(v.Status) {
+			passedIn[v.Suite]++
 		}
 	}
 	r.NothingPassed = nil
 	for _, s := range r.Suites {
-		if s.Selected > 0 && passed[s.Name] == 0 {
+		if s.Selected > 0 && passedIn[s.Name] == 0 {
 			r.NothingPassed = append(r.NothingPassed, s.Name)
 		}
 	}
@@ -496,7 +530,7 @@ func summarizeRules(specs *spec.Set, vs []*VectorResult) []*RuleSummary {
 			}
 			s.Counts[st]++
 			switch st {
-			case Fail, Warn, XFail, XPass, Error, Reading, NotJudged:
+			case Fail, Warn, XFail, XPass, Error, Reading, NotJudged, PassOther:
 				s.Vectors = append(s.Vectors, v.ID)
 			}
 		}

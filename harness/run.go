@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/parallel"
 	"github.com/threespec/conformance/internal/reading"
@@ -65,6 +66,10 @@ type Config struct {
 	// persistent-mode adapter: one-shot mode writes inputs to standard
 	// input.
 	InputPaths *InputFiles
+
+	// Args are the run's flags that choose and judge its vectors, for the
+	// report's Header (conform verify runs them again).
+	Args []string
 
 	// Rerun returns the command line that reruns one vector.
 	Rerun func(id string) string
@@ -161,6 +166,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Times.sumVectors(rep.Vectors)
 		rep.Times.RunnerMaxRSS = maxRSS()
 		rep.finish(cfg.Specs)
+		rep.Header = rep.header(cfg.Args, time.Now())
 	}()
 	rep.Times.Verification = verificationTime(cfg.Suites).Seconds()
 
@@ -545,6 +551,7 @@ func (r *runner) runOne(it *item) {
 	r.mu.Unlock()
 	res.Got = gotText(resp)
 	defer func() { r.noteFirst(failureKind(res, &resp)) }()
+	res.AnswerDigest = answerDigest(resp)
 	if resp.Outcome == testee.Unsupported {
 		res.Status = NotApplicable
 		res.Reason = "the testee answered unsupported"
@@ -558,12 +565,38 @@ func (r *runner) runOne(it *item) {
 	switch {
 	case vd.Pass:
 		res.Status = Pass
+		if other := otherRule(r.cfg.Specs, it.v, resp); other != "" {
+			res.Status, res.OtherReason = PassOther, bound(other, maxDetail)
+		}
 	case r.takesReading(it, resp):
 	case it.v.Level == "SHOULD":
 		res.Status, res.Reason = Warn, bound(vd.Reason, maxReason)
 	default:
 		res.Status, res.Reason = Fail, bound(vd.Reason, maxReason)
 	}
+}
+
+// otherRule says, of a rejection that passed a negative vector, which
+// other rule it was made for: the rule the answer names, or the rule its
+// code is the ID of (Lace names no codes, and a testee may give the rule
+// ID as one, as the reference does), when that is none of the vector's
+// rules; "" when the answer names none of another rule. Such a vector
+// "passed, other reason" (issue 32): the verdict is right, but the check
+// the vector is about may be missing (docs/CONFORM.md, "Passed, other
+// reason").
+func otherRule(specs *spec.Set, v *vectorset.Vector, resp testee.Response) string {
+	if v.Expect != vectorset.Reject || resp.Outcome != testee.Rejected || len(v.Rules) == 0 {
+		return ""
+	}
+	if resp.Rule != "" && !slices.Contains(v.Rules, resp.Rule) {
+		return fmt.Sprintf("the testee named rule %s; the vector tests %s", bound(resp.Rule, maxName), strings.Join(v.Rules, " "))
+	}
+	if resp.Rule == "" && resp.Code != "" && !slices.Contains(v.Rules, resp.Code) {
+		if _, ok := specs.Rule(rules.ID(resp.Code)); ok {
+			return fmt.Sprintf("the testee's code %s is the ID of another rule; the vector tests %s", bound(resp.Code, maxName), strings.Join(v.Rules, " "))
+		}
+	}
+	return ""
 }
 
 // checkCommitted looks, after a run by path, at the committed file of
@@ -587,7 +620,7 @@ func checkCommitted(todo []*item) {
 		}
 		res := it.res
 		detail := "the testee changed, moved or removed the suite's committed file " + p + ", given to it by path, during the run (a testee must not change its input files): the vectors directory no longer verifies; restore it"
-		res.Status, res.RuleNote, res.NotPreferred = Fail, "", ""
+		res.Status, res.RuleNote, res.NotPreferred, res.OtherReason = Fail, "", "", ""
 		res.Failure = &TesteeFailure{Kind: KindTampered, Detail: detail}
 		res.Got = "testee failure (" + KindTampered + "): " + detail
 		res.Reason = res.Got
@@ -683,7 +716,7 @@ func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
 	if ex == nil {
 		return nil
 	}
-	passed := map[*Expectation][]string{}
+	passedBy := map[*Expectation][]string{}
 	for _, it := range items {
 		res := it.res
 		if res.Status == NotApplicable {
@@ -695,7 +728,7 @@ func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
 		}
 		for _, e := range es {
 			e.matched++
-			if res.Status != Pass {
+			if !passed(res.Status) {
 				e.failed++
 			}
 		}
@@ -704,13 +737,13 @@ func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
 		switch res.Status {
 		case Fail, Warn:
 			res.Status, res.ExpectedFailure = XFail, note
-		case Pass:
-			if e.Rule && len(it.v.Rules) > 1 {
-				continue // it also tests another rule: no unexpected pass of the rule entry
+		case Pass, PassOther:
+			if e.Rule && (len(it.v.Rules) > 1 || res.Status == PassOther) {
+				continue // it also tests another rule, or was rejected for one: no unexpected pass of the rule entry
 			}
 			res.Status, res.ExpectedFailure = XPass, note
 			res.Reason = "expected to fail (" + note + "), but passed"
-			passed[e] = append(passed[e], res.ID)
+			passedBy[e] = append(passedBy[e], res.ID)
 		}
 	}
 	var out []ExpectationProblem
@@ -720,15 +753,15 @@ func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
 			if len(args) > 0 {
 				p = fmt.Sprintf(format, args...)
 			}
-			out = append(out, ExpectationProblem{File: ex.File, Line: e.Line, Key: e.Key, Problem: p, Vectors: passed[e]})
+			out = append(out, ExpectationProblem{File: ex.File, Line: e.Line, Key: e.Key, Problem: p, Vectors: passedBy[e]})
 		}
 		switch {
 		case e.matched == 0:
 			problem("stale: matches no applicable selected vector")
-		case !e.Rule && len(passed[e]) > 0:
-			problem("expected to fail, but %d matching vector(s) passed", len(passed[e]))
-		case len(passed[e]) > 0:
-			problem("expected to fail, but %d vector(s) testing only this rule passed", len(passed[e]))
+		case !e.Rule && len(passedBy[e]) > 0:
+			problem("expected to fail, but %d matching vector(s) passed", len(passedBy[e]))
+		case len(passedBy[e]) > 0:
+			problem("expected to fail, but %d vector(s) testing only this rule passed", len(passedBy[e]))
 		case e.failed == 0:
 			problem("stale: none of the %d applicable selected vector(s) testing this rule failed", e.matched)
 		}
@@ -737,6 +770,10 @@ func applyExpectations(ex *Expectations, items []*item) []ExpectationProblem {
 }
 
 // Texts.
+
+// ExpectedText says what a vector expects, on one line, as the reports
+// write it.
+func ExpectedText(v *vectorset.Vector) string { return expectedText(v) }
 
 // expectedText says what a vector expects, on one line.
 func expectedText(v *vectorset.Vector) string {

@@ -92,6 +92,17 @@ func (t *textWriter) header(r *Report) {
 	case r.Aborted == "" && !r.Interrupted:
 		t.printf("testee:      answered hello with unsupported: taken to claim every operation and no profile\n")
 	}
+	if h := r.Header; h != nil {
+		if h.Implementation != nil && implementationExtras(h.Implementation) != "" {
+			t.printf("             %s\n", clip(implementationExtras(h.Implementation), 2*maxDetail))
+		}
+		if len(h.Capabilities) > 0 {
+			t.printf("capabilities: %s\n", clip(strings.Join(h.Capabilities, ", "), maxDetail))
+		}
+		t.printf("conform:     %s\n", h.Conform.String())
+		t.printf("run:         started %s, ended %s\n", h.Started.Format(time.RFC3339), h.Ended.Format(time.RFC3339))
+		t.printf("results:     digest %s (BLAKE2b-256 over each vector's ID, outcome and answer digest)\n", h.ResultsDigest)
+	}
 	t.printf("policy:      mark checking %s", r.Policy.Mark)
 	if len(r.Policy.Profiles) > 0 {
 		t.printf("; profiles added: %s", strings.Join(r.Policy.Profiles, ", "))
@@ -117,7 +128,7 @@ func (t *textWriter) header(r *Report) {
 }
 
 var statusLabel = map[Status]string{
-	Pass: "PASS", Fail: "FAIL", Warn: "WARN", XFail: "XFAIL", XPass: "XPASS",
+	Pass: "PASS", PassOther: "PASS-OTHER", Fail: "FAIL", Warn: "WARN", XFail: "XFAIL", XPass: "XPASS",
 	NotApplicable: "N/A", NotRun: "NOT RUN", Error: "ERROR", Reading: "READING", OtherReading: "OTHER",
 }
 
@@ -137,17 +148,32 @@ func declaredText(r *Report) string {
 }
 
 // readings lists the vectors whose answer is that of an undeclared
-// reading, apart from the failures, and the rejections that passed with an
-// acceptable code that is not the preferred one.
+// reading, apart from the failures, the rejections that passed with an
+// acceptable code that is not the preferred one, and those that passed for
+// another reason (PassOther).
 func (t *textWriter) readings(r *Report) {
-	var taken, notPreferred []*VectorResult
+	var taken, notPreferred, other []*VectorResult
 	for _, v := range r.Vectors {
+		if v.Status == PassOther {
+			other = append(other, v)
+		}
 		switch {
 		case v.Status == Reading:
 			taken = append(taken, v)
-		case v.Status == Pass && v.NotPreferred != "":
+		case passed(v.Status) && v.NotPreferred != "":
 			notPreferred = append(notPreferred, v)
 		}
+	}
+	if len(other) > 0 {
+		t.printf("Passed, other reason (rejected as expected, but for another rule than the vector's: not failures; the check the vector is about may be missing):\n")
+		for _, v := range other {
+			t.printf("PASS-OTHER %s  [%s %s]\n", v.ID, v.Level, citeRules(v))
+			t.printf("  why       %s\n", v.OtherReason)
+			if v.Got != "" {
+				t.printf("  got       %s\n", v.Got)
+			}
+		}
+		t.printf("\n")
 	}
 	if len(taken) > 0 {
 		t.printf("Readings taken but not declared (not MUST failures: the spec is open here; each fails the run until declared in hello):\n")
@@ -379,7 +405,7 @@ func (t *textWriter) rules(r *Report, opt TextOptions) {
 func ruleVerdict(s *RuleSummary) string { return verdictLabel[s.Verdict] }
 
 var verdictLabel = map[Status]string{
-	Fail: "FAIL", Reading: "READING", Warn: "WARN", XFail: "XFAIL", Pass: "PASS", NotRun: "-", NotApplicable: "N/A",
+	Fail: "FAIL", Reading: "READING", Warn: "WARN", XFail: "XFAIL", Pass: "PASS", PassOther: "PASS-OTHER", NotRun: "-", NotApplicable: "N/A",
 	NotJudged: "NOT JUDGED",
 }
 
@@ -387,7 +413,7 @@ var countOrder = []struct {
 	s    Status
 	name string
 }{
-	{Pass, "passed"}, {Fail, "failed"}, {Warn, "warned"}, {XFail, "expected failures"},
+	{Pass, "passed"}, {PassOther, "passed for another reason"}, {Fail, "failed"}, {Warn, "warned"}, {XFail, "expected failures"},
 	{XPass, "unexpected passes"}, {Error, "errors"}, {Reading, "undeclared readings"}, {OtherReading, "other readings"},
 	{NotApplicable, "not applicable"}, {NotRun, "not run"}, {NotJudged, "not judged (the testee failed)"},
 }
@@ -470,14 +496,18 @@ func (t *textWriter) footer(r *Report) {
 	}
 	// The rate counts the vectors that ran and were judged, not those
 	// that did not apply, were set aside or did not run (issue 30, item 6).
-	ran := c.Passed + c.Failed + c.Warnings + c.XFailed + c.XPassed + c.Readings
+	ran := c.Passed + c.PassedOther + c.Failed + c.Warnings + c.XFailed + c.XPassed + c.Readings
 	rate := fmt.Sprintf(", %d run", ran)
 	if r.Seconds > 0 && ran > 0 {
 		rate += fmt.Sprintf(" at %.0f vectors/s", float64(ran)/r.Seconds)
 	}
-	t.printf("%s in %s%s: %d passed, %d failed (%s), %s, %s, %s, %d not applicable",
+	other := ""
+	if c.PassedOther > 0 {
+		other = fmt.Sprintf(" (and %d passed for another reason)", c.PassedOther)
+	}
+	t.printf("%s in %s%s: %d passed%s, %d failed (%s), %s, %s, %s, %d not applicable",
 		plural(c.Selected, "vector"), (time.Duration(r.Seconds * float64(time.Second))).Round(time.Millisecond), rate,
-		c.Passed, c.Failed, plural(c.TesteeFailures, "testee failure"), plural(c.Warnings, "warning"),
+		c.Passed, other, c.Failed, plural(c.TesteeFailures, "testee failure"), plural(c.Warnings, "warning"),
 		plural(c.XFailed, "expected failure"), plural(c.XPassed, "unexpected pass", "unexpected passes"), c.NotApplicable)
 	if c.NotRun > 0 {
 		t.printf(", %d not run", c.NotRun)

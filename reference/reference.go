@@ -12,7 +12,9 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
+	"github.com/threespec/conformance/impl/nfc17"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/testee"
@@ -87,13 +89,41 @@ func (r *Reference) Profiles() []string {
 	return ps
 }
 
+// Implementation is the reference's implementation block (docs/PROTOCOL.md,
+// "The implementation block"): its name (with the faults it was switched
+// into, `conform serve --fault`, so that each faulty reference is an
+// implementation of its own), the module's version and VCS revision from
+// the build information, Go's version, and the Unicode version of the NFC
+// tables compiled in (impl/nfc17).
+func (r *Reference) Implementation() *testee.ImplementationInfo {
+	b := testee.ReadBuild()
+	info := &testee.ImplementationInfo{
+		Name: Name, Version: b.Version, Language: "Go " + strings.TrimPrefix(b.Go, "go"),
+		Source: "https://" + b.Module + " (reference/, conform serve)",
+		Data:   map[string]string{"unicode": nfc17.TablesVersion},
+	}
+	if b.Module == "" || b.Module == "unknown" {
+		info.Source = "conform serve"
+	}
+	if short := b.Revision[:min(len(b.Revision), 12)]; short != "" && !strings.Contains(info.Version, short) {
+		info.Version += "+" + short // a (devel) build: the revision says which
+		if b.Modified {
+			info.Version += "+dirty"
+		}
+	}
+	if ids := r.env.Checks.Faults.IDs(); len(ids) > 0 {
+		info.Name += " with fault " + strings.Join(ids, ",")
+	}
+	return info
+}
+
 // Hello is the reference's hello result. It declares the readings the
 // reference has been switched into (WithChecks; `conform serve
 // --reading`), and none when it takes every default.
 func (r *Reference) Hello() map[string]any {
 	h := map[string]any{
 		"protocol":       testee.ProtocolVersion,
-		"implementation": Name,
+		"implementation": r.Implementation(),
 		"ops":            r.Ops(),
 		"profiles":       r.Profiles(),
 		"limits":         r.limits(),

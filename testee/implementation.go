@@ -34,11 +34,17 @@ type Killer interface {
 
 // Hello is a testee's answer to hello (docs/PROTOCOL.md, "The handshake").
 type Hello struct {
-	Protocol       int                        // always ProtocolVersion
-	Implementation string                     // free text, shown in the report
-	Ops            []string                   // the operations it implements
-	Profiles       []string                   // the optional capabilities it claims
-	Limits         map[string]json.RawMessage // informational: the testee's own resource limits
+	Protocol int // always ProtocolVersion
+	// Implementation names the testee in one line, shown in the report:
+	// hello's "implementation" when it is a string, else the block's
+	// name, version and language (ImplementationInfo.String).
+	Implementation string
+	// Info is hello's "implementation" when it is an object: the
+	// implementation block (nil when hello gave a string or nothing).
+	Info     *ImplementationInfo
+	Ops      []string                   // the operations it implements
+	Profiles []string                   // the optional capabilities it claims
+	Limits   map[string]json.RawMessage // informational: the testee's own resource limits
 	// Capabilities are the optional ways of speaking the protocol the
 	// testee claims (CapabilityInputPath); unlike profiles they decide how
 	// requests are sent, not which vectors apply. Unknown ones are kept and
@@ -51,6 +57,60 @@ type Hello struct {
 	// AllOps is true when the testee answered hello with unsupported: it is
 	// then taken to claim every operation and no profile.
 	AllOps bool
+}
+
+// ImplementationInfo is hello's optional implementation block
+// (docs/PROTOCOL.md, "The implementation block"): which implementation,
+// at which version, answers, so that a report or a claim pins it. Every
+// member but Name is optional.
+type ImplementationInfo struct {
+	Name     string `json:"name"`
+	Version  string `json:"version,omitempty"`
+	Language string `json:"language,omitempty"` // "Go 1.27.3", "Python 3", "JavaScript (Node 18 or later)"
+	Source   string `json:"source,omitempty"`   // where its source is (a repository URL, a path)
+	Homepage string `json:"homepage,omitempty"`
+	// Data are the versions of the data it carries where they decide
+	// answers, by name: {"unicode":"17.0.0"} for the NFC tables.
+	Data map[string]string `json:"data,omitempty"`
+}
+
+// String is the block in one line: "name version (language)".
+func (i *ImplementationInfo) String() string {
+	s := i.Name
+	if i.Version != "" {
+		s += " " + i.Version
+	}
+	if i.Language != "" {
+		s += " (" + i.Language + ")"
+	}
+	return s
+}
+
+// parseImplementation reads hello's "implementation": a string (free
+// text) or the implementation block, an object whose "name" is a
+// non-empty string, whose "version", "language", "source" and "homepage"
+// are strings when present and whose "data" maps names to strings.
+func parseImplementation(raw json.RawMessage, h *Hello) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	if !isObject(raw) {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return fmt.Errorf(`hello result: "implementation" is %s, neither a string nor an implementation block (an object): %v`, excerpt(raw), err)
+		}
+		h.Implementation = s
+		return nil
+	}
+	var info ImplementationInfo
+	if err := json.Unmarshal(raw, &info); err != nil {
+		return fmt.Errorf(`hello result: "implementation" block: %v`, err)
+	}
+	if info.Name == "" {
+		return errors.New(`hello result: the "implementation" block has no "name" (a non-empty string)`)
+	}
+	h.Info, h.Implementation = &info, info.String()
+	return nil
 }
 
 // CapabilityInputPath is the capability of reading a persistent-mode
@@ -120,12 +180,12 @@ func Handshake(ctx context.Context, impl Implementation) (*Hello, error) {
 
 // ParseHello parses a hello result object strictly: "protocol" must be the
 // integer 1; "ops" and "profiles" arrays of strings; "limits" an object;
-// "implementation", when present, a string; "capabilities", when present,
-// an array of strings.
+// "implementation", when present, a string or the implementation block
+// (ImplementationInfo); "capabilities", when present, an array of strings.
 func ParseHello(result json.RawMessage) (*Hello, error) {
 	var raw struct {
 		Protocol       json.RawMessage            `json:"protocol"`
-		Implementation *string                    `json:"implementation"`
+		Implementation json.RawMessage            `json:"implementation"`
 		Ops            *[]string                  `json:"ops"`
 		Profiles       *[]string                  `json:"profiles"`
 		Limits         map[string]json.RawMessage `json:"limits"`
@@ -152,8 +212,8 @@ func ParseHello(result json.RawMessage) (*Hello, error) {
 		return nil, errors.New(`hello result without "limits" (an object, possibly empty)`)
 	}
 	h.Protocol = ProtocolVersion
-	if raw.Implementation != nil {
-		h.Implementation = *raw.Implementation
+	if err := parseImplementation(raw.Implementation, h); err != nil {
+		return nil, err
 	}
 	h.Ops, h.Profiles, h.Limits = *raw.Ops, *raw.Profiles, raw.Limits
 	if raw.Capabilities != nil {

@@ -388,9 +388,11 @@ func TestParseHello(t *testing.T) {
 	}
 	want := &Hello{
 		Protocol:       1,
-		Implementation: "my-lace 0.3.1",
-		Ops:            []string{"lace.record", "lace.stream", "lace.construct", "lace.chunks"},
-		Profiles:       []string{"lace-mark-bip340-standin"},
+		Implementation: "my-lace 0.3.1 (Rust 1.80)",
+		Info: &ImplementationInfo{Name: "my-lace", Version: "0.3.1", Language: "Rust 1.80", Source: "https://example.org/my-lace",
+			Data: map[string]string{"unicode": "17.0.0"}},
+		Ops:      []string{"lace.record", "lace.stream", "lace.construct", "lace.chunks"},
+		Profiles: []string{"lace-mark-bip340-standin"},
 		Limits: map[string]json.RawMessage{"lace.max_depth": json.RawMessage("64"), "lace.max_expansion": json.RawMessage("1048576"),
 			"lace.max_assembled_bytes": json.RawMessage("1073741824")},
 	}
@@ -406,6 +408,24 @@ func TestParseHello(t *testing.T) {
 	if _, err := ParseHello(json.RawMessage(`{"protocol":1,"ops":[],"profiles":[],"limits":{}}`)); err != nil {
 		t.Errorf("minimal hello: %v", err)
 	}
+	for _, tt := range []struct{ impl, text, version, unicode string }{
+		{`"my-lace 0.3.1"`, "my-lace 0.3.1", "", ""},
+		{`{"name":"my-lace"}`, "my-lace", "", ""},
+		{`{"name":"my-lace","version":"0.3.1","language":"Rust 1.80","source":"https://example.org/my-lace","homepage":"https://example.org","data":{"unicode":"17.0.0"},"more":[1]}`, "my-lace 0.3.1 (Rust 1.80)", "0.3.1", "17.0.0"},
+	} {
+		h, err := ParseHello(json.RawMessage(`{"protocol":1,"implementation":` + tt.impl + `,"ops":[],"profiles":[],"limits":{}}`))
+		if err != nil {
+			t.Errorf("implementation %s: %v", tt.impl, err)
+			continue
+		}
+		var version, unicode string
+		if h.Info != nil {
+			version, unicode = h.Info.Version, h.Info.Data["unicode"]
+		}
+		if h.Implementation != tt.text || version != tt.version || unicode != tt.unicode || (h.Info == nil) != (tt.impl[0] == '"') {
+			t.Errorf("implementation %s: text %q, info %+v", tt.impl, h.Implementation, h.Info)
+		}
+	}
 
 	for _, tt := range []struct{ result, want string }{
 		{`[]`, "not an object"},
@@ -420,7 +440,11 @@ func TestParseHello(t *testing.T) {
 		{`{"protocol":1,"ops":[],"limits":{}}`, `without "profiles"`},
 		{`{"protocol":1,"ops":[],"profiles":[]}`, `without "limits"`},
 		{`{"protocol":1,"ops":[],"profiles":[],"limits":[]}`, "cannot unmarshal"},
-		{`{"protocol":1,"implementation":5,"ops":[],"profiles":[],"limits":{}}`, "cannot unmarshal"},
+		{`{"protocol":1,"implementation":5,"ops":[],"profiles":[],"limits":{}}`, "neither a string nor an implementation block"},
+		{`{"protocol":1,"implementation":{},"ops":[],"profiles":[],"limits":{}}`, `has no "name"`},
+		{`{"protocol":1,"implementation":{"name":""},"ops":[],"profiles":[],"limits":{}}`, `has no "name"`},
+		{`{"protocol":1,"implementation":{"name":"x","version":3},"ops":[],"profiles":[],"limits":{}}`, "cannot unmarshal"},
+		{`{"protocol":1,"implementation":{"name":"x","data":{"unicode":17}},"ops":[],"profiles":[],"limits":{}}`, "cannot unmarshal"},
 	} {
 		if _, err := ParseHello(json.RawMessage(tt.result)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: got %v, want %q", tt.result, err, tt.want)
@@ -456,7 +480,7 @@ func TestHandshake(t *testing.T) {
 	}
 
 	f = &fakeImpl{resp: Response{Outcome: Accepted, Result: helloExample(t)}}
-	if h, err := Handshake(context.Background(), f); err != nil || h.Implementation != "my-lace 0.3.1" || h.AllOps {
+	if h, err := Handshake(context.Background(), f); err != nil || h.Implementation != "my-lace 0.3.1 (Rust 1.80)" || h.AllOps {
 		t.Errorf("hello: %+v, %v", h, err)
 	}
 

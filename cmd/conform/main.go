@@ -10,6 +10,9 @@
 //	conform serve [OP]                          the reference as a testee (persistent; one-shot with OP)
 //	conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
 //	conform prove [flags]                       show that the suite catches each rule's fault
+//	conform verify [flags] CLAIM -- TESTEE...   re-run a conformance claim and say whether it holds
+//	conform site [flags] CLAIM... -o DIR        a static results site of conformance claims
+//	conform verify [flags] CLAIM -- TESTEE...   re-run a conformance claim and say whether it holds
 //
 // features and prove are the program cmd/conform-features, which conform
 // runs for them (delegate.go): conform itself does not link godog, so that
@@ -30,6 +33,8 @@ const usage = `usage:
   conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
   conform prove [flags]                       show that the suite catches each rule's fault
   conform show [flags] ID                     print one vector and its input (--write FILE: its bytes)
+  conform verify [flags] CLAIM -- TESTEE...   re-run a conformance claim (run --claim FILE) and say whether it holds
+  conform site [flags] CLAIM... -o DIR        a static results site of conformance claims (--format markdown: a summary)
 Run "conform COMMAND -help" for the flags of a command; docs/CONFORM.md says more.
 `
 
@@ -49,6 +54,10 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return serveCmd(args[1:], stdin, stdout, stderr)
 	case "show":
 		return showCmd(args[1:], stdout, stderr)
+	case "verify":
+		return verifyCmd(args[1:], stdout, stderr)
+	case "site":
+		return siteCmd(args[1:], stdout, stderr)
 	case "features", "prove":
 		// Not linked into this binary: see delegate.go.
 		return delegate(args[0], args[1:], stdout, stderr)

@@ -51,19 +51,29 @@ type reportOut struct {
 }
 
 // openReports checks the report flags and opens what must be opened
-// before the run. Its errors are usage errors.
-func openReports(stdout, stderr io.Writer, jsonOut, junitOut string) (*reports, error) {
+// before the run. Its errors are usage errors. claimOut (conform run
+// --claim) is a machine report too: the run's conformance claim.
+func openReports(stdout, stderr io.Writer, jsonOut, junitOut string, claimOut ...string) (*reports, error) {
 	r := &reports{text: stdout}
-	if jsonOut == "-" && junitOut == "-" {
-		return nil, errors.New("--json and --junit cannot both write to standard output")
-	}
-	if jsonOut != "" && junitOut != "" && sameFile(stdout, jsonOut, junitOut) {
-		return nil, fmt.Errorf("--json %s and --junit %s name the same file: each report needs a file of its own", jsonOut, junitOut)
-	}
-	for _, o := range []*reportOut{
+	all := []*reportOut{
 		{flag: "--json", what: "JSON", name: jsonOut, write: harness.WriteJSON},
 		{flag: "--junit", what: "JUnit", name: junitOut, write: harness.WriteJUnit},
-	} {
+	}
+	for _, c := range claimOut {
+		all = append(all, &reportOut{flag: "--claim", what: "claim", name: c, write: harness.ClaimWriter(specs)})
+	}
+	for i, a := range all {
+		for _, b := range all[i+1:] {
+			switch {
+			case a.name == "" || b.name == "":
+			case a.name == "-" && b.name == "-":
+				return nil, fmt.Errorf("%s and %s cannot both write to standard output", a.flag, b.flag)
+			case sameFile(stdout, a.name, b.name):
+				return nil, fmt.Errorf("%s %s and %s %s name the same file: each report needs a file of its own", a.flag, a.name, b.flag, b.name)
+			}
+		}
+	}
+	for _, o := range all {
 		if o.name == "" {
 			continue
 		}

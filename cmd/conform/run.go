@@ -29,7 +29,22 @@ var specs = spec.MustSet(lacespec.Spec, hivespec.Spec, tracerspec.Spec)
 
 // runCmd is `conform run`.
 func runCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("conform run", flag.ContinueOnError)
+	return runOrVerify(args, stdout, stderr, nil)
+}
+
+// reportFlags are the flags of conform run that say where its reports go
+// and how they look: not part of what a claim pins (Header.Args).
+var reportFlags = []string{"json", "junit", "claim", "v", "q", "profile-times"}
+
+// runOrVerify is conform run, and with a claim the run of conform verify:
+// the suites must be the claim's (a *harness.SetHashMismatch otherwise),
+// and after the run the claim is compared with what came back (verify.go).
+func runOrVerify(args []string, stdout, stderr io.Writer, v *verification) int {
+	name := "conform run"
+	if v != nil {
+		name = "conform verify"
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	vectors := fs.String("vectors", "vectors", "vectors directory holding <suite>.index.json")
 	manifest := fs.String("manifest", "", "manifest directory (default: manifest/ beside the vectors directory)")
@@ -50,6 +65,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	maxResponse := fs.Int("max-response", testee.DefaultMaxLine, "read cap of one answer in bytes; longer is a flood")
 	jsonOut := fs.String("json", "", "also write the JSON report to `file` (- for standard output)")
 	junitOut := fs.String("junit", "", "also write a JUnit XML report to `file` (- for standard output)")
+	claimOut := fs.String("claim", "", "also write the run's conformance claim to `file` (- for standard output; docs/CLAIM.md)")
 	verbose := fs.Bool("v", false, "list every vector and every rule, and the ten slowest vectors")
 	profileTimes := fs.Bool("profile-times", false, "list the ten slowest vectors with their time split")
 	noInputPath := fs.Bool("no-input-path", false, "send every input in its request (base64), also to a testee claiming input-path")
@@ -59,7 +75,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return harness.HelpStatus(err)
 	}
 	command := fs.Args()
-	fail := func(err error) int { fmt.Fprintln(stderr, "conform run:", err); return harness.ExitSetup }
+	fail := func(err error) int { fmt.Fprintf(stderr, "%s: %v\n", name, err); return harness.ExitSetup }
 	if len(command) == 0 {
 		return fail(fmt.Errorf("no testee: conform run [flags] -- TESTEE ARGS..."))
 	}
@@ -89,6 +105,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	if v != nil {
+		if err := v.claim.CheckSetHashes(suites); err != nil {
+			return fail(fmt.Errorf("%s refused: %w", v.file, err))
+		}
+	}
 	selected := sel.Count(suites)
 	if selected == 0 {
 		return fail(sel.NoMatch(suites, *vectors))
@@ -99,7 +120,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return fail(err)
 		}
 	}
-	outs, err := openReports(stdout, stderr, *jsonOut, *junitOut)
+	outs, err := openReports(stdout, stderr, *jsonOut, *junitOut, *claimOut)
 	if err != nil {
 		return fail(err)
 	}
@@ -141,6 +162,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		Specs:      specs, Suites: suites, Selection: sel, Policy: pol, Expect: expect,
 		Impl: t.Impl, Stats: t.Stats, Stderr: t.Stderr, Endings: t.Endings, Jobs: nJobs,
 		Testee: harness.TesteeInfo{Command: command, Mode: mode, Jobs: nJobs},
+		Args:   harness.SetFlags(fs, reportFlags),
 		Show:   harness.ShowFunc(harness.ProgramName(os.Args[0]), *vectors),
 		Rerun: harness.RerunFunc(harness.ProgramName(os.Args[0]), "run", fs,
 			[]string{"suite", "op", "rule", "tag", "id", "expect-fail", "j", "json", "junit", "v", "q", "profile-times"}, command),
@@ -154,6 +176,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	stop()
 	clearProgress()
 	removeInputs(inputs, stderr)
+	if v != nil {
+		return v.report(outs, rep, harness.TextOptions{Verbose: *verbose, ProfileTimes: *profileTimes}, stdout)
+	}
 	if err := outs.write(rep, harness.TextOptions{Verbose: *verbose, ProfileTimes: *profileTimes}); err != nil {
 		return fail(err)
 	}

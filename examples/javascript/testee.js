@@ -252,7 +252,7 @@ const OPS = { 'libtracer.decode': libtracerDecode, 'libtracer.encode': libtracer
 
 function answer(req) {
   if (req.op === 'hello') {
-    return { ok: true, result: { protocol: 1, implementation: 'examples/javascript/testee.js', ops: Object.keys(OPS), profiles: [], limits: {} } };
+    return { ok: true, result: { protocol: 1, implementation: { name: 'javascript example', version: '1', language: 'JavaScript (Node ' + process.versions.node + ')', source: 'examples/javascript/testee.js' }, ops: Object.keys(OPS), profiles: [], limits: {} } };
   }
   const op = OPS[req.op];
   if (!op) return { unsupported: true, detail: `${req.op} is not implemented` };

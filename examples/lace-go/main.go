@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -960,10 +961,11 @@ func hello() map[string]any {
 	}
 	slices.Sort(names)
 	return map[string]any{
-		"protocol":       1,
-		"implementation": "lace-go example (examples/lace-go)",
-		"ops":            names,
-		"profiles":       []string{"lace-mark-bip340-standin"},
+		"protocol": 1,
+		"implementation": map[string]any{"name": "lace-go example", "version": "1", "language": "Go " + strings.TrimPrefix(runtime.Version(), "go"),
+			"source": "examples/lace-go", "data": map[string]string{"unicode": norm.Version}},
+		"ops":      names,
+		"profiles": []string{"lace-mark-bip340-standin"},
 		"limits": map[string]int64{"lace.max_depth": capDepth, "lace.max_expansion": capExpansion,
 			"lace.max_assembled_bytes": capBytes, "lace.max_listing_bytes": capListingBytes},
 		"capabilities": []string{"input-path"},

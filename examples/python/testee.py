@@ -15,7 +15,7 @@ reports the vectors under "Readings taken but not declared".
     conform run --suite hiverelay --op hiverelay.decode -- python3 examples/python/testee.py
     conform run --one-shot --suite hiverelay -- python3 examples/python/testee.py
 """
-import base64, json, os, sys
+import base64, json, os, platform, sys
 
 BLOB_LENGTHS = {1: 4096, 2: 16384, 3: 65536, 4: 262144, 5: 1048576}
 READINGS = {"HR-READ-12": "fixed-u64-within-safe-range"}  # the alternatives this testee takes
@@ -85,7 +85,10 @@ def decode(schema, cls, b):
 
 def answer(op, args, data):
     if op == "hello":
-        result = {"protocol": 1, "implementation": "python example",
+        result = {"protocol": 1,
+                  "implementation": {"name": "python example", "version": "1",
+                                     "language": "Python " + platform.python_version(),
+                                     "source": "examples/python/testee.py"},
                   "ops": ["hiverelay.decode"], "profiles": [], "limits": {},
                   "capabilities": ["input-path"]}  # persistent requests may name a file: "input_path"
         if os.environ.get("TESTEE_UNDECLARED") != "1":

@@ -93,7 +93,7 @@ var docFigures = []docFigure{
 	// The example report: one vector of the hiverelay suite.
 	{"docs/CONFORM.md", "the example report's selection", `conform run: (\d+) vectors against conform serve --fault HR-RCAP-03`,
 		func(f *docFacts) []any { return ints(len(f.suite["hiverelay"].named(exampleVector))) }, false},
-	{"docs/CONFORM.md", "operations the reference claims", `testee: threespec reference; claims (\d+) operations`,
+	{"docs/CONFORM.md", "operations the reference claims", `testee: threespec reference with fault HR-RCAP-03 \S+ \(Go [0-9.]+\); claims (\d+) operations`,
 		func(f *docFacts) []any { return ints(f.ops("")) }, false},
 	{"docs/CONFORM.md", "the hiverelay suite's set hash, selection, vectors and files", `hiverelay set hash ([0-9a-f]{64}) \((\d+) of (\d+) vectors selected; (\d+) files verified against manifest/hiverelay/suite-manifest.bin\)`,
 		func(f *docFacts) []any {
@@ -147,6 +147,8 @@ var docFigures = []docFigure{
 			a := f.applicable() // every vector but lace-009's and the branches, lace-009's, the branches
 			return []any{a[0].(int) + a[2].(int), a[1], a[2]}
 		}, false},
+	{"README.md", "the named mutants on the project's site", `every one of the (\d+) named mutants`,
+		func(f *docFacts) []any { return ints(len(Set().Mutants())) }, false},
 	{"docs/PROOF.md", "lace: rule faults caught, mutants caught, untestable", `\| lace \| (\d+) / (\d+) \| (\d+) / (\d+) \| (\d+) \|`,
 		func(f *docFacts) []any { return f.proofRow("lace") }, false},
 	{"docs/PROOF.md", "hiverelay: rule faults caught, mutants caught, untestable", `\| hiverelay \| (\d+) / (\d+) \| (\d+) / (\d+) \| (\d+) \|`,
@@ -311,6 +313,8 @@ var docUnchecked = []struct{ file, text, why string }{
 	{"docs/DECISIONS.md", "20,000 small vectors", "the size of the synthetic set the bar is measured on (harness benchmarks, docs/MEASUREMENTS.md)"},
 	{"docs/PROTOCOL.md", "128 MiB of paths", "a cap in bytes"},
 	{"docs/text.md", "all 4 signing vectors", "BIP-340's test data (impl/mark/testdata), held by TestBIP340Vectors"},
+	{"docs/CLAIM.md", "DOES NOT HOLD: 227 of 3632 vectors", "quoted output of one conform verify run against MUT-LT-CRC-OVER-HEADER (cmd/conform's TestClaimVerify checks what verify names)"},
+	{"docs/CONFORM.md", "DOES NOT HOLD: 227 of 3632 vectors", "quoted output of one conform verify run against MUT-LT-CRC-OVER-HEADER (cmd/conform's TestClaimVerify checks what verify names)"},
 	{"docs/text.md", "exactly 15 vectors", "BIP-340's test data (impl/mark/testdata), held by TestBIP340Vectors's guard"},
 }
 
