@@ -469,10 +469,13 @@ func nesting(s *set) {
 		comment       string
 	}{
 		{5, 5, "LT-NEST-02", "nest-depth-5-budget-5", "5 nested user records around STATUS at a budget of 5 open levels: exactly at the budget"},
-		{5, 1, "LT-NEST-04", "nest-depth-5-budget-1-raised-to-5", "5 nested user records at a requested budget of 1: the budget is never below 5, protocol shapes nest at most 5 deep"},
+		{5, 1, "LT-NEST-04", "nest-depth-5-budget-1-raised-to-5", "5 nested core-type structured frames (a protocol shape) around STATUS at a requested budget of 1: for protocol frames the budget is never below 5"},
 		{8, 8, "LT-NEST-02", "nest-depth-8-budget-8", "8 nested user records at a budget of 8 open levels: exactly at the budget"},
 	} {
 		f := nest(int(c.depth), statusOK())
+		if c.rule == "LT-NEST-04" {
+			f = coreNest(int(c.depth))
+		}
 		s.accept(c.name, in(wire(f)), dgram.budgetOf(c.budget), flatten(f), meta{rules: rulesOf(c.rule, "LT-NEST-01"), tags: tags("boundary"), comment: c.comment})
 	}
 	f := nest(5, leaf(0x0E, bitPL, []byte{0x0e, 0x40, 0x00, 0x00}))
