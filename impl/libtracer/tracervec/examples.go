@@ -346,6 +346,14 @@ func timestamps(s *set) {
 			"absolute stamps 0 and 2^64-1, the ends of the u64 range"},
 		{"ts-abs-around-2-63", []*node{leaf(typeValue, bitTS, []byte{1}).abs(math.MaxInt64), leaf(typeValue, bitTS|bitCR, []byte{2}).abs(1 << 63), leaf(typeValue, bitTS|bitCR|bitCW, []byte{3}).abs(1<<63 + 1)}, rulesOf("LT-TS-08"),
 			"absolute stamps 2^63-1, 2^63 (under CRC-32C) and 2^63+1 (under CRC-16): no value is constrained, a signed int64 reading is wrong"},
+		// The u64 boundaries where a JSON number (an IEEE double) stops
+		// being exact: 2^53-1, 2^53, 2^53+1, and 2^64-1 beside them
+		// (issue 26, item 7): every field carries its exact value.
+		{"ts-abs-around-2-53", []*node{leaf(typeValue, bitTS, []byte{1}).abs(1<<53 - 1), leaf(typeValue, bitTS|bitCR, []byte{2}).abs(1 << 53),
+			leaf(typeValue, bitTS|bitCR|bitCW, []byte{3}).abs(1<<53 + 1), leaf(typeValue, bitTS|bitLL, []byte{4}).abs(math.MaxUint64)}, rulesOf("LT-TS-08", "LT-FRAME-06"),
+			"absolute stamps 2^53-1, 2^53 (under CRC-32C), 2^53+1 (under CRC-16) and 2^64-1 (LL=1): each is reported exactly, which a reader taking the u64 through a double does not"},
+		{"ts-rel-resolves-across-2-53", []*node{rec(typeUser, bitPL|bitTS, v(1).rel(-1), v(2).rel(0), v(3).rel(1), v(4).rel(2)).abs(1<<53 - 1)}, rulesOf("LT-TS-02", "LT-TS-03"),
+			"anchor 2^53-1 with children -1, +0, +1 and +2 ns resolve to 2^53-2, 2^53-1, 2^53 and 2^53+1, exactly"},
 		{"ts-rel-sibling-anchors-nothing-parent-does", []*node{anchor(leaf(typeValue, bitTS, []byte{1}).abs(7), v(2).rel(1))}, rulesOf("LT-TS-03"),
 			"a stamped sibling is no anchor: the second VALUE resolves against the parent, T0+1"},
 	}
