@@ -15,6 +15,7 @@ Feature: libtracer truncation handling
   @should
   Rule: LT-TRUNC-01 A stream transport waits for more bytes while a frame is incomplete
 
+    @reading:LT-READ-17
     Scenario: A frame cut short on a stream is reported as the stream going down, not as a truncated datagram
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
       And the input is cut after 10 bytes
@@ -29,6 +30,14 @@ Feature: libtracer truncation handling
 
   Rule: LT-TRUNC-02 A stream that closes inside a frame reports tr::transport::down (project-defined)
 
+    @reading:LT-READ-17=down-recommended
+    Scenario: Under reading down-recommended, a stream closed inside a frame is reported as for a datagram
+      Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
+      And the input is cut after 6 bytes
+      When it is received on a stream
+      Then it is rejected by rule LT-TRUNC-02 with code "tr::frame::truncated"
+
+    @reading:LT-READ-17
     Scenario Outline: The stream closes after <cut> of the 20 bytes (<where>)
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
       And the input is cut after <cut> bytes
@@ -43,12 +52,14 @@ Feature: libtracer truncation handling
         | 12  | in the stamp   |
         | 19  | in the CRC     |
 
+    @reading:LT-READ-17
     Scenario: The stream closes inside a nested child
       Given a PATH frame with NAME children "sensor" and "temp" and an outer CRC-32C
       And the input is cut after 15 bytes
       When it is received on a stream
       Then it is rejected by rule LT-TRUNC-02 with code "tr::transport::down"
 
+    @reading:LT-READ-17
     Scenario: The stream closes inside the second frame
       Given the bytes "09 00 00 00 01 00 03 00 aa"
       When it is received on a stream
@@ -83,6 +94,7 @@ Feature: libtracer truncation handling
 
   Rule: LT-TRUNC-04 Truncation never causes a buffer overrun
 
+    @reading:LT-READ-17
     Scenario Outline: A length far beyond the bytes present: <case>
       Given the bytes "<bytes>"
       When it is received <how>
