@@ -60,6 +60,7 @@ Feature: libtracer iterative parsing of nested TLVs
       Then it is accepted
 
     @reading:LT-READ-12
+    @reading:LT-READ-02
     Scenario: An empty structured TLV is an open level too
       Given 10 nested user frames around ""
       When it is received with a work budget of 9
@@ -152,6 +153,13 @@ Feature: libtracer iterative parsing of nested TLVs
 
   Rule: LT-NEST-06 A PL=1 TLV with an empty payload is valid and has zero children (project-defined)
 
+    @reading:LT-READ-02=empty-structured-invalid
+    Scenario: Under reading empty-structured-invalid, a structured TLV needs a child
+      Given the bytes "06 40 00 00"
+      When it is received as a datagram
+      Then it is rejected with code "INVALID"
+
+    @reading:LT-READ-02
     Scenario: The PATH of the root
       Given the bytes "06 40 00 00"
       When it is received as a datagram
@@ -160,6 +168,7 @@ Feature: libtracer iterative parsing of nested TLVs
         | depth | type | opt | length | payload | children |
         | 0     | 06   | 40  | 0      |         | 0        |
 
+    @reading:LT-READ-02
     Scenario: An empty structured TLV with a CRC-32C, and nested in another
       Given a PATH frame with no children and an outer CRC-32C
       And the bytes "80 40 04 00 06 40 00 00"
@@ -171,6 +180,7 @@ Feature: libtracer iterative parsing of nested TLVs
         | 0     | 8      | 80   | 40  | 4      | 1        |                  |
         | 1     | 12     | 06   | 40  | 0      | 0        |                  |
 
+    @reading:LT-READ-02
     Scenario: Encoded again, byte for byte
       Given the bytes "80 40 04 00 06 40 00 00"
       When it is received as a datagram

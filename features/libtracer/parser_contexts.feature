@@ -104,6 +104,7 @@ Feature: libtracer parser contexts
       And it is rejected by rule LT-NEST-03 with code "tr::tlv::nesting_too_deep"
 
     @reading:LT-READ-23
+    @reading:LT-READ-08
     Scenario: They agree with per-frame reports
       Given the bytes "0e 00 00 00 09 00 00 00 01 10 00 00 00 00 00 01 09 00 00 00"
       When it is received both as a datagram and on a stream with per-frame reports
@@ -141,7 +142,16 @@ Feature: libtracer parser contexts
       Then it is accepted
       And there are 3 top-level frames
 
+    @reading:LT-READ-08=stop-at-first-error
+    Scenario: Under reading stop-at-first-error, a CRC failure ends the parse
+      Given the frame "01 10 01 00 aa" with a CRC-32C trailer
+      And the byte at offset 4 is corrupted
+      And a PATH frame with NAME children "a" and "b"
+      When it is received with per-frame reports
+      Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
+
     @reading:LT-READ-23
+    @reading:LT-READ-08
     Scenario: A CRC failure is the failing frame's own; the frames after it are parsed
       Given the frame "01 10 01 00 aa" with a CRC-32C trailer
       And the byte at offset 4 is corrupted
@@ -156,6 +166,7 @@ Feature: libtracer parser contexts
         | 1     | 18     | 02   |                               |          |
 
     @reading:LT-READ-23
+    @reading:LT-READ-08
     Scenario: An INVALID child is its top-level frame's error; the frames after it are parsed
       Given the bytes "06 40 05 00 02 80 01 00 61"
       And the bytes "09 00 00 00"
