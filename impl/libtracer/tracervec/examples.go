@@ -514,7 +514,9 @@ func streamsAndReports(s *set) {
 
 	ex1, ex2 := wire(statusOK()), wire(leaf(typeValue, 0, []byte{0x01}))
 	badCRC := xorAt(wire(examples[4].frame()), 12, 0x01) // EX-05, last CRC byte
-	over := wire(rec(typePath, bitPL, &node{typ: typeName, payload: []byte("sensor"), lenAdj: 1}))
+	// A child with reserved bit 7 set: INVALID in every check order (a child
+	// that overruns its parent could be reported as truncated as well).
+	bad := wire(rec(typePath, bitPL, leaf(typeName, bitR7, []byte("sensor"))))
 	tooDeep := wire(nest(6, statusOK()))
 	reports := []struct {
 		name    string
@@ -527,8 +529,8 @@ func streamsAndReports(s *set) {
 			"report frames: an outer 0x0E is listed with type_mismatch, then the VALUE after it is parsed"},
 		{"report-continues-after-crc-fail", cat(badCRC, ex1), dgram.frames(), rulesOf("LT-CTX-04", "LT-CRC-09"),
 			"report frames: EX-05 with a bad CRC is listed with crc_fail, then STATUS is parsed"},
-		{"report-continues-after-nested-error", cat(over, ex2), dgram.frames(), rulesOf("LT-CTX-04", "LT-NEST-05"),
-			"report frames: a PATH whose child overruns it is listed with INVALID, then the VALUE after it is parsed"},
+		{"report-continues-after-nested-error", cat(bad, ex2), dgram.frames(), rulesOf("LT-CTX-04", "LT-OPT-01"),
+			"report frames: a PATH whose child sets reserved bit 7 is listed with INVALID, then the VALUE after it is parsed"},
 		{"report-continues-after-path-invalid", cat(wire(leaf(typeValue, bitTS|bitTF, u32Payload).rel(1000)), ex1), dgram.frames(), rulesOf("LT-CTX-04", "LT-TS-04"),
 			"report frames: a top-level relative stamp is listed with path::invalid, then STATUS is parsed"},
 		{"report-continues-after-nesting-too-deep", cat(tooDeep, ex1), dgram.budgetOf(5).frames(), rulesOf("LT-CTX-04", "LT-NEST-03"),

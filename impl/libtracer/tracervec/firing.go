@@ -117,6 +117,25 @@ func (s codeSet) add(code, rule string) codeSet {
 	return s
 }
 
+// listedErrorsOrdered reports whether a frame list (report "frames") of in
+// under a lists an error whose code rests on a check order: a top-level
+// frame that fails two checks giving different codes. A frame list cannot
+// accept either, so no positive holds one.
+func listedErrorsOrdered(in []byte, a decodeArgs) bool {
+	fc := firingCtx{a: a}
+	for off := 0; off < len(in); {
+		bad, size, complete := headerFiring(in[off:], a.maxTLV())
+		if bad != "" || !complete || size > uint64(len(in)-off) {
+			return false
+		}
+		if len(fc.frame(in[off:off+int(size)], 0, false, true)) > 1 {
+			return true
+		}
+		off += int(size)
+	}
+	return false
+}
+
 func (s codeSet) union(t codeSet) codeSet {
 	for c, r := range t {
 		s.add(c, r)
@@ -230,6 +249,19 @@ type firingCtx struct {
 	alt alternatives
 }
 
+// truncation is the code and rule of bytes that end before a frame does on
+// the transport of a: a receiver that reads a child which does not fit its
+// parent as a frame cut short reports it so (LT-NEST-05's precedence note).
+func (fc firingCtx) truncation() (code, rule string) {
+	if fc.a.Transport == transportStream {
+		if fc.alt.downAsTruncated {
+			return codeTruncated, "LT-TRUNC-02"
+		}
+		return codeDown, "LT-TRUNC-02"
+	}
+	return codeTruncated, "LT-TRUNC-03"
+}
+
 func (fc firingCtx) known(t uint8) bool {
 	return known(t) || (fc.alt.wholeCoreKnown && t >= 0x0E && t <= 0x1F)
 }
@@ -287,7 +319,9 @@ func (fc firingCtx) frame(b []byte, depth int, hasAnchor, top bool) codeSet {
 		case bad != "":
 			return codes.add(codeInvalid, bad) // the child's header
 		case !complete || size > uint64(len(payload)-pos):
-			return codes.add(codeInvalid, "LT-NEST-05")
+			// The spec names no code for a malformed structured payload:
+			// INVALID, or truncated as for a frame the wire cut.
+			return codes.add(codeInvalid, "LT-NEST-05").add(fc.truncation())
 		}
 		if c := fc.frame(payload[pos:pos+int(size)], depth+1, anchored, false); len(c) > 0 {
 			return codes.union(c)

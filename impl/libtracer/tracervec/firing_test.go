@@ -2,8 +2,12 @@ package tracervec
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"slices"
 	"testing"
+
+	"github.com/threespec/conformance/internal/vecgen"
+	"github.com/threespec/conformance/vectorset"
 )
 
 // TestFiring holds the check-order model to cases whose codes follow from
@@ -45,7 +49,9 @@ func TestFiring(t *testing.T) {
 		{"EX-03 standalone: no anchor", ex03, dgram, alternatives{}, []string{codePath}},
 		{"EX-03 standalone, accepted as shown", ex03, dgram, alternatives{standaloneRel: true}, nil},
 		{"a PATH whose CRC fails around a child with bit 7: CRC, or the child first", wire(&node{typ: typePath, opt: bitPL | bitCR, crcXor: 1, kids: []*node{leaf(typeName, bitR7, []byte("x"))}}), dgram, alternatives{}, []string{codeCRCFail, codeInvalid}},
-		{"a child overrunning its parent: INVALID", h("0640050002000200aa"), dgram, alternatives{}, []string{codeInvalid}},
+		{"a child overrunning its parent: INVALID, or a frame cut short", h("0640050002000200aa"), dgram, alternatives{}, []string{codeInvalid, codeTruncated}},
+		{"the same on a stream", h("0640050002000200aa"), stream, alternatives{}, []string{codeInvalid, codeDown}},
+		{"a child with bit 7 inside its parent: INVALID only", h("0640050002800100aa"), dgram, alternatives{}, []string{codeInvalid}},
 		{"a relative child under an unstamped PATH: the child's anchor", wire(rec(typePath, bitPL, leaf(typeValue, bitTS|bitTF, []byte{1}).rel(1))), dgram, alternatives{}, []string{codePath}},
 		{"six nested records at a budget of 5, the outer CRC wrong", wire(&node{typ: typeUser, opt: bitPL | bitCR, crcXor: 1, kids: []*node{nest(5, statusOK())}}), dgram.budgetOf(5), alternatives{}, []string{codeCRCFail, codeTooDeep}},
 		{"an empty datagram", nil, dgram, alternatives{}, []string{codeTruncated}},
@@ -59,5 +65,29 @@ func TestFiring(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: firing %x = %q, want %q", tt.name, tt.in, got, want)
 		}
+	}
+}
+
+// TestNoListedErrorRestsOnOrder: no positive's frame list (report
+// "frames") lists an error that another spec-following check order would
+// give another code: a listed error is compared by its code alone.
+func TestNoListedErrorRestsOnOrder(t *testing.T) {
+	vecs, err := generate(vecgen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, v := range vecs {
+		var a decodeArgs
+		if v.Expect != vectorset.Accept || v.Data == nil || json.Unmarshal(v.Args, &a) != nil || a.Report != "frames" {
+			continue
+		}
+		n++
+		if listedErrorsOrdered(v.Data, a) {
+			t.Errorf("%s lists an error whose code rests on a check order", v.ID)
+		}
+	}
+	if n < 5 {
+		t.Errorf("only %d frame-list positives checked", n)
 	}
 }

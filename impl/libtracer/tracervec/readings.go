@@ -92,7 +92,6 @@ var affected = [][2]string{
 	{"LT-READ-08", "libtracer/positive/report-stream-continues-after-unknown-05--f0-opt-bit6"},
 	{"LT-READ-08", "libtracer/positive/report-continues-after-path-invalid--f0-opt-bit6"},
 	{"LT-READ-08", "libtracer/positive/report-continues-after-nested-error--f0-opt-bit1"},
-	{"LT-READ-08", "libtracer/positive/report-continues-after-crc-fail--f0-opt-bit6"},
 	{"LT-READ-08", "libtracer/negative/report-stream-continues-after-unknown-05--f0-length-plus-1"},
 	{"LT-READ-08", "libtracer/negative/report-stream-continues-after-unknown-05--cut-last-byte"},
 	{"LT-READ-08", "libtracer/negative/report-continues-after-unknown-outer--f0-length-plus-1"},
