@@ -357,7 +357,7 @@ func TestJavaScriptExample(t *testing.T) {
 	c := rep.Counts
 	// The testee declares no reading: the vectors of other branches than the
 	// defaults are set aside (other-reading), every other vector runs.
-	if c.Failed != 0 || c.XPassed != 0 || c.XFailed < 40 || c.Passed+c.XFailed+c.OtherReading != c.Selected || c.Selected < 1300 {
+	if c.Failed != 0 || c.XPassed != 0 || c.XFailed < 30 || c.Passed+c.XFailed+c.OtherReading != c.Selected || c.Selected < 1300 {
 		t.Errorf("with the expected-failures file: counts %+v", c)
 	}
 	for _, v := range rep.Vectors {

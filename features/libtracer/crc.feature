@@ -76,16 +76,24 @@ Feature: libtracer CRC trailer
 
   Rule: LT-CRC-05 CRC-16-CCITT uses the polynomial 0x1021, not reflected (project-defined)
 
+    @reading:LT-READ-19
     Scenario: A CRC-16-CCITT is accepted
       Given the frame "01 14 05 00 aa bb cc dd ee" with a CRC-16-CCITT trailer
       When it is received as a datagram
       Then it is accepted
       And frame 1 has CRC-16-CCITT "be05"
 
+    @reading:LT-READ-19
     Scenario: The reflected variant of 0x1021 is a CRC failure
       Given the frame "01 14 05 00 aa bb cc dd ee" with a CRC-16-CCITT trailer computed reflected
       When it is received as a datagram
       Then it is rejected by rule LT-CRC-10 with code "tr::frame::crc_fail"
+
+    @reading:LT-READ-19=reflected
+    Scenario: Under reading reflected, the reflected CRC-16 is the one accepted
+      Given the frame "01 14 05 00 aa bb cc dd ee" with a CRC-16-CCITT trailer computed reflected
+      When it is received as a datagram
+      Then it is accepted
 
     Scenario: The polynomial 0x8005 (CRC-16/IBM) is a CRC failure
       Given the frame "01 14 05 00 aa bb cc dd ee" with a CRC-16-CCITT trailer computed with polynomial 0x8005
@@ -119,6 +127,7 @@ Feature: libtracer CRC trailer
 
   Rule: LT-CRC-08 CRC-16-CCITT of the ASCII bytes "123456789" is 0x29B1 (project-defined)
 
+    @reading:LT-READ-19
     Scenario: The check value, little-endian on the wire
       Given the bytes "01 14 09 00 31 32 33 34 35 36 37 38 39 b1 29"
       When it is received as a datagram
@@ -204,6 +213,7 @@ Feature: libtracer CRC trailer
 
   Rule: LT-CRC-11 The CRC covers the payload bytes, then the trailer_ts bytes if present, in that order
 
+    @reading:LT-READ-19
     Scenario Outline: Payload then stamp, <crc>
       Given the frame "01 <opt> 04 00 2a 00 00 00 T0" with a <crc> trailer
       When it is received as a datagram
@@ -258,6 +268,7 @@ Feature: libtracer CRC trailer
       When the tree is encoded exactly
       Then the bytes are "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
 
+    @reading:LT-READ-19
     Scenario: A sender's frame with stamp and CRC-16-CCITT
       Given the frame tree to encode:
         | depth | type | opt | payload     | ts |

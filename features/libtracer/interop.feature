@@ -81,6 +81,7 @@ Feature: libtracer interop between minimal and feature-rich implementations
   @should
   Rule: LT-IOP-02 A sender SHOULD default to the smaller variants (LL=0, CW=1, TF=1) and use a larger one only when the smaller would not fit
 
+    @reading:LT-READ-24
     Scenario Outline: The smallest variants of <example>
       Given the bytes "<received>"
       When it is received as a datagram
@@ -100,6 +101,7 @@ Feature: libtracer interop between minimal and feature-rich implementations
         | a child stamped absolutely   | 80 60 0e 00 01 20 02 00 ca fe T0+1000 T0                                      | 80 60 0a 00 01 22 02 00 ca fe e8 03 00 00 T0                              |
         | the minimum frame            | 09 00 00 00                                                                   | 09 00 00 00                                                               |
 
+    @reading:LT-READ-24
     Scenario: 102400 bytes need LL=1; the CRC still takes CRC-16
       Given the bytes "01 18 00 90 01 00 [102400 bytes i mod 251] 17 da 57 79"
       When it is received as a datagram
@@ -131,6 +133,14 @@ Feature: libtracer interop between minimal and feature-rich implementations
       And the tree is encoded with the smallest variants
       Then the bytes are the bytes received
 
+    @reading:LT-READ-24=crc32c-default
+    Scenario: Under reading crc32c-default, the 5-byte VALUE keeps its CRC-32C
+      Given the bytes "01 10 05 00 aa bb cc dd ee b6 c9 12 23"
+      When it is received as a datagram
+      And the tree is encoded with the smallest variants
+      Then the bytes are the bytes received
+
+    @reading:LT-READ-24
     Scenario: The encoder picks from the wanted wire-times of a frame tree
       Given the frame tree to encode:
         | depth | type | opt | payload | ts      | resolved |

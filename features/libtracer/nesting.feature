@@ -59,10 +59,19 @@ Feature: libtracer iterative parsing of nested TLVs
       When it is received with a work budget of 10
       Then it is accepted
 
+    @reading:LT-READ-12
+    @reading:LT-READ-02
     Scenario: An empty structured TLV is an open level too
       Given 10 nested user frames around ""
       When it is received with a work budget of 9
       Then it is rejected by rule LT-NEST-03 with code "tr::tlv::nesting_too_deep"
+
+    @reading:LT-READ-12=empty-free
+    Scenario: Under reading empty-free, an empty structured TLV needs no node
+      Given 10 nested user frames around ""
+      When it is received with a work budget of 9
+      Then it is accepted
+      And there are 10 frames
 
     Scenario: On a stream as well
       Given 10 nested user frames around "09 00 00 00"
@@ -77,8 +86,9 @@ Feature: libtracer iterative parsing of nested TLVs
       And frame 1 is rejected by rule LT-NEST-03 with code "tr::tlv::nesting_too_deep"
       And there are 2 top-level frames
 
-  Rule: LT-NEST-04 Protocol shapes nest at most 5 deep: every receiver parses them at any budget (project-defined)
+  Rule: LT-NEST-04 Protocol shapes (core types) nest at most 5 deep: every receiver parses them at any budget (project-defined)
 
+    @reading:LT-READ-18
     Scenario Outline: Five structured levels at a budget of <budget>
       Given the frames:
         | depth | type | opt | payload |
@@ -99,12 +109,22 @@ Feature: libtracer iterative parsing of nested TLVs
         | 4      |
         | 5      |
 
+    @reading:LT-READ-18=budget-as-configured
+    Scenario: Under reading budget-as-configured, a budget of 1 is used as given
+      Given the frames:
+        | depth | type | opt | payload |
+        | 0     | 06   | 40  |         |
+        | 1     | 03   | 40  |         |
+        | 2     | 02   | 00  | 61      |
+      When it is received with a work budget of 1
+      Then it is rejected by rule LT-NEST-03 with code "tr::tlv::nesting_too_deep"
+
     Scenario: Six levels exceed the smallest budget
       Given 6 nested user frames around "09 00 00 00"
       When it is received with a work budget of 1
       Then it is rejected by rule LT-NEST-03 with code "tr::tlv::nesting_too_deep"
 
-  Rule: LT-NEST-05 Children are complete TLVs that fill their parent's payload exactly; otherwise INVALID (project-defined)
+  Rule: LT-NEST-05 Children are complete TLVs that fill their parent's payload exactly; otherwise the frame is rejected, INVALID or as truncated (project-defined)
 
     Scenario: Two NAMEs fill the PATH exactly
       Given a PATH frame with NAME children "sensor" and "temp"
@@ -115,24 +135,31 @@ Feature: libtracer iterative parsing of nested TLVs
     Scenario Outline: <case>
       Given the bytes "<bytes>"
       When it is received <how>
-      Then it is rejected by rule LT-NEST-05 with code "INVALID"
+      Then it is rejected by rule LT-NEST-05 with code "INVALID", or "<truncation>" in another check order
 
       Examples:
-        | case                                          | bytes                                   | how           |
-        | a child overruns its parent                   | 06 40 05 00 02 00 02 00 61              | as a datagram |
-        | a child's trailer overruns its parent         | 06 40 05 00 02 10 01 00 61              | as a datagram |
-        | 1 byte left, too few for a header             | 06 40 06 00 02 00 01 00 61 02           | as a datagram |
-        | 3 bytes left, too few for a header            | 06 40 08 00 02 00 01 00 61 02 00 01     | as a datagram |
-        | LL=1: 5 bytes left, too few for its header    | 06 40 0a 00 02 00 01 00 61 02 08 01 00 00 | as a datagram |
-        | a child overruns its parent, on a stream      | 06 40 05 00 02 00 02 00 61              | on a stream   |
+        | case                                          | bytes                                   | how           | truncation           |
+        | a child overruns its parent                   | 06 40 05 00 02 00 02 00 61              | as a datagram | tr::frame::truncated |
+        | a child's trailer overruns its parent         | 06 40 05 00 02 10 01 00 61              | as a datagram | tr::frame::truncated |
+        | 1 byte left, too few for a header             | 06 40 06 00 02 00 01 00 61 02           | as a datagram | tr::frame::truncated |
+        | 3 bytes left, too few for a header            | 06 40 08 00 02 00 01 00 61 02 00 01     | as a datagram | tr::frame::truncated |
+        | LL=1: 5 bytes left, too few for its header    | 06 40 0a 00 02 00 01 00 61 02 08 01 00 00 | as a datagram | tr::frame::truncated |
+        | a child overruns its parent, on a stream      | 06 40 05 00 02 00 02 00 61              | on a stream   | tr::transport::down  |
 
-    Scenario: A child cut by its parent is INVALID even when the bytes after the parent would complete it
+    Scenario: A child cut by its parent is rejected even when the bytes after the parent would complete it
       Given the bytes "06 40 05 00 02 00 02 00 61 62"
       When it is received as a datagram
-      Then it is rejected by rule LT-NEST-05 with code "INVALID"
+      Then it is rejected by rule LT-NEST-05 with code "INVALID", or "tr::frame::truncated" in another check order
 
   Rule: LT-NEST-06 A PL=1 TLV with an empty payload is valid and has zero children (project-defined)
 
+    @reading:LT-READ-02=empty-structured-invalid
+    Scenario: Under reading empty-structured-invalid, a structured TLV needs a child
+      Given the bytes "06 40 00 00"
+      When it is received as a datagram
+      Then it is rejected with code "INVALID"
+
+    @reading:LT-READ-02
     Scenario: The PATH of the root
       Given the bytes "06 40 00 00"
       When it is received as a datagram
@@ -141,6 +168,7 @@ Feature: libtracer iterative parsing of nested TLVs
         | depth | type | opt | length | payload | children |
         | 0     | 06   | 40  | 0      |         | 0        |
 
+    @reading:LT-READ-02
     Scenario: An empty structured TLV with a CRC-32C, and nested in another
       Given a PATH frame with no children and an outer CRC-32C
       And the bytes "80 40 04 00 06 40 00 00"
@@ -152,6 +180,7 @@ Feature: libtracer iterative parsing of nested TLVs
         | 0     | 8      | 80   | 40  | 4      | 1        |                  |
         | 1     | 12     | 06   | 40  | 0      | 0        |                  |
 
+    @reading:LT-READ-02
     Scenario: Encoded again, byte for byte
       Given the bytes "80 40 04 00 06 40 00 00"
       When it is received as a datagram

@@ -79,6 +79,7 @@ Feature: libtracer parser contexts
       When it is received as a datagram cut into views at 0, 0, 6, 6, 11, 13
       Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
 
+    @reading:LT-READ-23
     Scenario Outline: <case>: datagram and stream agree
       Given the bytes "<bytes>"
       When it is received both as a datagram and on a stream
@@ -102,6 +103,8 @@ Feature: libtracer parser contexts
       Then both transports give the same result
       And it is rejected by rule LT-NEST-03 with code "tr::tlv::nesting_too_deep"
 
+    @reading:LT-READ-23
+    @reading:LT-READ-08
     Scenario: They agree with per-frame reports
       Given the bytes "0e 00 00 00 09 00 00 00 01 10 00 00 00 00 00 01 09 00 00 00"
       When it is received both as a datagram and on a stream with per-frame reports
@@ -115,6 +118,22 @@ Feature: libtracer parser contexts
 
   Rule: LT-CTX-04 A datagram or stream holds back-to-back top-level TLVs; an error inside one is its own, a framing error stops the parse (project-defined)
 
+    @reading:LT-READ-23=one-per-datagram
+    Scenario: Under reading one-per-datagram, a second TLV in a datagram is INVALID
+      Given the bytes "09 00 00 00"
+      And the bytes "01 00 01 00 01"
+      When it is received as a datagram
+      Then it is rejected by rule LT-CTX-04 with code "INVALID"
+
+    @reading:LT-READ-23=one-per-datagram
+    Scenario: Under reading one-per-datagram, a stream still holds TLVs back to back
+      Given the bytes "09 00 00 00"
+      And the bytes "01 00 01 00 01"
+      When it is received on a stream
+      Then it is accepted
+      And there are 2 top-level frames
+
+    @reading:LT-READ-23
     Scenario: Three top-level TLVs in one datagram
       Given the bytes "09 00 00 00"
       And the bytes "01 00 01 00 01"
@@ -123,6 +142,16 @@ Feature: libtracer parser contexts
       Then it is accepted
       And there are 3 top-level frames
 
+    @reading:LT-READ-08=stop-at-first-error
+    Scenario: Under reading stop-at-first-error, a CRC failure ends the parse
+      Given the frame "01 10 01 00 aa" with a CRC-32C trailer
+      And the byte at offset 4 is corrupted
+      And a PATH frame with NAME children "a" and "b"
+      When it is received with per-frame reports
+      Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
+
+    @reading:LT-READ-23
+    @reading:LT-READ-08
     Scenario: A CRC failure is the failing frame's own; the frames after it are parsed
       Given the frame "01 10 01 00 aa" with a CRC-32C trailer
       And the byte at offset 4 is corrupted
@@ -136,6 +165,8 @@ Feature: libtracer parser contexts
         | 1     | 13     | 02   |                               |          |
         | 1     | 18     | 02   |                               |          |
 
+    @reading:LT-READ-23
+    @reading:LT-READ-08
     Scenario: An INVALID child is its top-level frame's error; the frames after it are parsed
       Given the bytes "06 40 05 00 02 80 01 00 61"
       And the bytes "09 00 00 00"
@@ -151,6 +182,7 @@ Feature: libtracer parser contexts
       When it is received with per-frame reports
       Then it is rejected by rule LT-OPT-01 with code "INVALID"
 
+    @reading:LT-READ-23
     Scenario: A truncated last frame breaks framing: the whole input is rejected
       Given the bytes "09 00 00 00"
       And the bytes "01 00 05 00 aa bb"
@@ -167,4 +199,4 @@ Feature: libtracer parser contexts
       Given the bytes "01 14 05 00 aa bb cc dd ee b6 c9"
       And the bytes "09 00"
       When it is received as a datagram
-      Then it is rejected by rule LT-CRC-10 with code "tr::frame::crc_fail"
+      Then it is rejected by rule LT-CRC-10 with code "tr::frame::crc_fail", or "tr::frame::truncated" in another check order

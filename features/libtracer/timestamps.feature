@@ -152,6 +152,7 @@ Feature: libtracer timestamp trailer
 
   Rule: LT-TS-04 A relative stamp whose ancestor chain has no trailer_ts is rejected with tr::path::invalid
 
+    @reading:LT-READ-22
     Scenario: A relative stamp on a top-level TLV
       Given the bytes "01 22 01 00 aa 05 00 00 00"
       When it is received as a datagram
@@ -175,6 +176,7 @@ Feature: libtracer timestamp trailer
       When it is received as a datagram
       Then it is rejected by rule LT-TS-04 with code "tr::path::invalid"
 
+    @reading:LT-READ-22
     Scenario: A stamped child does not anchor its parent's relative stamp
       Given the frames:
         | depth | type | opt | payload | ts |
@@ -183,9 +185,26 @@ Feature: libtracer timestamp trailer
       When it is received as a datagram
       Then it is rejected by rule LT-TS-04 with code "tr::path::invalid"
 
+    @reading:LT-READ-22
     Scenario: On a stream as well
       Given the bytes "01 22 01 00 aa 05 00 00 00"
       When it is received on a stream
+      Then it is rejected by rule LT-TS-04 with code "tr::path::invalid"
+
+    @reading:LT-READ-22=accepted-as-shown
+    Scenario: Under reading accepted-as-shown, the worked example's 12 bytes stand alone
+      Given the bytes "01 22 04 00 2a 00 00 00 e8 03 00 00"
+      When it is received as a datagram
+      Then it is accepted
+      And there are 1 frames
+
+    @reading:LT-READ-22=accepted-as-shown
+    Scenario: Under reading accepted-as-shown, a nested stamp without an anchor is still rejected
+      Given the frames:
+        | depth | type | opt | payload | ts |
+        | 0     | 80   | 40  |         |    |
+        | 1     | 01   | 22  | aa      | +5 |
+      When it is received as a datagram
       Then it is rejected by rule LT-TS-04 with code "tr::path::invalid"
 
     Scenario: An exact encoder refuses a relative stamp without a stamped ancestor
@@ -213,6 +232,7 @@ Feature: libtracer timestamp trailer
 
   Rule: LT-TS-07 Resolved wire-times are computed modulo 2^64 (decision: docs/libtracer.md)
 
+    @reading:LT-READ-15
     Scenario: A relative stamp past the largest wire-time wraps around
       Given the frames:
         | depth | type | opt | payload | ts                   |
@@ -222,6 +242,7 @@ Feature: libtracer timestamp trailer
       Then it is accepted
       And the resolved time of frame 2 is "0"
 
+    @reading:LT-READ-15
     Scenario: A relative stamp before the epoch wraps around
       Given the frames:
         | depth | type | opt | payload | ts |
@@ -230,6 +251,19 @@ Feature: libtracer timestamp trailer
       When it is received as a datagram
       Then it is accepted
       And the resolved time of frame 2 is "18446744073709551615"
+
+    @reading:LT-READ-15=saturate
+    Scenario: Under reading saturate, wire-times are clamped at both ends of the u64 range
+      Given the frames:
+        | depth | type | opt | payload | ts                   |
+        | 0     | 80   | 60  |         | 18446744073709551615 |
+        | 1     | 01   | 22  | aa      | +1                   |
+        | 0     | 80   | 60  |         | 0                    |
+        | 1     | 01   | 22  | bb      | -1                   |
+      When it is received as a datagram
+      Then it is accepted
+      And the resolved time of frame 2 is "18446744073709551615"
+      And the resolved time of frame 4 is "0"
 
   Rule: LT-TS-06 The trailer_ts is transport time; an application-domain time belongs inside the payload
 

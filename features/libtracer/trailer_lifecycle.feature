@@ -47,11 +47,19 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
       When it is received as a datagram
       Then it is rejected by rule LT-TRUNC-03 with code "tr::frame::truncated"
 
+    @reading:LT-READ-20
     Scenario: The testee stores a received frame at rest
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
       When it is received as a datagram with its frames stored at rest
       Then it is accepted
       And the stored bytes are "01 00 04 00 2a 00 00 00"
+
+    @reading:LT-READ-20=header-kept
+    Scenario: Under reading header-kept, the stored header is the received one
+      Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
+      When it is received as a datagram with its frames stored at rest
+      Then it is accepted
+      And the stored bytes are "01 30 04 00 2a 00 00 00"
 
   Rule: LT-LIFE-02 In transit the trailer follows the payload: trailer_ts, then trailer_crc, 0 to 12 bytes
 
@@ -203,6 +211,7 @@ Feature: libtracer trailer lifecycle: append-only at egress, strip-only at ingre
         | PATH /sensor/temp | 06 50 12 00 02 00 06 00 73 65 6e 73 6f 72 02 00 04 00 74 65 6d 70 f3 70 ab 47       |
         | empty PATH       | 06 40 00 00                                                                          |
 
+    @reading:LT-READ-20
     Scenario: The testee strips only the outer trailer: nested stamps are payload
       Given the bytes "80 60 18 00 01 22 04 00 64 00 00 00 00 00 00 00 01 22 04 00 65 00 00 00 01 00 00 00 T0"
       When it is received as a datagram with its frames stored at rest

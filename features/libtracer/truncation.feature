@@ -15,6 +15,7 @@ Feature: libtracer truncation handling
   @should
   Rule: LT-TRUNC-01 A stream transport waits for more bytes while a frame is incomplete
 
+    @reading:LT-READ-17
     Scenario: A frame cut short on a stream is reported as the stream going down, not as a truncated datagram
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
       And the input is cut after 10 bytes
@@ -29,6 +30,14 @@ Feature: libtracer truncation handling
 
   Rule: LT-TRUNC-02 A stream that closes inside a frame reports tr::transport::down (project-defined)
 
+    @reading:LT-READ-17=down-recommended
+    Scenario: Under reading down-recommended, a stream closed inside a frame is reported as for a datagram
+      Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
+      And the input is cut after 6 bytes
+      When it is received on a stream
+      Then it is rejected by rule LT-TRUNC-02 with code "tr::frame::truncated"
+
+    @reading:LT-READ-17
     Scenario Outline: The stream closes after <cut> of the 20 bytes (<where>)
       Given the bytes "01 30 04 00 2a 00 00 00 T0 6a 09 50 4d"
       And the input is cut after <cut> bytes
@@ -43,12 +52,14 @@ Feature: libtracer truncation handling
         | 12  | in the stamp   |
         | 19  | in the CRC     |
 
+    @reading:LT-READ-17
     Scenario: The stream closes inside a nested child
       Given a PATH frame with NAME children "sensor" and "temp" and an outer CRC-32C
       And the input is cut after 15 bytes
       When it is received on a stream
       Then it is rejected by rule LT-TRUNC-02 with code "tr::transport::down"
 
+    @reading:LT-READ-17
     Scenario: The stream closes inside the second frame
       Given the bytes "09 00 00 00 01 00 03 00 aa"
       When it is received on a stream
@@ -83,6 +94,7 @@ Feature: libtracer truncation handling
 
   Rule: LT-TRUNC-04 Truncation never causes a buffer overrun
 
+    @reading:LT-READ-17
     Scenario Outline: A length far beyond the bytes present: <case>
       Given the bytes "<bytes>"
       When it is received <how>
@@ -141,20 +153,20 @@ Feature: libtracer truncation handling
       When it is received with MAX_TLV_BYTES 1024
       Then it is rejected by rule LT-TRUNC-06 with code "INVALID"
 
-    Scenario: The default 16 MiB + 1 with a 6-byte header and nothing else: rejected before the payload
+    Scenario: The default 16 MiB + 1 with a 6-byte header and nothing else: rejected, by the limit or by the missing bytes
       Given the bytes "01 08 01 00 00 01"
       When it is received as a datagram
-      Then it is rejected by rule LT-TRUNC-06 with code "INVALID"
+      Then it is rejected by rule LT-TRUNC-06 with code "INVALID", or "tr::frame::truncated" in another check order
 
-    Scenario: On a stream, the header alone is enough to reject: no wait for the payload
+    Scenario: On a stream, the header alone is enough to reject, or the stream's close
       Given the bytes "01 08 01 00 00 01"
       When it is received on a stream
-      Then it is rejected by rule LT-TRUNC-06 with code "INVALID"
+      Then it is rejected by rule LT-TRUNC-06 with code "INVALID", or "tr::transport::down" in another check order
 
     Scenario: The largest u32 length against the default
       Given the bytes "01 08 ff ff ff ff"
       When it is received on a stream
-      Then it is rejected by rule LT-TRUNC-06 with code "INVALID"
+      Then it is rejected by rule LT-TRUNC-06 with code "INVALID", or "tr::transport::down" in another check order
 
   @should
   Rule: LT-TRUNC-07 MAX_TLV_BYTES is a receiver option and SHOULD default to 16 MiB (16777216)
@@ -167,7 +179,7 @@ Feature: libtracer truncation handling
     Scenario: A header for 16 MiB + 1 does not
       Given the bytes "01 08 01 00 00 01"
       When it is received as a datagram
-      Then it is rejected by rule LT-TRUNC-06 with code "INVALID"
+      Then it is rejected by rule LT-TRUNC-06 with code "INVALID", or "tr::frame::truncated" in another check order
 
     Scenario: A receiver with a larger MAX_TLV_BYTES takes 16 MiB + 1
       Given the bytes "01 08 01 00 00 01"

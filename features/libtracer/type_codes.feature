@@ -60,6 +60,7 @@ Feature: libtracer type code registry
 
   Rule: LT-TYPE-03 Types 0x0E..0x7F are not assigned in v1: a v1 receiver handles them as unknown types
 
+    @reading:LT-READ-21
     Scenario Outline: Type <type> as the outer TLV is a type mismatch
       Given the bytes "<type> 00 01 00 aa"
       When it is received as a datagram
@@ -74,6 +75,7 @@ Feature: libtracer type code registry
         | 5a   |
         | 7f   |
 
+    @reading:LT-READ-21
     Scenario Outline: Type <type> nested is kept as opaque bytes, even with PL=1
       Given the bytes "06 40 09 00 <type> 40 05 00 02 00 01 00 61"
       When it is received as a datagram
@@ -89,6 +91,22 @@ Feature: libtracer type code registry
         | 1f   |
         | 20   |
         | 7f   |
+
+    @reading:LT-READ-21=whole-core-range-known
+    Scenario: Under reading whole-core-range-known, 0x0E is a known core type, walked when structured
+      Given the bytes "0e 40 05 00 02 00 01 00 61"
+      When it is received as a datagram
+      Then it is accepted
+      And the frame tree is:
+        | depth | type | opt | length | payload | children |
+        | 0     | 0e   | 40  | 5      |         | 1        |
+        | 1     | 02   | 00  | 1      | 61      |          |
+
+    @reading:LT-READ-21=whole-core-range-known
+    Scenario: Under reading whole-core-range-known, 0x20 is still unknown
+      Given the bytes "20 00 01 00 aa"
+      When it is received as a datagram
+      Then it is rejected by rule LT-UNK-05 with code "tr::schema::type_mismatch"
 
   Rule: LT-TYPE-04 Types 0x80..0xFF are user types with no protocol opinion; a structured user TLV is walked
 
@@ -161,6 +179,7 @@ Feature: libtracer type code registry
 
   Rule: LT-TYPE-07 Framing does not depend on the type: length, trailer and CRC are read the same for every type
 
+    @reading:LT-READ-21
     Scenario Outline: A type <type> frame with stamp and CRC-32C, then a STATUS
       Given the frame "<type> 30 02 00 ca fe T0" with a CRC-32C trailer
       And the bytes "09 00 00 00"

@@ -14,6 +14,7 @@ Feature: libtracer handling of unknown type codes
 
   Rule: LT-UNK-01 A receiver that meets an unknown type code does not crash
 
+    @reading:LT-READ-14
     Scenario Outline: An outer unknown TLV (<case>) gets an answer, not a crash
       Given the bytes "<bytes>"
       When it is received <how>
@@ -39,6 +40,7 @@ Feature: libtracer handling of unknown type codes
 
   Rule: LT-UNK-02 A receiver continues parsing the surrounding stream past an unknown TLV
 
+    @reading:LT-READ-14
     Scenario: An unknown outer TLV is reported, and the STATUS after it is parsed
       Given the bytes "0e 00 01 00 aa"
       And the bytes "09 00 00 00"
@@ -49,6 +51,7 @@ Feature: libtracer handling of unknown type codes
         | 0     | 0      | 0e   | 00  | 1      |         | LT-UNK-05 tr::schema::type_mismatch |
         | 0     | 5      | 09   | 00  | 0      | (empty) |                                     |
 
+    @reading:LT-READ-14
     Scenario: The same on a stream
       Given the bytes "05 00 01 00 aa"
       And the bytes "09 00 00 00"
@@ -72,11 +75,11 @@ Feature: libtracer handling of unknown type codes
 
   Rule: LT-UNK-03 A receiver validates the CRC of an unknown TLV, if present
 
-    Scenario: An outer unknown TLV with a bad CRC is a CRC failure first
+    Scenario: An outer unknown TLV with a bad CRC is a CRC failure, or its type's mismatch in another check order
       Given the frame "0e 10 01 00 aa" with a CRC-32C trailer
       And the byte at offset 5 is corrupted
       When it is received as a datagram
-      Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
+      Then it is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail", or "tr::schema::type_mismatch" in another check order
 
     Scenario: A nested unknown TLV with a bad CRC-16 rejects its parent
       Given the frames:
@@ -105,7 +108,7 @@ Feature: libtracer handling of unknown type codes
       And the bytes "09 00 00 00"
       When it is received with per-frame reports
       Then it is accepted
-      And frame 1 is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail"
+      And frame 1 is rejected by rule LT-CRC-09 with code "tr::frame::crc_fail", or "tr::schema::type_mismatch" in another check order
       And frame 2 has the payload ""
 
   Rule: LT-UNK-04 A receiver respects the length and trailer when it skips an unknown TLV
@@ -124,6 +127,7 @@ Feature: libtracer handling of unknown type codes
         | 1     | 4      | 7f   | 30  | 3      | 010203  | abs T0 |
         | 1     | 23     | 02   | 00  | 1      | 61      |        |
 
+    @reading:LT-READ-14
     Scenario: An unknown outer TLV with LL=1 and a trailer, then a STATUS
       Given the frame "20 18 03 00 00 00 01 02 03" with a CRC-32C trailer
       And the bytes "09 00 00 00"
@@ -136,6 +140,7 @@ Feature: libtracer handling of unknown type codes
 
   Rule: LT-UNK-05 An unknown TLV that is the outer addressed TLV is answered with tr::schema::type_mismatch if a return path exists: the reply to a decode request is one (project-defined)
 
+    @reading:LT-READ-14
     Scenario Outline: Outer type <type>
       Given the bytes "<type> 00 01 00 aa"
       When it is received as a datagram
@@ -151,11 +156,22 @@ Feature: libtracer handling of unknown type codes
         | 40   |
         | 7f   |
 
+    @reading:LT-READ-14
     Scenario: On a stream as well
       Given the bytes "0e 00 01 00 aa"
       When it is received on a stream
       Then it is rejected by rule LT-UNK-05 with code "tr::schema::type_mismatch"
 
+    @reading:LT-READ-14=silently-skipped
+    Scenario: Under reading silently-skipped, a decode request is no return path: the outer unknown TLV is skipped as opaque bytes
+      Given the bytes "0e 00 01 00 aa"
+      And the bytes "09 00 00 00"
+      When it is received as a datagram
+      Then it is accepted
+      And there are 2 top-level frames
+      And frame 1 has the payload "aa"
+
+    @reading:LT-READ-14
     Scenario: An unknown TLV after a known one: the verdict is the mismatch
       Given the bytes "09 00 00 00"
       And the bytes "0e 00 01 00 aa"

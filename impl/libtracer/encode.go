@@ -232,7 +232,9 @@ func planFrame(c rules.Checks, f *Frame, exact bool, anchor uint64, hasAnchor bo
 	// Smallest variants (LT-IOP-02); a fault on it keeps the defaults.
 	small := c.Enforced(RuleIopSmallest)
 	o &^= OptLL | OptCW | OptTF
-	if o.Has(OptCR) && small {
+	// LT-READ-24: CRC-16, the smaller variant §Interop names, unless the
+	// alternative takes the options table's DEFAULT, CRC-32C.
+	if o.Has(OptCR) && small && !c.Takes(ReadSmallestCRC, AltCRC32CDefault) {
 		o |= OptCW
 	}
 	if o.Has(OptTS) {

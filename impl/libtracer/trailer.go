@@ -108,7 +108,10 @@ func attach(c rules.Checks, stored []byte, t Trailer, clock Clock) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	if h.Opt&(OptTS|OptCR) != 0 || uint64(len(stored)) != uint64(h.Size())+uint64(h.Length) {
+	// Under LT-READ-20 header-kept, at-rest bytes keep the received TS and
+	// CR bits: only their length says they are at rest.
+	kept := c.Takes(ReadStoredBits, AltHeaderKept)
+	if (h.Opt&(OptTS|OptCR) != 0 && !kept) || uint64(len(stored)) != uint64(h.Size())+uint64(h.Length) {
 		if c.Enforced(RuleLifeAtRest) {
 			return nil, rules.Fail(RuleLifeAtRest, CodeInvalid, 0, "attach takes at-rest bytes: %d bytes of %s, header + payload is %d", len(stored), h, uint64(h.Size())+uint64(h.Length))
 		}

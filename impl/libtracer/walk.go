@@ -108,6 +108,10 @@ func (w *walker) run() error {
 		return rules.Fail(RuleTruncEmptyDatagram, CodeTruncated, w.base, "empty datagram: the minimum frame is 4 bytes")
 	}
 	for off := int64(0); off < size; {
+		if off > 0 && w.c.Takes(ReadDatagramFrames, AltOnePerDatagram) {
+			// LT-READ-23 one-per-datagram: the datagram's one TLV ended.
+			return rules.Fail(RuleCtxBackToBack, CodeInvalid, w.base+off, "%d bytes after the datagram's one TLV", size-off)
+		}
 		next, err := w.item(off)
 		if err != nil {
 			return err
@@ -363,7 +367,9 @@ func (w *walker) resolveStamp(f *frameStep) error {
 		}
 		f.fi.hasTS = true
 		if ts.Relative {
-			if !hasAnchor && w.c.Enforced(RuleTSNoAnchor) {
+			// LT-READ-22 accepted-as-shown: a top-level relative stamp
+			// (the worked example standalone) is left relative to nothing.
+			if !hasAnchor && w.c.Enforced(RuleTSNoAnchor) && !(f.top && w.c.Takes(ReadStandaloneRel, AltAcceptedAsShown)) {
 				// LT-TS-04: no ancestor has a trailer_ts.
 				return rules.Fail(RuleTSNoAnchor, CodePathInvalid, w.base+f.pl.tsAt, "relative trailer_ts %+d ns of the frame at %d has no ancestor with a trailer_ts", ts.Rel, w.base+f.fi.off)
 			}
@@ -409,7 +415,9 @@ func (w *walker) outerType(f *frameStep) error {
 	if w.mis != nil {
 		known = w.mis.known(t)
 	}
-	if !known && w.c.Enforced(RuleUnkOuter) {
+	// LT-READ-14 silently-skipped: with no return path nothing is
+	// reported, and the TLV is kept as opaque bytes.
+	if !known && w.c.Enforced(RuleUnkOuter) && !w.c.Takes(ReadReturnPath, AltSilentlySkipped) {
 		return rules.Fail(RuleUnkOuter, CodeTypeMismatch, w.base+f.fi.off, "type 0x%02x (%s) is not a type this receiver knows", t, ClassOf(t))
 	}
 	return nil
@@ -419,7 +427,9 @@ func (w *walker) outerType(f *frameStep) error {
 // work stack, within the budget. Its children come next (6), from its
 // payload's start.
 func (w *walker) open(f *frameStep) (int64, error) {
-	if depth := len(w.stack); depth >= w.budget && w.c.Enforced(RuleNestTooDeep) && (w.mis == nil || w.mis.tooDeep(depth, w.budget)) {
+	// LT-READ-12 empty-free: an empty structured TLV needs no node.
+	free := f.pl.pe == f.pl.ps && w.c.Takes(ReadEmptyLevel, AltEmptyFree)
+	if depth := len(w.stack); depth >= w.budget && !free && w.c.Enforced(RuleNestTooDeep) && (w.mis == nil || w.mis.tooDeep(depth, w.budget)) {
 		return f.fi.off, rules.Fail(RuleNestTooDeep, CodeNestingTooDeep, w.base+f.fi.off, "structured TLV at depth %d exceeds this receiver's work-stack budget of %d open levels", depth+1, w.budget)
 	}
 	w.stack = append(w.stack, f.lv)

@@ -223,6 +223,10 @@ func deriveBranches(specs *spec.Set, suite string, vecs []Vector, inputs [][]byt
 	}
 	var out []Vector
 	var in [][]byte
+	defaults := map[string]string{}
+	for _, r := range specs.Readings() {
+		defaults[string(r.ID)] = r.Default
+	}
 	for _, u := range uses {
 		r, _ := specs.Reading(u.Reading)
 		alts := map[string]bool{}
@@ -240,7 +244,14 @@ func deriveBranches(specs *spec.Set, suite string, vecs []Vector, inputs [][]byt
 				if have[id] || have[path.Join(suite, "negative", v.Name()+"--"+alt)] {
 					continue
 				}
-				resp, err := ref.Do(context.Background(), testee.Request{Op: v.Op, Args: v.Args, Input: inputs[i]})
+				// A vector that takes another reading's branch already (an
+				// explicit branch vector) is asked under both branches.
+				at := ref
+				if key, taken := branchKey(v, defaults); key != "" {
+					taken[u.Reading] = alt
+					at = reference.New(specs).WithChecks(rules.Checks{Readings: reading.Of(taken)})
+				}
+				resp, err := at.Do(context.Background(), testee.Request{Op: v.Op, Args: v.Args, Input: inputs[i]})
 				if err != nil {
 					return nil, nil, fmt.Errorf("%s under %s %s: %w", v.ID, u.Reading, alt, err)
 				}

@@ -155,5 +155,9 @@ func (s *state) unknownTypesSteps() []steps.Def {
 		steps.Then(`^frame (\d+) has the payload "([^"]*)"$`, s.thenPayload),
 
 		steps.Then(`^frame (\d+) is rejected by rule ([A-Z0-9-]+) with code "([^"]+)"$`, s.thenFrameRejected),
+
+		steps.Then(`^it is rejected by rule ([A-Z0-9-]+) with code "([^"]+)", or "([^"]+)" in another check order$`, s.thenRejectedInEitherOrder),
+
+		steps.Then(`^frame (\d+) is rejected by rule ([A-Z0-9-]+) with code "([^"]+)", or "([^"]+)" in another check order$`, s.thenFrameRejectedInEitherOrder),
 	}
 }

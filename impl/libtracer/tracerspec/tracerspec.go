@@ -19,6 +19,7 @@ var Spec = &spec.Spec{
 	Rules:    libtracer.Catalog(),
 	Mutants:  libtracer.Mutants(),
 	Readings: libtracer.Readings(),
+	Retired:  libtracer.RetiredReadings(),
 	Ops: []spec.Op{
 		{Name: OpDecode, Handle: decode},
 		{Name: OpEncode, Handle: encode},

@@ -113,6 +113,10 @@ func encodeVectors(s *set) {
 		rules   []string
 		comment string
 	}{
+		{"encode-exact-abs-around-2-53", []*node{v(bitTS).abs(1<<53 - 1), v(bitTS | bitCR).abs(1 << 53), v(bitTS | bitCR | bitCW).abs(1<<53 + 1), v(bitTS).abs(math.MaxUint64)}, exact, rulesOf("LT-FRAME-06", "LT-TS-08"),
+			"exact: absolute stamps 2^53-1, 2^53, 2^53+1 and 2^64-1 given as decimal strings are written exactly, little-endian"},
+		{"encode-smallest-abs-around-2-53", []*node{v(bitTS).abs(1 << 53), rec(typeUser, bitPL|bitTS, v(bitTS).abs(1<<53+1)).abs(1<<53 - 1)}, smallest, rulesOf("LT-IOP-02", "LT-FRAME-06"),
+			"smallest: a top-level stamp of 2^53 stays absolute; a child wanting 2^53+1 under a parent at 2^53-1 becomes a relative +2"},
 		{"encode-exact-keeps-ignored-cw-tf", []*node{v(bitCW | bitTF)}, exact, rulesOf("LT-OPT-09", "LT-OPT-11"), "exact: CW and TF without CR and TS are kept in opt, with no trailer"},
 		{"encode-exact-mixed-variants", []*node{anchor(v(bitLL|bitCR|bitCW), v(bitTS|bitCR).abs(t0+9), v(bitTS|bitTF|bitCR|bitCW).rel(-9))}, exact, rulesOf("LT-IOP-01", "LT-FRAME-10"),
 			"exact: a stamped record holding children in mixed LL, CW, TF variants"},

@@ -231,12 +231,10 @@ func comboRules(opt uint8) []string {
 	return append(r, "LT-FRAME-12")
 }
 
-func comboTags(opt uint8) []string {
-	if (opt&bitCW != 0 && opt&bitCR == 0) || (opt&bitTF != 0 && opt&bitTS == 0) {
-		return tags("decision")
-	}
-	return nil
-}
+// comboTags: none. A CW bit without CR, or a TF bit without TS, was a
+// decision (the retired LT-READ-09); the spec decides it (LT-OPT-09,
+// LT-OPT-11: "MUST accept all combinations of LL, CW, TF").
+func comboTags(uint8) []string { return nil }
 
 // optionCombos: every combination of LL, CW, TF, TS and CR for a VALUE and
 // for a structured PATH (LT-IOP-01: receivers accept every variant).
@@ -348,6 +346,14 @@ func timestamps(s *set) {
 			"absolute stamps 0 and 2^64-1, the ends of the u64 range"},
 		{"ts-abs-around-2-63", []*node{leaf(typeValue, bitTS, []byte{1}).abs(math.MaxInt64), leaf(typeValue, bitTS|bitCR, []byte{2}).abs(1 << 63), leaf(typeValue, bitTS|bitCR|bitCW, []byte{3}).abs(1<<63 + 1)}, rulesOf("LT-TS-08"),
 			"absolute stamps 2^63-1, 2^63 (under CRC-32C) and 2^63+1 (under CRC-16): no value is constrained, a signed int64 reading is wrong"},
+		// The u64 boundaries where a JSON number (an IEEE double) stops
+		// being exact: 2^53-1, 2^53, 2^53+1, and 2^64-1 beside them
+		// (issue 26, item 7): every field carries its exact value.
+		{"ts-abs-around-2-53", []*node{leaf(typeValue, bitTS, []byte{1}).abs(1<<53 - 1), leaf(typeValue, bitTS|bitCR, []byte{2}).abs(1 << 53),
+			leaf(typeValue, bitTS|bitCR|bitCW, []byte{3}).abs(1<<53 + 1), leaf(typeValue, bitTS|bitLL, []byte{4}).abs(math.MaxUint64)}, rulesOf("LT-TS-08", "LT-FRAME-06"),
+			"absolute stamps 2^53-1, 2^53 (under CRC-32C), 2^53+1 (under CRC-16) and 2^64-1 (LL=1): each is reported exactly, which a reader taking the u64 through a double does not"},
+		{"ts-rel-resolves-across-2-53", []*node{rec(typeUser, bitPL|bitTS, v(1).rel(-1), v(2).rel(0), v(3).rel(1), v(4).rel(2)).abs(1<<53 - 1)}, rulesOf("LT-TS-02", "LT-TS-03"),
+			"anchor 2^53-1 with children -1, +0, +1 and +2 ns resolve to 2^53-2, 2^53-1, 2^53 and 2^53+1, exactly"},
 		{"ts-rel-sibling-anchors-nothing-parent-does", []*node{anchor(leaf(typeValue, bitTS, []byte{1}).abs(7), v(2).rel(1))}, rulesOf("LT-TS-03"),
 			"a stamped sibling is no anchor: the second VALUE resolves against the parent, T0+1"},
 	}
@@ -429,6 +435,18 @@ func nest(depth int, inner *node) *node {
 	return n
 }
 
+// coreNest is depth nested structured frames of core types (PATH, then
+// 0x03, 0x04, 0x07, 0x08, 0x0D, ... in turn) around STATUS: protocol-type
+// nesting, which LT-NEST-04 guarantees up to 5 deep at any budget.
+func coreNest(depth int) *node {
+	types := []uint8{typePath, 0x03, 0x04, 0x07, 0x08, 0x0D}
+	n := statusOK()
+	for i := depth - 1; i >= 0; i-- {
+		n = rec(types[i%len(types)], bitPL, n)
+	}
+	return n
+}
+
 // nestRecipe is the same nest as a recipe around the leaf's bytes.
 func nestRecipe(depth int, leafBytes []byte) *vectorset.Recipe {
 	return &vectorset.Recipe{Parts: []vectorset.Part{{LibtracerNest: &vectorset.TracerNest{Depth: int64(depth), Type: typeUser, LeafHex: fmt.Sprintf("%x", leafBytes)}}}}
@@ -459,10 +477,13 @@ func nesting(s *set) {
 		comment       string
 	}{
 		{5, 5, "LT-NEST-02", "nest-depth-5-budget-5", "5 nested user records around STATUS at a budget of 5 open levels: exactly at the budget"},
-		{5, 1, "LT-NEST-04", "nest-depth-5-budget-1-raised-to-5", "5 nested user records at a requested budget of 1: the budget is never below 5, protocol shapes nest at most 5 deep"},
+		{5, 1, "LT-NEST-04", "nest-depth-5-budget-1-raised-to-5", "5 nested core-type structured frames (a protocol shape) around STATUS at a requested budget of 1: for protocol frames the budget is never below 5"},
 		{8, 8, "LT-NEST-02", "nest-depth-8-budget-8", "8 nested user records at a budget of 8 open levels: exactly at the budget"},
 	} {
 		f := nest(int(c.depth), statusOK())
+		if c.rule == "LT-NEST-04" {
+			f = coreNest(int(c.depth))
+		}
 		s.accept(c.name, in(wire(f)), dgram.budgetOf(c.budget), flatten(f), meta{rules: rulesOf(c.rule, "LT-NEST-01"), tags: tags("boundary"), comment: c.comment})
 	}
 	f := nest(5, leaf(0x0E, bitPL, []byte{0x0e, 0x40, 0x00, 0x00}))
@@ -493,7 +514,9 @@ func streamsAndReports(s *set) {
 
 	ex1, ex2 := wire(statusOK()), wire(leaf(typeValue, 0, []byte{0x01}))
 	badCRC := xorAt(wire(examples[4].frame()), 12, 0x01) // EX-05, last CRC byte
-	over := wire(rec(typePath, bitPL, &node{typ: typeName, payload: []byte("sensor"), lenAdj: 1}))
+	// A child with reserved bit 7 set: INVALID in every check order (a child
+	// that overruns its parent could be reported as truncated as well).
+	bad := wire(rec(typePath, bitPL, leaf(typeName, bitR7, []byte("sensor"))))
 	tooDeep := wire(nest(6, statusOK()))
 	reports := []struct {
 		name    string
@@ -506,16 +529,14 @@ func streamsAndReports(s *set) {
 			"report frames: an outer 0x0E is listed with type_mismatch, then the VALUE after it is parsed"},
 		{"report-continues-after-crc-fail", cat(badCRC, ex1), dgram.frames(), rulesOf("LT-CTX-04", "LT-CRC-09"),
 			"report frames: EX-05 with a bad CRC is listed with crc_fail, then STATUS is parsed"},
-		{"report-continues-after-nested-error", cat(over, ex2), dgram.frames(), rulesOf("LT-CTX-04", "LT-NEST-05"),
-			"report frames: a PATH whose child overruns it is listed with INVALID, then the VALUE after it is parsed"},
+		{"report-continues-after-nested-error", cat(bad, ex2), dgram.frames(), rulesOf("LT-CTX-04", "LT-OPT-01"),
+			"report frames: a PATH whose child sets reserved bit 7 is listed with INVALID, then the VALUE after it is parsed"},
 		{"report-continues-after-path-invalid", cat(wire(leaf(typeValue, bitTS|bitTF, u32Payload).rel(1000)), ex1), dgram.frames(), rulesOf("LT-CTX-04", "LT-TS-04"),
 			"report frames: a top-level relative stamp is listed with path::invalid, then STATUS is parsed"},
 		{"report-continues-after-nesting-too-deep", cat(tooDeep, ex1), dgram.budgetOf(5).frames(), rulesOf("LT-CTX-04", "LT-NEST-03"),
 			"report frames at budget 5: a 6-deep nest is listed with nesting_too_deep, then STATUS is parsed"},
 		{"report-stream-continues-after-unknown-05", cat(wire(leaf(0x05, bitCR, []byte{5})), wire(pathSensorTemp())), stream.frames(), rulesOf("LT-UNK-02", "LT-TYPE-05", "LT-UNK-03"),
 			"report frames on a stream: an outer 0x05 with a good CRC-32C is listed with type_mismatch, then EX-06 is parsed"},
-		{"report-unknown-outer-bad-crc-is-crc-fail", cat(wire(&node{typ: 0x0E, opt: bitCR, payload: []byte{1}, crcXor: 1}), ex1), dgram.frames(), rulesOf("LT-UNK-03", "LT-CRC-09"),
-			"report frames: an outer 0x0E with a bad CRC is listed with crc_fail (the CRC comes first), then STATUS"},
 	}
 	for _, r := range reports {
 		s.acceptModel(r.name, in(r.b), r.a, meta{rules: r.rules, tags: tags("decision"), comment: r.comment})
@@ -531,6 +552,11 @@ func limits(s *set) {
 	v16l := leaf(typeValue, bitLL|bitCR, make16(16))
 	s.accept("max-tlv-ll1-length-equal-16", in(wire(v16l)), dgram.maxOf(16), flatten(v16l), meta{rules: rulesOf("LT-TRUNC-06"), tags: tags("boundary"),
 		comment: "max_tlv_bytes 16: an LL=1 frame of 16 payload bytes and a CRC is at the limit (trailers do not count)"})
+	// The recommended default MAX_TLV_BYTES (LT-TRUNC-07, a SHOULD): 16 MiB
+	// is 2^24 bytes, and a length equal to it is within the limit.
+	mib := leaf(typeValue, bitLL, make([]byte, 16<<20))
+	s.accept(unmutatedDefaultLimit, in(wire(mib)), dgram, flatten(mib), meta{rules: rulesOf("LT-TRUNC-07"), tags: tags("boundary"), unmutated: true,
+		comment: "no max_tlv_bytes given: a complete LL=1 VALUE of exactly 16777216 zero bytes is within the recommended default of 16 MiB (2^24 bytes, not 16,000,000; only a length above it is rejected)"})
 	big := leaf(typeValue, 0, ll1Payload()[:65535])
 	s.accept("ll0-length-65535", in(wire(big)), dgram, flatten(big), meta{rules: rulesOf("LT-LEN-01", "LT-FRAME-03"), tags: tags("boundary"),
 		comment: "LL=0 with the largest u16 length, 65535 payload bytes"})
@@ -538,6 +564,11 @@ func limits(s *set) {
 	s.accept("ll1-length-65536", in(wire(big1)), dgram, flatten(big1), meta{rules: rulesOf("LT-LEN-02", "LT-FRAME-04"), tags: tags("boundary"),
 		comment: "LL=1 with a 65536-byte payload, one more than a u16 length holds"})
 }
+
+// unmutatedDefaultLimit is the one positive without a mutation family: its
+// verdict rests on the receiver's default MAX_TLV_BYTES, a SHOULD
+// (LT-TRUNC-07), so a mutation's code would rest on it too, at MUST.
+const unmutatedDefaultLimit = "max-tlv-default-16mib-exactly-accepted"
 
 func make16(n int) []byte {
 	b := make([]byte, n)
