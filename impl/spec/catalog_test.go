@@ -109,8 +109,10 @@ func TestReadingsCatalog(t *testing.T) {
 			}
 		}
 	}
-	if len(set.Readings()) < 36 {
-		t.Errorf("only %d readings", len(set.Readings()))
+	for _, s := range set.Specs() {
+		if len(s.Readings) == 0 {
+			t.Errorf("spec %s has no reading: every spec leaves some sentence open (docs/READINGS.md)", s.Name)
+		}
 	}
 }
 

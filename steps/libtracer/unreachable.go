@@ -15,7 +15,6 @@ var unreachable = func() map[string]string {
 		"LT-LEN-03":   "the encoders refuse a payload above 4 GiB - 1: an encode input would need 8 GiB of hex",
 		"LT-LIFE-01":  "Attach refuses bytes that are not at rest: forward hands it Strip's at-rest bytes, and attach is no operation of its own",
 		"LT-LIFE-03":  "Strip refuses input holding more than one TLV: strip and forward hand it one top-level TLV at a time",
-		"LT-CTX-04":   "rejects only under the alternative one-per-datagram of LT-READ-23 (bytes after a datagram's one TLV): its scenario runs with that branch taken (TestReadingScenarios), the default's accepts",
 	}
 	for id, fault := range map[string]string{
 		"LT-FRAME-12": "alignment required", "LT-FRAME-13": "an empty payload taken for a zeroed buffer",
