@@ -7,6 +7,7 @@
 //
 //	conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
 //	conform serve [OP]                          the reference as a testee (persistent; one-shot with OP)
+//	conform fuzz [flags] -- TESTEE ARGS...      differential fuzzing against the reference
 //	conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
 //	conform prove [flags]                       show that the suite catches each rule's fault
 //
@@ -25,6 +26,7 @@ import (
 const usage = `usage:
   conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
   conform serve [OP]                          the reference implementation as a testee
+  conform fuzz [flags] -- TESTEE ARGS...      generate inputs, judge the testee against the reference
   conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
   conform prove [flags]                       show that the suite catches each rule's fault
   conform show [flags] ID                     print one vector and its input (--write FILE: its bytes)
@@ -43,6 +45,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCmd(args[1:], stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stdin, stdout, stderr)
+	case "fuzz":
+		return fuzzCmd(args[1:], stdout, stderr)
 	case "show":
 		return showCmd(args[1:], stdout, stderr)
 	case "features", "prove":

@@ -1,0 +1,452 @@
+// Package hivefuzz is the HiveRelay BCC v1 wing's fuzz generation
+// (conform fuzz, issue 27): the six records of section 3 built from their
+// types with every field drawn at random (numbers weighted to the
+// boundaries and to the limits of section 3, keys sometimes all zero or
+// equal, arrays sometimes unsorted or over their bounds), vector
+// manifests of section 5 with row lengths over the whole u64 range and
+// paths from every Unicode plane, and format artifacts of section 4 with
+// spec texts and declared lengths drawn the same way; then, half the
+// time, the byte-level mutation operators of internal/fuzzgen at random
+// places.
+package hivefuzz
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/threespec/conformance/impl/cenc"
+	hr "github.com/threespec/conformance/impl/hiverelay"
+	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/impl/manifest"
+	"github.com/threespec/conformance/internal/fuzzgen"
+)
+
+// Generator is the wing's fuzz generator.
+var Generator = fuzzgen.Generator{
+	Suite:    string(hivespec.Spec.Name),
+	Ops:      []string{hivespec.OpDecode, hivespec.OpManifest, hivespec.OpFormat, hivespec.OpAuthority},
+	Generate: generate,
+	AcceptRule: map[string]string{
+		hivespec.OpDecode:    string(cenc.RuleDeclarationOrder),
+		hivespec.OpManifest:  string(manifest.RuleFraming),
+		hivespec.OpFormat:    string(hr.RuleFmtLayout),
+		hivespec.OpAuthority: string(hr.RuleVecIdentity),
+	},
+}
+
+func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
+	var c fuzzgen.Case
+	switch op {
+	case hivespec.OpDecode:
+		c = decodeCase(r)
+	case hivespec.OpManifest:
+		c = manifestCase(r)
+	case hivespec.OpFormat:
+		c = formatCase(r)
+	default:
+		// A JSON input: byte mutations would only make it no JSON, a
+		// request built wrong; authorityCase changes what it carries.
+		return authorityCase(r)
+	}
+	if r.Chance(1, 2) {
+		c.Input, c.Operators = r.MutateN(c.Input, 3, c.Operators)
+		c.Smaller = nil
+	}
+	return c
+}
+
+// key32 is a 32-byte key: random, all zero (the nonzero rules), or one
+// byte set (sorting neighbours).
+func key32(r *fuzzgen.Rand) [32]byte {
+	var k [32]byte
+	switch r.IntN(8) {
+	case 0:
+	case 1:
+		k[31] = byte(1 + r.IntN(3))
+	default:
+		copy(k[:], r.Bytes(32))
+	}
+	return k
+}
+
+func readCap(r *fuzzgen.Rand) hr.ReadCellCapV1 {
+	c := hr.ReadCellCapV1{RelayPublicKey: key32(r), StorageSlot: key32(r), CellKey: key32(r),
+		SizeClass: uint8(r.Uint(255, 1, 5))}
+	if r.Chance(1, 2) {
+		h := key32(r)
+		c.ExpectedCellBlobHash = &h
+	}
+	return c
+}
+
+// caps are n read capabilities, sorted by (relay key, slot) unless the
+// draw leaves them as they came (the order rules).
+func caps(r *fuzzgen.Rand, n int) []hr.ReadCellCapV1 {
+	out := make([]hr.ReadCellCapV1, n)
+	for i := range out {
+		out[i] = readCap(r)
+		if i > 0 && r.Chance(1, 6) {
+			out[i].RelayPublicKey = out[i-1].RelayPublicKey // one relay, two slots
+		}
+	}
+	if !r.Chance(1, 6) {
+		sort.SliceStable(out, func(i, j int) bool {
+			if c := bytes.Compare(out[i].RelayPublicKey[:], out[j].RelayPublicKey[:]); c != 0 {
+				return c < 0
+			}
+			return bytes.Compare(out[i].StorageSlot[:], out[j].StorageSlot[:]) < 0
+		})
+	}
+	return out
+}
+
+// count draws an array length: small mostly, else at or around the
+// bound of section 3.
+func count(r *fuzzgen.Rand, bound int) int {
+	if r.Chance(1, 12) {
+		return bound + r.IntN(2)
+	}
+	return r.Length(min(bound, 4))
+}
+
+func checkpoint(r *fuzzgen.Rand) *hr.OpaqueChainCheckpointV1 {
+	cp := &hr.OpaqueChainCheckpointV1{OpaqueStateCommitment: key32(r), SnapshotPayloadHash: key32(r)}
+	n := count(r, 1024)
+	if n == 0 && r.Chance(3, 4) {
+		n = 1
+	}
+	for range n {
+		cp.CoveredFrontier = append(cp.CoveredFrontier, hr.FrontierEntry{ChainID: key32(r), Sequence: r.Uint(1<<64 - 1), FrameHash: key32(r)})
+	}
+	if !r.Chance(1, 6) {
+		sort.SliceStable(cp.CoveredFrontier, func(i, j int) bool {
+			return bytes.Compare(cp.CoveredFrontier[i].ChainID[:], cp.CoveredFrontier[j].ChainID[:]) < 0
+		})
+	}
+	k := count(r, 16)
+	if k == 0 && r.Chance(3, 4) {
+		k = 1
+	}
+	cp.SnapshotReadCaps = caps(r, k)
+	return cp
+}
+
+// record is one of the six records, built and written raw.
+type record struct {
+	schema string
+	class  int
+	build  func() []byte
+	// smaller returns the record with one element of an array left out.
+	smaller func() []record
+}
+
+func decodeCase(r *fuzzgen.Rand) fuzzgen.Case {
+	rec := drawRecord(r)
+	return decodeOf(rec)
+}
+
+func decodeOf(rec record) fuzzgen.Case {
+	c := fuzzgen.Case{
+		Args:      fuzzgen.Args(hivespec.DecodeArgs{Schema: rec.schema, Class: rec.class}),
+		Input:     rec.build(),
+		Generator: "hivefuzz/decode",
+		Parent:    rec.schema,
+	}
+	if rec.smaller != nil {
+		c.Smaller = func() []fuzzgen.Case {
+			var out []fuzzgen.Case
+			for _, s := range rec.smaller() {
+				d := decodeOf(s)
+				d.Generator, d.Parent = c.Generator, c.Parent
+				out = append(out, d)
+			}
+			return out
+		}
+	}
+	return c
+}
+
+func drawRecord(r *fuzzgen.Rand) record {
+	schema := hr.Schemas[r.IntN(len(hr.Schemas))]
+	switch schema {
+	case hr.SchemaReadCellCapV1:
+		v := readCap(r)
+		return record{schema: schema, build: v.Raw}
+	case hr.SchemaWriteCellCapV1:
+		v := hr.WriteCellCapV1{ReadCap: readCap(r), AllocationEpoch: uint32(r.Uint(1<<32 - 1)),
+			CreatePrivateKey: key32(r), RenewPrivateKey: key32(r), DropPrivateKey: key32(r)}
+		switch r.IntN(6) {
+		case 0:
+			v.DropPrivateKey = v.CreatePrivateKey
+		case 1:
+			v.RenewPrivateKey = v.CreatePrivateKey
+		}
+		return record{schema: schema, build: v.Raw}
+	case hr.SchemaCellBlobV1:
+		class := 1 + r.IntN(2)
+		if r.Chance(1, 16) {
+			class = 1 + r.IntN(5)
+		}
+		n := max(hr.ClassLength(uint8(class))-13, 0)
+		switch r.IntN(8) {
+		case 0:
+			n--
+		case 1:
+			n++
+		}
+		v := hr.CellBlobV1{Class: uint8(class), Sealed: r.Bytes(max(n, 0))}
+		copy(v.Nonce[:], r.Bytes(12))
+		argClass := class
+		switch r.IntN(10) {
+		case 0:
+			argClass = int(r.Uint(300, 0, 6))
+		case 1:
+			argClass = 0
+		}
+		return record{schema: schema, class: argClass, build: v.Raw}
+	case hr.SchemaOpaqueChainCheckpointV1:
+		v := checkpoint(r)
+		return record{schema: schema, build: v.Raw}
+	case hr.SchemaOpaqueChainFrameV1:
+		v := &hr.OpaqueChainFrameV1{ChainID: key32(r), Sequence: r.Uint(1<<64 - 1), TransportVerifyKey: key32(r)}
+		if (v.Sequence != 0) != r.Chance(1, 8) {
+			h := key32(r)
+			v.PreviousFrameHash = &h
+		}
+		for range count(r, 256) {
+			n := r.Length(64)
+			if r.Chance(1, 40) {
+				n = 262144 + r.IntN(2)
+			}
+			v.OpaquePayloads = append(v.OpaquePayloads, r.Bytes(n))
+		}
+		v.NextReadCellCaps = caps(r, count(r, 16))
+		if r.Chance(1, 2) {
+			v.Checkpoint = checkpoint(r)
+		}
+		copy(v.TransportSignature[:], r.Bytes(64))
+		rec := record{schema: schema, build: v.Raw}
+		rec.smaller = func() []record {
+			var out []record
+			for i := range v.OpaquePayloads {
+				w := *v
+				w.OpaquePayloads = slices.Delete(slices.Clone(v.OpaquePayloads), i, i+1)
+				out = append(out, record{schema: schema, build: w.Raw})
+			}
+			for i := range v.NextReadCellCaps {
+				w := *v
+				w.NextReadCellCaps = slices.Delete(slices.Clone(v.NextReadCellCaps), i, i+1)
+				out = append(out, record{schema: schema, build: w.Raw})
+			}
+			if v.Checkpoint != nil {
+				w := *v
+				w.Checkpoint = nil
+				out = append(out, record{schema: schema, build: w.Raw})
+			}
+			return out
+		}
+		return rec
+	default: // BlindCoreReadCapV1
+		n := 1 + r.Length(63)
+		if r.Chance(1, 10) {
+			n = []int{0, 4096, 4097}[r.IntN(3)]
+		}
+		v := hr.BlindCoreReadCapV1{CorePublicKey: key32(r), BlockEncryptionKey: key32(r),
+			WitnessedFork: r.Uint(1<<64 - 1), WitnessedLength: r.Uint(1<<64 - 1), WitnessedSignedHead: r.Bytes(n)}
+		return record{schema: schema, build: v.Raw}
+	}
+}
+
+// manifestRow is one row of a vector manifest, written raw.
+type manifestRow struct {
+	path   string
+	length uint64
+	hash   [32]byte
+}
+
+// pathPart draws one component of a manifest path: mostly canonical,
+// sometimes one that breaks a path rule of section 5.
+func pathPart(r *fuzzgen.Rand) string {
+	switch r.IntN(14) {
+	case 0:
+		return "."
+	case 1:
+		return ".."
+	case 2:
+		return ""
+	case 3:
+		return "a\\b"
+	case 4:
+		return ".hidden"
+	case 5:
+		return "e\u0301" // not NFC
+	case 6:
+		return r.Text(1 + r.IntN(6))
+	case 7:
+		return string(rune(r.IntN(0x20)))
+	}
+	return r.Pick("positive", "negative", "registry", "read-cell-cap-v1.bin", "x", "cell-blob-v1-class-1.bin", "é", "😀")
+}
+
+func drawPath(r *fuzzgen.Rand) string {
+	n := 1 + r.IntN(3)
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = pathPart(r)
+	}
+	p := strings.Join(parts, "/")
+	if r.Chance(1, 20) {
+		p = "/" + p
+	}
+	return p
+}
+
+func writeManifest(rows []manifestRow, count uint32) []byte {
+	b := binary.BigEndian.AppendUint32(nil, count)
+	for _, row := range rows {
+		b = binary.BigEndian.AppendUint16(b, uint16(len(row.path)))
+		b = append(b, row.path...)
+		b = binary.BigEndian.AppendUint64(b, row.length)
+		b = append(b, row.hash[:]...)
+	}
+	return b
+}
+
+func manifestCase(r *fuzzgen.Rand) fuzzgen.Case {
+	n := r.Length(4)
+	rows := make([]manifestRow, n)
+	for i := range rows {
+		rows[i] = manifestRow{path: drawPath(r), length: r.Uint(1<<64 - 1)}
+		copy(rows[i].hash[:], r.Bytes(32))
+		if i > 0 && r.Chance(1, 10) {
+			rows[i].path = rows[i-1].path
+		}
+	}
+	if !r.Chance(1, 8) {
+		sort.SliceStable(rows, func(i, j int) bool { return rows[i].path < rows[j].path })
+	}
+	cnt := uint32(n)
+	if r.Chance(1, 16) {
+		cnt = uint32(r.Uint(1<<32-1, uint64(n)))
+	}
+	return manifestOf(rows, cnt, cnt == uint32(n))
+}
+
+func manifestOf(rows []manifestRow, cnt uint32, exact bool) fuzzgen.Case {
+	var lengths []string
+	for _, row := range rows {
+		lengths = append(lengths, fuzzgen.BoundaryName(row.length))
+	}
+	c := fuzzgen.Case{
+		Input:     writeManifest(rows, cnt),
+		Generator: "hivefuzz/manifest",
+		Parent:    strconv.Itoa(len(rows)) + " rows, lengths [" + strings.Join(lengths, " ") + "]",
+	}
+	if exact {
+		c.Smaller = func() []fuzzgen.Case {
+			var out []fuzzgen.Case
+			for i := range rows {
+				w := slices.Delete(slices.Clone(rows), i, i+1)
+				out = append(out, manifestOf(w, uint32(len(w)), true))
+			}
+			return out
+		}
+	}
+	return c
+}
+
+// specText draws the spec bytes of a format artifact: the embedded spec
+// mostly, else random lines whose text comes from every plane, with the
+// text rules of section 4 (CR, BOM, final LF) broken at random.
+func specText(r *fuzzgen.Rand) []byte {
+	if r.Chance(1, 2) {
+		return hr.Spec()
+	}
+	var b []byte
+	for range 1 + r.IntN(4) {
+		b = append(b, r.Text(r.Length(40))...)
+		switch r.IntN(10) {
+		case 0:
+			b = append(b, '\r', '\n')
+		case 1:
+			b = append(b, "\ufeff"...)
+		default:
+			b = append(b, '\n')
+		}
+	}
+	if r.Chance(1, 8) {
+		b = append(b, '\n')
+	}
+	return b
+}
+
+func formatArtifact(r *fuzzgen.Rand) []byte {
+	spec, catalog := specText(r), hr.SchemaCatalog()
+	b := []byte(hr.FormatMagic)
+	for _, v := range []uint64{hr.AuthorityVersion, hr.FormatMajor, hr.FormatMinor} {
+		if r.Chance(1, 10) {
+			v = r.Uint(0xffff, v)
+		}
+		b = binary.BigEndian.AppendUint16(b, uint16(v))
+	}
+	sl, cl := uint64(len(spec)), uint64(len(catalog))
+	if r.Chance(1, 10) {
+		sl = r.Uint(1<<64-1, sl)
+	}
+	if r.Chance(1, 10) {
+		cl = r.Uint(1<<64-1, cl)
+	}
+	b = binary.BigEndian.AppendUint64(b, sl)
+	b = binary.BigEndian.AppendUint64(b, cl)
+	b = append(b, spec...)
+	return append(b, catalog...)
+}
+
+func formatCase(r *fuzzgen.Rand) fuzzgen.Case {
+	return fuzzgen.Case{Input: formatArtifact(r), Generator: "hivefuzz/format", Parent: "format artifact"}
+}
+
+// authorityCase is an authority input around the committed authority
+// files, one of them changed: a file's bytes, the manifest or the
+// metadata left out or mutated.
+func authorityCase(r *fuzzgen.Rand) fuzzgen.Case {
+	files := hr.AuthorityFiles()
+	in := map[string]any{}
+	fs := map[string]string{}
+	paths := hr.InventoryPaths()
+	vf := hr.VectorFiles()
+	for _, p := range paths {
+		fs[p] = base64.StdEncoding.EncodeToString(vf[p])
+	}
+	parent := "the committed authority"
+	switch r.IntN(5) {
+	case 0:
+		p := paths[r.IntN(len(paths))]
+		b, op := r.Mutate(vf[p])
+		fs[p] = base64.StdEncoding.EncodeToString(b)
+		parent += ", " + p + " " + op
+	case 1:
+		p := paths[r.IntN(len(paths))]
+		delete(fs, p)
+		parent += ", " + p + " left out"
+	}
+	in["files"] = fs
+	in["format_artifact"] = base64.StdEncoding.EncodeToString(files[hr.FormatArtifactFile])
+	if r.Chance(2, 3) {
+		in["vector_manifest"] = base64.StdEncoding.EncodeToString(files[hr.VectorManifestFile])
+	}
+	if r.Chance(1, 2) {
+		in["metadata"] = base64.StdEncoding.EncodeToString(files[hr.MetadataFile])
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		panic(err)
+	}
+	return fuzzgen.Case{Input: b, Generator: "hivefuzz/authority", Parent: parent}
+}
