@@ -116,7 +116,7 @@ type FuzzReport struct {
 
 // Kinds of finding.
 const (
-	FindingDisagreement = "disagreement"      // the testee's answer is not the reference's
+	FindingDisagreement = "disagreement"       // the testee's answer is not the reference's
 	FindingReading      = "undeclared-reading" // it is the answer of another alternative of a reading
 	FindingFailure      = "testee-failure"     // a hang, crash, flood or invalid answer
 )

@@ -175,8 +175,8 @@ func (r *Rand) Bytes(n int) []byte {
 // separators, the byte order mark, the noncharacters, private use,
 // astral emoji and tags, and the last code point.
 var runeRanges = [][2]rune{
-	{0x20, 0x7e},                       // printable ASCII
-	{0x00, 0x1f}, {0x7f, 0x7f},         // C0 controls, DEL
+	{0x20, 0x7e},               // printable ASCII
+	{0x00, 0x1f}, {0x7f, 0x7f}, // C0 controls, DEL
 	{0x80, 0x9f},                       // C1 controls
 	{0xa0, 0xff},                       // Latin-1 (NBSP, soft hyphen)
 	{0x300, 0x36f},                     // combining diacritics
