@@ -57,6 +57,9 @@ type FuzzConfig struct {
 	// Replay, when set, runs case *Replay of Seed alone and keeps both
 	// answers in the report (conform fuzz --replay SEED:N).
 	Replay *int64
+	// StopAfter, when above 0, ends the run once that many distinct
+	// findings are in (conform fuzz --stop-after).
+	StopAfter int
 	// ShrinkBudget bounds the requests one finding's shrinking may make
 	// (0: 2000).
 	ShrinkBudget int
@@ -168,6 +171,8 @@ type FuzzFinding struct {
 	Generator string   `json:"generator"`
 	Operators []string `json:"operators,omitempty"`
 	Parent    string   `json:"parent,omitempty"`
+	// After is when it was found, in seconds from the start of fuzzing.
+	After float64 `json:"after_seconds"`
 	// Size is the first case's input size, ShrunkSize the shrunk input's.
 	Size       int `json:"size"`
 	ShrunkSize int `json:"shrunk_size"`
@@ -218,6 +223,8 @@ type fuzzer struct {
 	skipped  atomic.Int64
 	unsup    atomic.Int64
 	notPref  atomic.Int64
+	stopped  atomic.Bool // StopAfter findings are in
+	t0       time.Time   // fuzzing's start
 
 	mu         sync.Mutex
 	findings   map[FuzzKey]*FuzzFinding
@@ -306,6 +313,7 @@ func Fuzz(ctx context.Context, cfg FuzzConfig) *FuzzReport {
 	}
 
 	t0 := time.Now()
+	f.t0 = t0
 	if cfg.Replay != nil {
 		rep.Replayed = f.replay(*cfg.Replay)
 	} else {
@@ -367,7 +375,7 @@ func (f *fuzzer) loop() {
 	}
 	for range max(f.cfg.Jobs, 1) {
 		wg.Go(func() {
-			for f.ctx.Err() == nil {
+			for f.ctx.Err() == nil && !f.stopped.Load() {
 				n := f.next.Add(1) - 1
 				if f.cfg.Count > 0 && n >= f.cfg.Count {
 					return
@@ -646,11 +654,17 @@ func (f *fuzzer) one(n int64) {
 		f.mu.Unlock()
 		return
 	}
-	fd := &FuzzFinding{Key: o.key, Kind: o.kind, Readings: o.rds, Count: 1, Case: n, Generator: c.Generator,
+	fd := &FuzzFinding{Key: o.key, Kind: o.kind, Readings: o.rds, Count: 1, Case: n, Generator: c.Generator, After: time.Since(f.t0).Seconds(),
 		Operators: c.Operators, Parent: c.Parent, Size: len(c.Input)}
 	f.findings[o.key] = fd
 	f.order = append(f.order, fd)
+	stop := f.cfg.StopAfter > 0 && len(f.order) >= f.cfg.StopAfter
 	f.mu.Unlock()
+	defer func() {
+		if stop {
+			f.stopped.Store(true)
+		}
+	}()
 
 	small, so := f.shrink(c, o)
 	fd.ShrunkSize = len(small.Input)

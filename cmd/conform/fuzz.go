@@ -57,6 +57,7 @@ func fuzzCmd(args []string, stdout, stderr io.Writer) int {
 	helloTimeout := fs.Duration("hello-timeout", 5*time.Minute, "timeout of the first request, hello (allows for go run compiling)")
 	maxResponse := fs.Int("max-response", testee.DefaultMaxLine, "read cap of one answer in bytes; longer is a flood")
 	jsonOut := fs.String("json", "", "also write the JSON summary to `file` (- for standard output)")
+	stopAfter := fs.Int("stop-after", 0, "end the run once `N` distinct disagreements are found (0: never)")
 	quiet := fs.Bool("q", false, "no progress line")
 	fs.Usage = harness.Usage(fs, fuzzHead)
 	if err := fs.Parse(args); err != nil {
@@ -95,7 +96,7 @@ func fuzzCmd(args []string, stdout, stderr io.Writer) int {
 			return fail(fmt.Errorf("--op %s: not an operation conform fuzz generates for", op))
 		}
 	}
-	cfg := harness.FuzzConfig{Specs: specs, Gens: fuzzGens, Suites: suites, Ops: ops, Jobs: *jobs, Count: *count, Time: *dur}
+	cfg := harness.FuzzConfig{Specs: specs, Gens: fuzzGens, Suites: suites, Ops: ops, Jobs: *jobs, Count: *count, Time: *dur, StopAfter: *stopAfter}
 	if *dur == 0 && *count == 0 {
 		cfg.Time = time.Minute
 	}
@@ -231,7 +232,7 @@ func writeFuzzText(w io.Writer, rep *harness.FuzzReport, out string, command []s
 		fmt.Fprintf(w, "\n%d distinct disagreements:\n", len(rep.Findings))
 	}
 	for _, f := range rep.Findings {
-		fmt.Fprintf(w, "- %s [%s]: %d cases; first case %d (--replay %d:%d), %s", f.Key, f.Kind, f.Count, f.Case, rep.Seed, f.Case, f.Generator)
+		fmt.Fprintf(w, "- %s [%s]: %d cases; first case %d after %.1fs (--replay %d:%d), %s", f.Key, f.Kind, f.Count, f.Case, f.After, rep.Seed, f.Case, f.Generator)
 		if len(f.Operators) > 0 {
 			fmt.Fprintf(w, ", %s", strings.Join(f.Operators, ", "))
 		}
