@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -156,6 +157,7 @@ func WriteFuzzCandidates(dir string, specs *spec.Set, gens []fuzzgen.Generator, 
 	type cand struct {
 		v  vectorset.Vector
 		in []byte
+		fd *FuzzFinding
 	}
 	bySuite := map[string][]cand{}
 	var suites []string
@@ -168,7 +170,7 @@ func WriteFuzzCandidates(dir string, specs *spec.Set, gens []fuzzgen.Generator, 
 		if _, ok := bySuite[suite]; !ok {
 			suites = append(suites, suite)
 		}
-		bySuite[suite] = append(bySuite[suite], cand{v, in})
+		bySuite[suite] = append(bySuite[suite], cand{v, in, fd})
 	}
 	vdir, mdir := filepath.Join(dir, "vectors"), filepath.Join(dir, "manifest")
 	for _, suite := range suites {
@@ -188,6 +190,14 @@ func WriteFuzzCandidates(dir string, specs *spec.Set, gens []fuzzgen.Generator, 
 			have[c.v.ID] = true
 			ix.Vectors = append(ix.Vectors, c.v)
 			tree[c.v.File] = c.in
+			// The corpus entry that keeps it (found/<suite>/ in the tree).
+			b, err := json.MarshalIndent(foundEntry(rep, c.fd, c.v, c.in), "", "  ")
+			if err != nil {
+				return err
+			}
+			if err := writeFile(filepath.Join(dir, "found", suite, c.v.Name()+".json"), append(b, '\n')); err != nil {
+				return err
+			}
 		}
 		// The candidates an earlier run wrote here are kept.
 		if old, err := vectorset.Load(vdir, suite); err == nil {
@@ -241,6 +251,16 @@ func WriteFuzzCandidates(dir string, specs *spec.Set, gens []fuzzgen.Generator, 
 		}
 	}
 	return nil
+}
+
+// foundEntry is the found-corpus entry of a candidate.
+func foundEntry(rep *FuzzReport, fd *FuzzFinding, v vectorset.Vector, in []byte) vectorset.FoundEntry {
+	why, _, _ := strings.Cut(strings.TrimPrefix(v.Comment, "Found by conform fuzz: "), ". Provenance:")
+	return vectorset.FoundEntry{
+		Op: v.Op, Args: v.Args, Input: in, Expect: v.Expect, Code: v.Code, Rules: v.Rules, Readings: v.Readings, Why: why,
+		Provenance: vectorset.FoundProvenance{Seed: rep.Seed, Case: fd.Case, Generator: fd.Generator, Operators: fd.Operators,
+			Parent: fd.Parent, Testee: strings.Join(rep.Testee.Command, " "), Finding: fd.Key.String(), ShrunkFrom: fd.Size},
+	}
 }
 
 // sourceTree reads the source suite, verified against its manifest, into

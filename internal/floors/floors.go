@@ -42,7 +42,7 @@ var Floors = []Floor{
 		Packages: []string{"internal/jsonscan"},
 		What:     "the byte-level JSON scanning steps that the testee protocol and judging share"},
 	{Name: "base", SameFloor: false,
-		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "internal/plainjson", "internal/fuzzgen", "specs", "features", "testee", "impl/b64a", "impl/nfc17"},
+		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "internal/plainjson", "internal/fuzzgen", "specs", "features", "found", "testee", "impl/b64a", "impl/nfc17"},
 		What:     "spec-free building blocks: the fault and reading sets, the testee protocol, the embedded specs, plain JSON, fuzz generation's primitives, B64A and NFC"},
 	{Name: "rules", SameFloor: false,
 		Packages: []string{"impl/rules", "vectorset"},
@@ -81,7 +81,7 @@ var SpecNeutral = []string{
 // Shared are the spec-free building blocks any wing may use (B64A, NFC
 // under Unicode 17, the embedded texts and features, the tree checks). A neutral
 // package may link them.
-var Shared = []string{"impl/b64a", "impl/nfc17", "internal/fuzzgen", "specs", "features", "internal/floors", "internal/treecheck"}
+var Shared = []string{"impl/b64a", "impl/nfc17", "internal/fuzzgen", "specs", "found", "features", "internal/floors", "internal/treecheck"}
 
 // Borrowed are a wing's primitives that the core links: HiveRelay's
 // vector-manifest framing (section 5) over its compact encoding (section
