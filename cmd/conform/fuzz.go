@@ -59,13 +59,15 @@ func fuzzCmd(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fs.String("json", "", "also write the JSON summary to `file` (- for standard output)")
 	stopAfter := fs.Int("stop-after", 0, "end the run once `N` distinct disagreements are found (0: never)")
 	quiet := fs.Bool("q", false, "no progress line")
+	faults := fs.Bool("faults", false, "no testee: fuzz the in-process reference with each rule fault and named mutant of the proof in turn, --time each (default 60s), and report which fuzz alone finds and how fast")
+	faultID := fs.String("id", "", "with --faults: only the faults whose ID matches this `glob`")
 	fs.Usage = harness.Usage(fs, fuzzHead)
 	if err := fs.Parse(args); err != nil {
 		return harness.HelpStatus(err)
 	}
 	fail := func(err error) int { fmt.Fprintln(stderr, "conform fuzz:", err); return harness.ExitSetup }
 	command := fs.Args()
-	if len(command) == 0 {
+	if len(command) == 0 && !*faults {
 		return fail(errors.New("no testee: conform fuzz [flags] -- TESTEE ARGS..."))
 	}
 	opts := harness.TesteeOptions{OneShot: *oneShot, Jobs: *jobs, Timeout: *timeout, TimeoutPerMiB: *perMiB, HelloTimeout: *helloTimeout, MaxResponse: *maxResponse}
@@ -118,6 +120,24 @@ func fuzzCmd(args []string, stdout, stderr io.Writer) int {
 		cfg.Seed = seed
 	default:
 		cfg.Seed = uint64(time.Now().UnixNano())
+	}
+	if *faults {
+		if len(command) > 0 {
+			return fail(errors.New("--faults fuzzes the in-process reference: no testee"))
+		}
+		if *seedFlag == "" {
+			cfg.Seed = 1
+		}
+		var jw io.Writer
+		if *jsonOut != "" {
+			f, err := os.Create(*jsonOut)
+			if err != nil {
+				return fail(err)
+			}
+			defer f.Close()
+			jw = f
+		}
+		return faultsCmd(cfg, *faultID, jw, stdout, stderr)
 	}
 	var jsonW io.Writer
 	text := stdout

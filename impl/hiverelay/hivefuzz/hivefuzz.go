@@ -270,41 +270,52 @@ type manifestRow struct {
 	hash   [32]byte
 }
 
-// pathPart draws one component of a manifest path: mostly canonical,
-// sometimes one that breaks a path rule of section 5.
+// pathPart draws one canonical component of a manifest path, from every
+// plane (NFC text, no control, no '/', '\\' or dot segment).
 func pathPart(r *fuzzgen.Rand) string {
-	switch r.IntN(14) {
-	case 0:
-		return "."
-	case 1:
-		return ".."
-	case 2:
-		return ""
-	case 3:
-		return "a\\b"
-	case 4:
-		return ".hidden"
-	case 5:
-		return "e\u0301" // not NFC
-	case 6:
-		return r.Text(1 + r.IntN(6))
-	case 7:
-		return string(rune(r.IntN(0x20)))
+	if r.Chance(1, 3) {
+		t := []rune(r.Text(1 + r.IntN(6)))
+		t = slices.DeleteFunc(t, func(c rune) bool { return c < 0x20 || c == 0x7f || c == '/' || c == '\\' || c >= 0x300 && c <= 0x36f })
+		if s := string(t); s != "" && s != "." && s != ".." {
+			return s
+		}
 	}
-	return r.Pick("positive", "negative", "registry", "read-cell-cap-v1.bin", "x", "cell-blob-v1-class-1.bin", "é", "😀")
+	return r.Pick("positive", "negative", "registry", "read-cell-cap-v1.bin", "x", "cell-blob-v1-class-1.bin", "é", "😀", ".hidden", "a.b")
 }
 
-func drawPath(r *fuzzgen.Rand) string {
-	n := 1 + r.IntN(3)
-	parts := make([]string, n)
+// pathDefects are the ways a path breaks a rule of section 5, each
+// applied at a random component.
+var pathDefects = []struct {
+	name  string
+	apply func(parts []string, i int) []string
+}{
+	{"absolute", func(p []string, i int) []string { return append([]string{""}, p...) }},
+	{"dot", func(p []string, i int) []string { p[i] = "."; return p }},
+	{"dot-dot", func(p []string, i int) []string { p[i] = ".."; return p }},
+	{"empty-segment", func(p []string, i int) []string { p[i] = ""; return p }},
+	{"trailing-slash", func(p []string, i int) []string { return append(p, "") }},
+	{"backslash", func(p []string, i int) []string { p[i] += "\\x"; return p }},
+	{"not-nfc", func(p []string, i int) []string { p[i] += "e\u0301"; return p }},
+	{"control", func(p []string, i int) []string { p[i] += "\x01"; return p }},
+	{"del", func(p []string, i int) []string { p[i] += "\x7f"; return p }},
+	{"bad-utf8", func(p []string, i int) []string { p[i] += "\xed\xa0\x80"; return p }},
+	{"overlong-utf8", func(p []string, i int) []string { p[i] += "\xc0\xaf"; return p }},
+}
+
+// drawPath draws a path: canonical mostly, else with one defect, named in
+// ops.
+func drawPath(r *fuzzgen.Rand, ops *[]string) string {
+	parts := make([]string, 1+r.IntN(3))
 	for i := range parts {
 		parts[i] = pathPart(r)
 	}
-	p := strings.Join(parts, "/")
-	if r.Chance(1, 20) {
-		p = "/" + p
+	if r.Chance(1, 4) {
+		d := pathDefects[r.IntN(len(pathDefects))]
+		i := r.IntN(len(parts))
+		parts = d.apply(parts, i)
+		*ops = append(*ops, "path "+d.name+"@"+strconv.Itoa(i))
 	}
-	return p
+	return strings.Join(parts, "/")
 }
 
 func writeManifest(rows []manifestRow, count uint32) []byte {
@@ -321,21 +332,30 @@ func writeManifest(rows []manifestRow, count uint32) []byte {
 func manifestCase(r *fuzzgen.Rand) fuzzgen.Case {
 	n := r.Length(4)
 	rows := make([]manifestRow, n)
+	var ops []string
 	for i := range rows {
-		rows[i] = manifestRow{path: drawPath(r), length: r.Uint(1<<64 - 1)}
+		rows[i] = manifestRow{path: drawPath(r, &ops), length: r.Uint(1<<64 - 1)}
 		copy(rows[i].hash[:], r.Bytes(32))
-		if i > 0 && r.Chance(1, 10) {
-			rows[i].path = rows[i-1].path
-		}
 	}
-	if !r.Chance(1, 8) {
-		sort.SliceStable(rows, func(i, j int) bool { return rows[i].path < rows[j].path })
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].path < rows[j].path })
+	if n > 1 && r.Chance(1, 6) {
+		i := 1 + r.IntN(n-1)
+		if r.Chance(1, 2) {
+			rows[i].path = rows[i-1].path
+			ops = append(ops, "row "+strconv.Itoa(i)+" duplicates its predecessor's path")
+		} else {
+			rows[i], rows[i-1] = rows[i-1], rows[i]
+			ops = append(ops, "rows "+strconv.Itoa(i-1)+" and "+strconv.Itoa(i)+" swapped")
+		}
 	}
 	cnt := uint32(n)
 	if r.Chance(1, 16) {
 		cnt = uint32(r.Uint(1<<32-1, uint64(n)))
+		ops = append(ops, "count="+fuzzgen.BoundaryName(uint64(cnt)))
 	}
-	return manifestOf(rows, cnt, cnt == uint32(n))
+	c := manifestOf(rows, cnt, cnt == uint32(n))
+	c.Operators = ops
+	return c
 }
 
 func manifestOf(rows []manifestRow, cnt uint32, exact bool) fuzzgen.Case {

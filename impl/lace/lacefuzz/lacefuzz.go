@@ -65,45 +65,47 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	return c
 }
 
-// fieldName draws a field name: mostly well formed, sometimes reserved,
-// empty, over the line bound, or holding ':', space, tab or text from
-// every plane.
+// fieldName draws a well-formed field name, sometimes a record-link name.
 func fieldName(r *fuzzgen.Rand) string {
-	switch r.IntN(16) {
-	case 0:
-		return r.Pick("Data-Length", "By", "Mark", "Kind")
-	case 1:
-		return ""
-	case 2:
-		return strings.Repeat("n", 100+r.IntN(40))
-	case 3:
-		return r.Pick("a:b", "a b", "a\tb", " a", "a\r")
-	case 4, 5:
-		return r.Text(1 + r.IntN(8))
-	case 6:
-		return r.Pick("Link", "file+Link", "+Link", "Chunk+Link", "x+link")
+	if r.Chance(1, 6) {
+		return r.Pick("Link", "file+Link", "Chunk+Link", "a+Link")
 	}
-	return r.Pick("title", "a", "note", "z", "x-1", "Author", "é", "日本")
+	return r.Pick("title", "a", "note", "z", "x-1", "Author", "é", "日本", "Kind", "b.c", "~")
 }
 
-// fieldValue draws a value: text from every plane, sometimes empty, with
-// edge spaces, a CR, near the line bound, or a link to a drawn target.
+// fieldValue draws a value: text from every plane, sometimes a link
+// whose target is drawn.
 func fieldValue(r *fuzzgen.Rand) string {
-	switch r.IntN(12) {
-	case 0:
-		return ""
-	case 1:
-		return " " + r.Text(3)
-	case 2:
-		return r.Text(3) + " "
-	case 3:
-		return r.Text(2) + "\r" + r.Text(2)
-	case 4:
-		return strings.Repeat("v", 110+r.IntN(30))
-	case 5:
-		return r.Pick("1", "blob:", "plex:", "seal:") + strings.Repeat(r.Pick("0", "a", "Z"), []int{43, 44, 64, 0}[r.IntN(4)])
+	if r.Chance(1, 6) {
+		return r.Pick("1", "0..4", "x") + " " + r.Pick("blob:", "plex:", "seal:") + strings.Repeat(r.Pick("0", "a", "Z"), []int{43, 44, 64, 0}[r.IntN(4)])
 	}
-	return r.Text(r.Length(24))
+	t := []rune(r.Text(1 + r.Length(24)))
+	t = slices.DeleteFunc(t, func(c rune) bool { return c < 0x20 || c == 0x7f || c >= 0x80 && c <= 0x9f || c == 0x2028 || c == 0x2029 })
+	if len(t) == 0 || t[0] == ' ' || t[len(t)-1] == ' ' {
+		return "v"
+	}
+	return string(t)
+}
+
+// fieldDefects are the ways a field line breaks a rule of "Field lines",
+// one applied to one field of a record model.
+var fieldDefects = []struct {
+	name  string
+	apply func(r *fuzzgen.Rand, f *lace.Field)
+}{
+	{"reserved-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("Data-Length", "By", "Mark") }},
+	{"empty-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = "" }},
+	{"long-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = strings.Repeat("n", 100+r.IntN(40)) }},
+	{"name-char", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("a:b", "a b", "a\tb", "a\x00", "a\x7f") }},
+	{"name-text", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Text(1 + r.IntN(6)) }},
+	{"empty-value", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = "" }},
+	{"value-edge-space", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = r.Pick(" ", "") + f.Value + r.Pick(" ", "\t") }},
+	{"value-cr", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += "\r" + f.Value }},
+	{"value-control", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += string(rune(r.IntN(0x20))) }},
+	{"long-value", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = strings.Repeat("v", 110+r.IntN(30)) }},
+	{"value-text", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = r.Text(1 + r.IntN(12)) }},
+	{"bad-utf8", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += "\xed\xa0\x80" }},
+	{"not-nfc", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += "e\u0301" }},
 }
 
 // rec is a record model: its form, fields, data and, for a Seal, its
@@ -115,6 +117,7 @@ type rec struct {
 	secret *[mark.KeySize]byte
 	by     [mark.KeySize]byte
 	mk     [mark.MarkSize]byte
+	defect string // the model-level mutation applied, if any
 }
 
 func model(r *fuzzgen.Rand) rec {
@@ -131,8 +134,16 @@ func model(r *fuzzgen.Rand) rec {
 		for range n {
 			m.fields = append(m.fields, lace.Field{Name: fieldName(r), Value: fieldValue(r)})
 		}
-		if !r.Chance(1, 8) {
-			sort.SliceStable(m.fields, func(i, j int) bool { return m.fields[i].Name < m.fields[j].Name })
+		if n > 0 && r.Chance(1, 2) {
+			d := fieldDefects[r.IntN(len(fieldDefects))]
+			i := r.IntN(n)
+			d.apply(r, &m.fields[i])
+			m.defect = d.name + "@field " + strconv.Itoa(i)
+		}
+		sort.SliceStable(m.fields, func(i, j int) bool { return m.fields[i].Name < m.fields[j].Name })
+		if n > 1 && r.Chance(1, 8) {
+			m.fields[0], m.fields[n-1] = m.fields[n-1], m.fields[0]
+			m.defect = "fields out of order"
 		}
 	}
 	if m.form == lace.FormSeal {
@@ -179,7 +190,12 @@ func recordCase(r *fuzzgen.Rand, m rec) fuzzgen.Case {
 }
 
 func recordOf(markArg string, m rec) fuzzgen.Case {
+	var ops []string
+	if m.defect != "" {
+		ops = append(ops, m.defect)
+	}
 	return fuzzgen.Case{
+		Operators: ops,
 		Args:      fuzzgen.Args(lacespec.Args{Mark: markArg}),
 		Input:     m.bytes(),
 		Generator: "lacefuzz/record",
@@ -228,7 +244,11 @@ func constructCase(r *fuzzgen.Rand) fuzzgen.Case {
 	var fields [][2]string
 	if !r.Chance(1, 4) {
 		for range r.Length(4) {
-			fields = append(fields, [2]string{fieldName(r), fieldValue(r)})
+			f := lace.Field{Name: fieldName(r), Value: fieldValue(r)}
+			if r.Chance(1, 4) {
+				fieldDefects[r.IntN(len(fieldDefects))].apply(r, &f)
+			}
+			fields = append(fields, [2]string{f.Name, f.Value})
 		}
 		spec["fields"] = fields
 	}
