@@ -145,4 +145,3 @@ func contains(l []string, s string) bool {
 	}
 	return false
 }
-

@@ -80,7 +80,9 @@ func fieldValue(r *fuzzgen.Rand) string {
 		return r.Pick("1", "0..4", "x") + " " + r.Pick("blob:", "plex:", "seal:") + strings.Repeat(r.Pick("0", "a", "Z"), []int{43, 44, 64, 0}[r.IntN(4)])
 	}
 	t := []rune(r.Text(1 + r.Length(24)))
-	t = slices.DeleteFunc(t, func(c rune) bool { return c < 0x20 || c == 0x7f || c >= 0x80 && c <= 0x9f || c == 0x2028 || c == 0x2029 })
+	t = slices.DeleteFunc(t, func(c rune) bool {
+		return c < 0x20 || c == 0x7f || c >= 0x80 && c <= 0x9f || c == 0x2028 || c == 0x2029
+	})
 	if len(t) == 0 || t[0] == ' ' || t[len(t)-1] == ' ' {
 		return "v"
 	}
