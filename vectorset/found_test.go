@@ -1,6 +1,9 @@
 package vectorset
 
 import (
+	"bytes"
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -23,4 +26,25 @@ func TestParseFoundEntry(t *testing.T) {
 			t.Errorf("%s %.40q: %v, want an error about %q", tc.name, tc.in, err, tc.want)
 		}
 	}
+}
+
+// FuzzParseFoundEntry: any bytes are an entry or an error, never a panic;
+// an entry it accepts is marshalled and read back the same.
+func FuzzParseFoundEntry(f *testing.F) {
+	f.Add([]byte(`{"op":"x.y","args":{},"input":"AA==","expect":"reject","code":"C","rules":["R-A-01"],"why":"w","provenance":{"generator":"g","testee":"t","finding":"f"}}`))
+	f.Add([]byte(`{"op":1}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		e, err := ParseFoundEntry("a", b)
+		if err != nil {
+			return
+		}
+		out, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e2, err := ParseFoundEntry("a", out)
+		if err != nil || !reflect.DeepEqual(e.Rules, e2.Rules) || !bytes.Equal(e.Input, e2.Input) || e.Op != e2.Op {
+			t.Fatalf("%q: read back %+v, %v", out, e2, err)
+		}
+	})
 }

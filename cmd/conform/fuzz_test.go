@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/internal/fuzzgen"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 )
@@ -201,5 +203,47 @@ func TestFuzzUsage(t *testing.T) {
 	}
 	if !slices.Contains(fuzzGens[1].Ops, hivespec.OpManifest) {
 		t.Error("hivefuzz does not generate hiverelay.manifest")
+	}
+}
+
+// TestFuzzGenerators: every wing's generation, for every operation it
+// names, is the same for the same case, is answered by the reference
+// (a request it finds built wrong is rare) and reaches both outcomes.
+func TestFuzzGenerators(t *testing.T) {
+	ref := reference.New(specs)
+	for _, g := range fuzzGens {
+		if _, ok := specs.Lookup(g.Suite); !ok {
+			t.Errorf("generator of unknown suite %s", g.Suite)
+		}
+		for _, op := range g.Ops {
+			if g.AcceptRule[op] == "" {
+				t.Errorf("%s: no rule for an accepted %s", g.Suite, op)
+			}
+			var accepted, rejected, wrong int
+			for n := range uint64(300) {
+				c := g.Generate(fuzzgen.New(9, n), op)
+				d := g.Generate(fuzzgen.New(9, n), op)
+				if !bytes.Equal(c.Input, d.Input) || !bytes.Equal(c.Args, d.Args) || c.Generator == "" {
+					t.Fatalf("%s case %d: two draws differ, or no generator named", op, n)
+				}
+				args := c.Args
+				if len(args) == 0 {
+					args = json.RawMessage("{}")
+				}
+				resp, err := ref.Do(context.Background(), testee.Request{Op: op, Args: args, Input: c.Input})
+				switch {
+				case err != nil || resp.Outcome == testee.Unsupported:
+					wrong++
+				case resp.Outcome == testee.Accepted:
+					accepted++
+				default:
+					rejected++
+				}
+			}
+			t.Logf("%s: %d accepted, %d rejected, %d not answerable", op, accepted, rejected, wrong)
+			if accepted == 0 || rejected == 0 || wrong > 30 {
+				t.Errorf("%s: %d accepted, %d rejected, %d the reference cannot answer, of 300", op, accepted, rejected, wrong)
+			}
+		}
 	}
 }
