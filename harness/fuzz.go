@@ -243,37 +243,14 @@ func Fuzz(ctx context.Context, cfg FuzzConfig) *FuzzReport {
 	rep := &FuzzReport{Format: FuzzReportFormat, Seed: cfg.Seed, Started: start.UTC(), Testee: cfg.Testee}
 	f := &fuzzer{cfg: cfg, findings: map[FuzzKey]*FuzzFinding{}, cited: map[string]bool{}, gens: map[string]*fuzzgen.Generator{}}
 	defer func() {
-		if cfg.Endings != nil {
-			cfg.Impl.Close()
-			for _, e := range cfg.Endings() {
-				rep.Testee.Exit = append(rep.Testee.Exit, TesteeExit{Process: e.Process, Status: e.Status, Code: e.Code})
-			}
-		}
-		if cfg.Stats != nil {
-			st := cfg.Stats()
-			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited, Processes: st.Processes}
-		}
-		if cfg.Stderr != nil {
-			rep.Testee.StderrTail = boundTail(string(cfg.Stderr()), maxTail)
-		}
+		rep.Testee.ended(cfg.Impl, cfg.Endings, cfg.Stats, cfg.Stderr)
 		rep.Seconds = time.Since(start).Seconds()
 		rep.ExitCode = rep.exitCode()
 	}()
 
 	hello, err := testee.Handshake(ctx, cfg.Impl)
 	if err != nil {
-		var re *testee.ResourceError
-		switch {
-		case ctx.Err() != nil:
-			rep.Interrupted = true
-		case errors.As(err, &re):
-			rep.ConformError = "hello: " + err.Error()
-		default:
-			rep.Aborted = "hello failed: " + bound(failureText(err), maxFailure)
-			if fl := (*testee.Failure)(nil); errors.As(err, &fl) && len(fl.Stderr) > 0 {
-				rep.Aborted += "\n" + boundTail(string(fl.Stderr), maxStderr)
-			}
-		}
+		rep.Interrupted, rep.ConformError, rep.Aborted = helloFailed(ctx, err)
 		return rep
 	}
 	boundHello(&rep.Testee, hello)

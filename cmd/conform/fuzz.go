@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/threespec/conformance/harness"
@@ -198,27 +197,14 @@ func fuzzCmd(args []string, stdout, stderr io.Writer) int {
 // fuzzProgressLine redraws one line on a terminal: execs, execs/s,
 // findings and the distinct rules the reference cited so far.
 func fuzzProgressLine(w io.Writer) (func(harness.FuzzProgress), func()) {
-	var mu sync.Mutex
-	drawn := false
-	update := func(p harness.FuzzProgress) {
-		mu.Lock()
-		defer mu.Unlock()
+	draw, clear := harness.RedrawLine(w)
+	return func(p harness.FuzzProgress) {
 		rate := 0.0
 		if s := p.Elapsed.Seconds(); s > 0 {
 			rate = float64(p.Execs) / s
 		}
-		fmt.Fprintf(w, "\r\033[Kconform fuzz: %d execs, %.0f/s, %d findings, %d rules cited, %.0fs", p.Execs, rate, p.Findings, p.RulesCited, p.Elapsed.Seconds())
-		drawn = true
-	}
-	clear := func() {
-		mu.Lock()
-		defer mu.Unlock()
-		if drawn {
-			fmt.Fprint(w, "\r\033[K")
-			drawn = false
-		}
-	}
-	return update, clear
+		draw(fmt.Sprintf("conform fuzz: %d execs, %.0f/s, %d findings, %d rules cited, %.0fs", p.Execs, rate, p.Findings, p.RulesCited, p.Elapsed.Seconds()))
+	}, clear
 }
 
 // writeFuzzText writes the human summary; it names the seed first and

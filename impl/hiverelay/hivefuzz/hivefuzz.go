@@ -263,13 +263,6 @@ func drawRecord(r *fuzzgen.Rand) record {
 	}
 }
 
-// manifestRow is one row of a vector manifest, written raw.
-type manifestRow struct {
-	path   string
-	length uint64
-	hash   [32]byte
-}
-
 // pathPart draws one canonical component of a manifest path, from every
 // plane (NFC text, no control, no '/', '\\' or dot segment).
 func pathPart(r *fuzzgen.Rand) string {
@@ -318,30 +311,19 @@ func drawPath(r *fuzzgen.Rand, ops *[]string) string {
 	return strings.Join(parts, "/")
 }
 
-func writeManifest(rows []manifestRow, count uint32) []byte {
-	b := binary.BigEndian.AppendUint32(nil, count)
-	for _, row := range rows {
-		b = binary.BigEndian.AppendUint16(b, uint16(len(row.path)))
-		b = append(b, row.path...)
-		b = binary.BigEndian.AppendUint64(b, row.length)
-		b = append(b, row.hash[:]...)
-	}
-	return b
-}
-
 func manifestCase(r *fuzzgen.Rand) fuzzgen.Case {
 	n := r.Length(4)
-	rows := make([]manifestRow, n)
+	rows := make([]manifest.Entry, n)
 	var ops []string
 	for i := range rows {
-		rows[i] = manifestRow{path: drawPath(r, &ops), length: r.Uint(1<<64 - 1)}
-		copy(rows[i].hash[:], r.Bytes(32))
+		rows[i] = manifest.Entry{Path: drawPath(r, &ops), Length: r.Uint(1<<64 - 1)}
+		copy(rows[i].Hash[:], r.Bytes(32))
 	}
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].path < rows[j].path })
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Path < rows[j].Path })
 	if n > 1 && r.Chance(1, 6) {
 		i := 1 + r.IntN(n-1)
 		if r.Chance(1, 2) {
-			rows[i].path = rows[i-1].path
+			rows[i].Path = rows[i-1].Path
 			ops = append(ops, "row "+strconv.Itoa(i)+" duplicates its predecessor's path")
 		} else {
 			rows[i], rows[i-1] = rows[i-1], rows[i]
@@ -358,13 +340,13 @@ func manifestCase(r *fuzzgen.Rand) fuzzgen.Case {
 	return c
 }
 
-func manifestOf(rows []manifestRow, cnt uint32, exact bool) fuzzgen.Case {
+func manifestOf(rows []manifest.Entry, cnt uint32, exact bool) fuzzgen.Case {
 	var lengths []string
 	for _, row := range rows {
-		lengths = append(lengths, fuzzgen.BoundaryName(row.length))
+		lengths = append(lengths, fuzzgen.BoundaryName(row.Length))
 	}
 	c := fuzzgen.Case{
-		Input:     writeManifest(rows, cnt),
+		Input:     manifest.WriteRaw(cnt, rows),
 		Generator: "hivefuzz/manifest",
 		Parent:    strconv.Itoa(len(rows)) + " rows, lengths [" + strings.Join(lengths, " ") + "]",
 	}
