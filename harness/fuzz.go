@@ -598,11 +598,7 @@ func (f *fuzzer) failure(err error) bool {
 		return true
 	}
 	f.startFails++
-	limit := f.cfg.MaxStartFailures
-	if limit <= 0 {
-		limit = testee.DefaultMaxStartFailures
-	}
-	if f.startFails > limit && f.aborted == "" {
+	if f.startFails > startFailureLimit(f.cfg.MaxStartFailures) && f.aborted == "" {
 		f.aborted = fmt.Sprintf("the testee does not start (%d cases in a row): %s", f.startFails, fl.Detail)
 		f.abort()
 		return false

@@ -588,14 +588,19 @@ func (r *runner) failure(it *item, err error) {
 		return
 	}
 	r.startFails++
-	limit := r.cfg.MaxStartFailures
-	if limit <= 0 {
-		limit = testee.DefaultMaxStartFailures
-	}
-	if r.startFails > limit && r.aborted == "" {
+	if r.startFails > startFailureLimit(r.cfg.MaxStartFailures) && r.aborted == "" {
 		r.aborted = fmt.Sprintf("the testee does not start (%d vectors in a row): %s", r.startFails, f.Detail)
 		r.abort()
 	}
+}
+
+// startFailureLimit is how many consecutive failed starts a run allows:
+// the configured number, or testee.DefaultMaxStartFailures.
+func startFailureLimit(configured int) int {
+	if configured <= 0 {
+		return testee.DefaultMaxStartFailures
+	}
+	return configured
 }
 
 func (r *runner) progress(res *VectorResult) {
