@@ -247,3 +247,23 @@ func TestFuzzGenerators(t *testing.T) {
 		}
 	}
 }
+
+// TestFuzzDeclaredReadings: the reference takes the readings the testee
+// declares (no finding); the same testee not declaring them is named by
+// the reading it takes.
+func TestFuzzDeclaredReadings(t *testing.T) {
+	args := []string{"--seed", "1", "--count", "1500", "-j", "2", "--op", "hiverelay.manifest,hiverelay.decode", "--",
+		os.Args[0], "conform", "serve", "--reading", "HR-READ-12=fixed-u64-within-safe-range"}
+	if code, rep, text := fuzzRun(t, args...); code != 0 || rep.Readings["HR-READ-12"] != "fixed-u64-within-safe-range" {
+		t.Fatalf("declared: exit %d, readings %v\n%s", code, rep.Readings, text)
+	}
+	code, rep, text := fuzzRun(t, append(args, "--undeclared")...)
+	if code != 1 || len(rep.Findings) == 0 {
+		t.Fatalf("undeclared: exit %d\n%s", code, text)
+	}
+	for _, f := range rep.Findings {
+		if f.Kind != harness.FindingReading || f.Key.Rule != "HR-READ-12" {
+			t.Errorf("undeclared: finding %s [%s], want the reading HR-READ-12", f.Key, f.Kind)
+		}
+	}
+}
