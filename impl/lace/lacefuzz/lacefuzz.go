@@ -291,55 +291,186 @@ func blob(data []byte) []byte {
 	return lace.Encode(&lace.Record{Form: lace.FormBlob, Data: data})
 }
 
-// chunksCase is a chunk node over 1 to 4 Blobs, its ranges computed from
-// them and, a third of the time, one range end or start drawn around the
-// bounds, the Kind changed, or a Blob left out of the stream.
-func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
-	n := 1 + r.IntN(4)
-	var kids [][]byte
-	var fields []string
-	at := uint64(0)
-	for range n {
-		k := blob(r.Bytes(r.Length(32)))
-		kids = append(kids, k)
-		end := at + uint64(dataLen(k))
-		fields = append(fields, "Chunk+Link: "+strconv.FormatUint(at, 10)+".."+strconv.FormatUint(end, 10)+" "+hashOf(k))
-		at = end
+// node is a chunk node or directory record model: its form, fields (in
+// the order they are written: a defect may leave them unsorted) and data.
+type node struct {
+	form   lace.Form
+	fields []string // "Name: value"
+	data   []byte
+	sorted bool
+}
+
+func (n node) bytes() []byte {
+	var fs []lace.Field
+	for _, f := range n.fields {
+		name, value, _ := strings.Cut(f, ": ")
+		fs = append(fs, lace.Field{Name: name, Value: value})
 	}
-	kind := "Kind: chunks"
-	var ops []string
-	if r.Chance(1, 3) {
-		i := r.IntN(len(fields))
-		switch r.IntN(4) {
-		case 0:
-			v := r.Uint(1<<64-1, at)
-			name, rest, _ := strings.Cut(fields[i], " ")
-			_, tail, _ := strings.Cut(rest, " ")
-			start, _, _ := strings.Cut(rest, "..")
-			fields[i] = name + " " + start + ".." + strconv.FormatUint(v, 10) + " " + tail
-			ops = append(ops, "chunk "+strconv.Itoa(i)+" end="+fuzzgen.BoundaryName(v))
-		case 1:
-			kind = r.Pick("Kind: chunk", "Kind: directory", "Kind: Chunks", "")
-			ops = append(ops, "kind "+strconv.Quote(kind))
-		case 2:
-			j := r.IntN(len(kids))
-			kids = slices.Delete(kids, j, j+1)
-			ops = append(ops, "blob "+strconv.Itoa(j)+" left out")
-		default:
-			j := r.IntN(len(fields))
-			fields[i], fields[j] = fields[j], fields[i]
-			ops = append(ops, "ranges "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" swapped")
+	if n.sorted {
+		sort.SliceStable(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
+	}
+	switch n.form {
+	case lace.FormBlob:
+		return blob(n.data)
+	case lace.FormSeal:
+		s := [mark.KeySize]byte{1}
+		if out, _, err := lace.Construct(lace.Spec{Data: n.data, Fields: fs, Secret: &s}); err == nil {
+			return out
 		}
 	}
-	if kind != "" {
-		fields = append(fields, kind)
+	return lace.Encode(&lace.Record{Form: lace.FormPlex, Fields: fs, Data: n.data})
+}
+
+// shapeDefect changes a chunk node's or directory's own shape (its form,
+// data, Kind, other fields), the Kind value being kind; it returns its
+// name.
+func shapeDefect(r *fuzzgen.Rand, n *node, kind string) string {
+	switch r.IntN(7) {
+	case 0:
+		n.form = lace.FormBlob
+		n.data = []byte("Kind: " + kind)
+		return "node is a Blob"
+	case 1:
+		n.form = lace.FormSeal
+		return "node is a Seal"
+	case 2:
+		n.data = r.Bytes(1 + r.IntN(8))
+		return "node has data"
+	case 3:
+		n.fields = slices.DeleteFunc(n.fields, func(f string) bool { return strings.HasPrefix(f, "Kind: ") })
+		return "Kind left out"
+	case 4:
+		n.fields = append(n.fields, "Kind: "+kind)
+		return "Kind twice"
+	case 5:
+		for i, f := range n.fields {
+			if strings.HasPrefix(f, "Kind: ") {
+				n.fields[i] = "Kind: " + r.Pick("chunk", "directory", "chunks", "Chunks", "dir", kind+" ")
+			}
+		}
+		return "Kind changed"
 	}
-	in := plex(fields...)
-	for _, k := range kids {
-		in = append(in, k...)
+	n.fields = append(n.fields, r.Pick("title: x", "File+Link: a "+strings.Repeat("A", 10), "Chunk+Link: 0..1 x", "Page+Link: 0 x", "a+Link: 1 x"))
+	return "another field"
+}
+
+// kid is a chunk node's child: a Blob, or a record of another shape.
+func kid(r *fuzzgen.Rand, shape string) []byte {
+	switch shape {
+	case "seal":
+		return node{form: lace.FormSeal, fields: []string{"title: x"}, data: r.Bytes(r.Length(8)), sorted: true}.bytes()
+	case "plex":
+		return plex("title: " + r.Text(3))
+	}
+	return blob(r.Bytes(1 + r.Length(32)))
+}
+
+// rangeText writes a range, sometimes not canonically.
+func rangeText(start, end uint64, defect string) string {
+	s, e := strconv.FormatUint(start, 10), strconv.FormatUint(end, 10)
+	switch defect {
+	case "leading-zero":
+		s = "0" + s
+	case "sign":
+		s = "+" + s
+	case "space":
+		return s + " .." + e
+	case "dash":
+		return s + "-" + e
+	case "overflow":
+		e = "18446744073709551616"
+	}
+	return s + ".." + e
+}
+
+// chunksCase is a chunk node over 1 to 4 children (Blobs, sometimes a
+// nested chunk node or a repeated child), its ranges computed from them,
+// and half the time one defect: of the node's shape, of a child's shape
+// or hash format, of a range's text or value, or a child left out.
+func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
+	n := 1 + r.IntN(4)
+	var ops []string
+	defect := ""
+	if r.Chance(1, 2) {
+		defect = r.Pick("shape", "kid-seal", "kid-plex", "format", "leading-zero", "sign", "space", "dash", "overflow",
+			"empty-range", "first-start", "gap", "overlap", "length", "missing", "end", "no-links", "fanout", "swap")
+		ops = append(ops, defect)
+	}
+	if defect == "fanout" {
+		n = 512
+	}
+	var kids [][]byte
+	var lens []uint64
+	for i := range n {
+		shape := ""
+		if i == 0 && (defect == "kid-seal" || defect == "kid-plex") {
+			shape = strings.TrimPrefix(defect, "kid-")
+		}
+		k := kid(r, shape)
+		if defect == "fanout" && i > 0 {
+			k = kids[0]
+		}
+		if i > 0 && r.Chance(1, 8) {
+			k = kids[r.IntN(i)] // sharing
+		}
+		kids = append(kids, k)
+		lens = append(lens, uint64(max(dataLen(k), 1)))
+	}
+	root := node{form: lace.FormPlex, data: []byte{}, sorted: true}
+	at := uint64(0)
+	for i, k := range kids {
+		start, end := at, at+lens[i]
+		switch {
+		case i == 0 && defect == "first-start":
+			start++
+			end++
+		case i == n-1 && defect == "gap":
+			start++
+			end++
+		case i == n-1 && defect == "overlap" && start > 0:
+			start--
+		case i == n-1 && defect == "empty-range":
+			end = start
+		case i == n-1 && defect == "length":
+			end++
+		case i == n-1 && defect == "end":
+			end = r.Uint(1<<64-1, end)
+		}
+		target := hashOf(k)
+		if i == 0 && defect == "format" {
+			target = r.Pick("blob:", "h4:", "B.") + strings.Repeat("a", 10)
+		}
+		rd := ""
+		if i == n-1 {
+			rd = defect
+		}
+		root.fields = append(root.fields, "Chunk+Link: "+rangeText(start, end, rd)+" "+target)
+		at = end
+	}
+	if defect == "swap" && n > 1 {
+		root.sorted = false
+		root.fields[0], root.fields[n-1] = root.fields[n-1], root.fields[0]
+	}
+	if defect == "no-links" {
+		root.fields = nil
+	}
+	root.fields = append(root.fields, "Kind: chunks")
+	if defect == "shape" {
+		ops = append(ops, shapeDefect(r, &root, "chunks"))
+	}
+	in := root.bytes()
+	seen := map[string]bool{}
+	for i, k := range kids {
+		if defect == "missing" && i == n-1 {
+			continue
+		}
+		if !seen[string(k)] {
+			in = append(in, k...)
+			seen[string(k)] = true
+		}
 	}
 	return fuzzgen.Case{Args: fuzzgen.Args(lacespec.BoundedArgs{}), Input: in, Generator: "lacefuzz/chunks",
-		Operators: ops, Parent: "chunk node over " + strconv.Itoa(n) + " Blobs"}
+		Operators: ops, Parent: "chunk node over " + strconv.Itoa(n) + " children"}
 }
 
 // dataLen is the data length of a Blob's bytes.
@@ -351,49 +482,131 @@ func dataLen(b []byte) int {
 	return len(rc.Data)
 }
 
-// dirName draws a directory entry name: mostly plain, else text from every
-// plane, or one that is empty, a dot segment or holds a '/' or a space.
+// dirName draws a directory entry name: a component, from every plane.
 func dirName(r *fuzzgen.Rand) string {
-	switch r.IntN(10) {
-	case 0:
-		return r.Pick("", ".", "..", "a/b", "a b", "a\\b")
-	case 1, 2, 3:
-		return r.Text(1 + r.IntN(6))
+	if r.Chance(1, 3) {
+		t := []rune(r.Text(1 + r.IntN(6)))
+		t = slices.DeleteFunc(t, func(c rune) bool {
+			return c < 0x21 || c == 0x7f || c == '/' || c >= 0x80 && c <= 0x9f || c == 0x2028 || c == 0x2029 || c >= 0x300 && c <= 0x36f
+		})
+		if s := string(t); s != "" && s != "." && s != ".." {
+			return s
+		}
 	}
-	return r.Pick("readme", "a", "docs", "z.txt", "é", "日本")
+	return r.Pick("readme", "a", "docs", "z.txt", "é", "日本", " lead", "b c")
 }
 
-// directoryCase is a directory of files and one level of children, the
-// names drawn, links sometimes unsorted or repeated.
+// directoryCase is a directory of files, children and sometimes a page,
+// its names drawn and sorted, and half the time one defect: of its shape,
+// a name (empty, a dot segment, a '/', over the line budget), the order,
+// a repeated name, a target of the wrong family or format, a page
+// ordinal, or an entry left out of the stream.
 func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
-	var fields []string
+	var ops []string
+	defect := ""
+	if r.Chance(1, 2) {
+		defect = r.Pick("shape", "name-empty", "name-dot", "name-dotdot", "name-slash", "name-long", "order", "duplicate",
+			"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape")
+		ops = append(ops, defect)
+	}
 	var stream [][]byte
-	for range r.Length(3) {
-		f := blob(r.Bytes(r.Length(16)))
-		stream = append(stream, f)
-		fields = append(fields, "File+Link: "+dirName(r)+" "+hashOf(f))
-	}
-	for range r.Length(2) {
-		var cf []string
-		for range 1 + r.IntN(2) {
-			f := blob(r.Bytes(r.Length(8)))
-			stream = append(stream, f)
-			cf = append(cf, "File+Link: "+dirName(r)+" "+hashOf(f))
+	var files, children []string
+	names := map[string]bool{}
+	name := func() string {
+		n := dirName(r)
+		for names[n] {
+			n += "x"
 		}
-		child := plex(append(cf, "Kind: directory")...)
-		stream = append(stream, child)
-		fields = append(fields, "Child+Link: "+dirName(r)+" "+hashOf(child))
+		names[n] = true
+		return n
 	}
-	if len(fields) > 1 && r.Chance(1, 6) {
-		fields[1] = fields[0]
+	for i := range r.Length(3) {
+		f := kid(r, "")
+		switch {
+		case i == 0 && defect == "file-plex":
+			f = plex("title: x")
+		case i == 0 && defect == "file-seal":
+			f = kid(r, "seal")
+		}
+		stream = append(stream, f)
+		files = append(files, name()+" "+hashOf(f))
 	}
-	if !r.Chance(1, 10) {
-		fields = append(fields, "Kind: directory")
+	for i := range r.Length(2) {
+		child := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
+		for range r.Length(2) {
+			f := kid(r, "")
+			stream = append(stream, f)
+			child.fields = append(child.fields, "File+Link: "+dirName(r)+" "+hashOf(f))
+		}
+		cb := child.bytes()
+		if i == 0 && defect == "child-blob" {
+			cb = kid(r, "")
+		}
+		stream = append(stream, cb)
+		children = append(children, name()+" "+hashOf(cb))
 	}
-	in := plex(fields...)
+	bad := map[string]string{"name-empty": "", "name-dot": ".", "name-dotdot": "..", "name-slash": "a/b", "name-long": strings.Repeat("n", 60+r.IntN(20))}
+	if v, ok := bad[defect]; ok && len(files) > 0 {
+		_, target, _ := strings.Cut(files[0], " ")
+		files[0] = v + " " + target
+	}
+	if defect == "format" && len(files) > 0 {
+		files[0] = "f " + r.Pick("blob:", "h4:", "P.") + strings.Repeat("a", 10)
+	}
+	sort.Strings(files)
+	sort.Strings(children)
+	if defect == "duplicate" && len(files) > 0 {
+		if len(children) > 0 && r.Chance(1, 2) {
+			n, _, _ := strings.Cut(files[0], " ")
+			_, t, _ := strings.Cut(children[0], " ")
+			children[0] = n + " " + t
+		} else {
+			files = append(files, files[0])
+		}
+	}
+	root := node{form: lace.FormPlex, data: []byte{}, sorted: true}
+	for _, c := range children {
+		root.fields = append(root.fields, "Child+Link: "+c)
+	}
+	for _, f := range files {
+		root.fields = append(root.fields, "File+Link: "+f)
+	}
+	if defect == "order" && len(files) > 1 {
+		root.sorted = false
+		k := len(children)
+		root.fields[k], root.fields[k+1] = root.fields[k+1], root.fields[k]
+	}
+	root.fields = append(root.fields, "Kind: directory")
+	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" {
+		page := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
+		f := kid(r, "")
+		stream = append(stream, f)
+		page.fields = append(page.fields, "File+Link: "+name()+" "+hashOf(f))
+		if defect == "page-shape" {
+			ops = append(ops, shapeDefect(r, &page, "directory"))
+		}
+		pb := page.bytes()
+		stream = append(stream, pb)
+		ord := "0"
+		if defect == "page-ordinal" {
+			ord = r.Pick("1", "00", "+0", "-0", "0x0")
+		}
+		root.fields = append(root.fields, "Page+Link: "+ord+" "+hashOf(pb))
+	}
+	if defect == "shape" {
+		ops = append(ops, shapeDefect(r, &root, "directory"))
+	}
+	if defect == "missing" && len(stream) > 0 {
+		stream = stream[:len(stream)-1]
+	}
+	in := root.bytes()
+	seen := map[string]bool{}
 	for _, b := range stream {
-		in = append(in, b...)
+		if !seen[string(b)] {
+			in = append(in, b...)
+			seen[string(b)] = true
+		}
 	}
 	return fuzzgen.Case{Args: fuzzgen.Args(lacespec.BoundedArgs{}), Input: in, Generator: "lacefuzz/directory",
-		Parent: "directory of " + strconv.Itoa(len(fields)) + " fields"}
+		Operators: ops, Parent: "directory of " + strconv.Itoa(len(files)) + " files and " + strconv.Itoa(len(children)) + " children"}
 }
