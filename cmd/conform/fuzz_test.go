@@ -267,3 +267,19 @@ func TestFuzzDeclaredReadings(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFuzzCase is one fuzz case of each small-input operation against
+// the in-process reference: generation, the reference's answer, the
+// testee's (the reference again) and the judge; the cost conform adds to
+// each exec against an external testee.
+func BenchmarkFuzzCase(b *testing.B) {
+	for _, op := range []string{hivespec.OpManifest, hivespec.OpDecode, "lace.record", "libtracer.decode"} {
+		b.Run(op, func(b *testing.B) {
+			cfg := harness.FuzzConfig{Specs: specs, Gens: fuzzGens, Ops: []string{op}, Impl: reference.New(specs), Jobs: 1, Seed: 1, Count: int64(b.N)}
+			b.ResetTimer()
+			if rep := harness.Fuzz(context.Background(), cfg); len(rep.Findings) > 0 {
+				b.Fatalf("the reference disagrees with itself: %v", rep.Findings[0].Key)
+			}
+		})
+	}
+}
