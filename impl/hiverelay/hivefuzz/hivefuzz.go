@@ -61,25 +61,44 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	return c
 }
 
-// key32 is a 32-byte key: random, all zero (the nonzero rules), or one
-// byte set (sorting neighbours).
-func key32(r *fuzzgen.Rand) [32]byte {
-	var k [32]byte
-	switch r.IntN(8) {
-	case 0:
-	case 1:
-		k[31] = byte(1 + r.IntN(3))
-	default:
-		copy(k[:], r.Bytes(32))
+// keys draws a record's 32-byte keys: random, sometimes one byte set
+// (sorting neighbours); in a third of the records the zero-th key drawn
+// is all zero (the nonzero rules of section 3), one key only, so that
+// the rule of that key is the one reached.
+type keys struct {
+	r       *fuzzgen.Rand
+	n, zero int
+}
+
+func newKeys(r *fuzzgen.Rand) *keys {
+	k := &keys{r: r, zero: -1}
+	if r.Chance(1, 3) {
+		k.zero = 1 + r.IntN(12)
 	}
 	return k
 }
 
-func readCap(r *fuzzgen.Rand) hr.ReadCellCapV1 {
-	c := hr.ReadCellCapV1{RelayPublicKey: key32(r), StorageSlot: key32(r), CellKey: key32(r),
-		SizeClass: uint8(r.Uint(255, 1, 5))}
+func (g *keys) key() [32]byte {
+	var k [32]byte
+	g.n++
+	switch {
+	case g.n == g.zero:
+	case g.r.Chance(1, 12):
+		k[31] = byte(1 + g.r.IntN(3))
+	default:
+		copy(k[:], g.r.Bytes(32))
+	}
+	return k
+}
+
+func readCap(r *fuzzgen.Rand, g *keys) hr.ReadCellCapV1 {
+	c := hr.ReadCellCapV1{RelayPublicKey: g.key(), StorageSlot: g.key(), CellKey: g.key(),
+		SizeClass: uint8(1 + r.IntN(5))}
+	if r.Chance(1, 10) {
+		c.SizeClass = uint8(r.Uint(255, 1, 5)) // around the bounds 1..5
+	}
 	if r.Chance(1, 2) {
-		h := key32(r)
+		h := g.key()
 		c.ExpectedCellBlobHash = &h
 	}
 	return c
@@ -87,12 +106,15 @@ func readCap(r *fuzzgen.Rand) hr.ReadCellCapV1 {
 
 // caps are n read capabilities, sorted by (relay key, slot) unless the
 // draw leaves them as they came (the order rules).
-func caps(r *fuzzgen.Rand, n int) []hr.ReadCellCapV1 {
+func caps(r *fuzzgen.Rand, g *keys, n int) []hr.ReadCellCapV1 {
 	out := make([]hr.ReadCellCapV1, n)
 	for i := range out {
-		out[i] = readCap(r)
+		out[i] = readCap(r, g)
 		if i > 0 && r.Chance(1, 6) {
 			out[i].RelayPublicKey = out[i-1].RelayPublicKey // one relay, two slots
+			if r.Chance(1, 3) {
+				out[i].StorageSlot = out[i-1].StorageSlot // a duplicate
+			}
 		}
 	}
 	if !r.Chance(1, 6) {
@@ -115,14 +137,18 @@ func count(r *fuzzgen.Rand, bound int) int {
 	return r.Length(min(bound, 4))
 }
 
-func checkpoint(r *fuzzgen.Rand) *hr.OpaqueChainCheckpointV1 {
-	cp := &hr.OpaqueChainCheckpointV1{OpaqueStateCommitment: key32(r), SnapshotPayloadHash: key32(r)}
+func checkpoint(r *fuzzgen.Rand, g *keys) *hr.OpaqueChainCheckpointV1 {
+	cp := &hr.OpaqueChainCheckpointV1{OpaqueStateCommitment: g.key(), SnapshotPayloadHash: g.key()}
 	n := count(r, 1024)
 	if n == 0 && r.Chance(3, 4) {
 		n = 1
 	}
-	for range n {
-		cp.CoveredFrontier = append(cp.CoveredFrontier, hr.FrontierEntry{ChainID: key32(r), Sequence: r.Uint(1<<64 - 1), FrameHash: key32(r)})
+	for i := range n {
+		e := hr.FrontierEntry{ChainID: g.key(), Sequence: r.Uint(1<<64 - 1), FrameHash: g.key()}
+		if i > 0 && r.Chance(1, 10) {
+			e.ChainID = cp.CoveredFrontier[i-1].ChainID // a duplicate
+		}
+		cp.CoveredFrontier = append(cp.CoveredFrontier, e)
 	}
 	if !r.Chance(1, 6) {
 		sort.SliceStable(cp.CoveredFrontier, func(i, j int) bool {
@@ -133,7 +159,7 @@ func checkpoint(r *fuzzgen.Rand) *hr.OpaqueChainCheckpointV1 {
 	if k == 0 && r.Chance(3, 4) {
 		k = 1
 	}
-	cp.SnapshotReadCaps = caps(r, k)
+	cp.SnapshotReadCaps = caps(r, g, k)
 	return cp
 }
 
@@ -174,13 +200,14 @@ func decodeOf(rec record) fuzzgen.Case {
 
 func drawRecord(r *fuzzgen.Rand) record {
 	schema := hr.Schemas[r.IntN(len(hr.Schemas))]
+	g := newKeys(r)
 	switch schema {
 	case hr.SchemaReadCellCapV1:
-		v := readCap(r)
+		v := readCap(r, g)
 		return record{schema: schema, build: v.Raw}
 	case hr.SchemaWriteCellCapV1:
-		v := hr.WriteCellCapV1{ReadCap: readCap(r), AllocationEpoch: uint32(r.Uint(1<<32 - 1)),
-			CreatePrivateKey: key32(r), RenewPrivateKey: key32(r), DropPrivateKey: key32(r)}
+		v := hr.WriteCellCapV1{ReadCap: readCap(r, g), AllocationEpoch: uint32(r.Uint(1<<32 - 1)),
+			CreatePrivateKey: g.key(), RenewPrivateKey: g.key(), DropPrivateKey: g.key()}
 		switch r.IntN(6) {
 		case 0:
 			v.DropPrivateKey = v.CreatePrivateKey
@@ -211,12 +238,12 @@ func drawRecord(r *fuzzgen.Rand) record {
 		}
 		return record{schema: schema, class: argClass, build: v.Raw}
 	case hr.SchemaOpaqueChainCheckpointV1:
-		v := checkpoint(r)
+		v := checkpoint(r, g)
 		return record{schema: schema, build: v.Raw}
 	case hr.SchemaOpaqueChainFrameV1:
-		v := &hr.OpaqueChainFrameV1{ChainID: key32(r), Sequence: r.Uint(1<<64 - 1), TransportVerifyKey: key32(r)}
+		v := &hr.OpaqueChainFrameV1{ChainID: g.key(), Sequence: r.Uint(1<<64 - 1), TransportVerifyKey: g.key()}
 		if (v.Sequence != 0) != r.Chance(1, 8) {
-			h := key32(r)
+			h := g.key()
 			v.PreviousFrameHash = &h
 		}
 		for range count(r, 256) {
@@ -226,9 +253,9 @@ func drawRecord(r *fuzzgen.Rand) record {
 			}
 			v.OpaquePayloads = append(v.OpaquePayloads, r.Bytes(n))
 		}
-		v.NextReadCellCaps = caps(r, count(r, 16))
+		v.NextReadCellCaps = caps(r, g, count(r, 16))
 		if r.Chance(1, 2) {
-			v.Checkpoint = checkpoint(r)
+			v.Checkpoint = checkpoint(r, g)
 		}
 		copy(v.TransportSignature[:], r.Bytes(64))
 		rec := record{schema: schema, build: v.Raw}
@@ -257,7 +284,7 @@ func drawRecord(r *fuzzgen.Rand) record {
 		if r.Chance(1, 10) {
 			n = []int{0, 4096, 4097}[r.IntN(3)]
 		}
-		v := hr.BlindCoreReadCapV1{CorePublicKey: key32(r), BlockEncryptionKey: key32(r),
+		v := hr.BlindCoreReadCapV1{CorePublicKey: g.key(), BlockEncryptionKey: g.key(),
 			WitnessedFork: r.Uint(1<<64 - 1), WitnessedLength: r.Uint(1<<64 - 1), WitnessedSignedHead: r.Bytes(n)}
 		return record{schema: schema, build: v.Raw}
 	}
