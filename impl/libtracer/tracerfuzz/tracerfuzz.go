@@ -35,19 +35,21 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	if op == tracerspec.OpEncode {
 		return encodeCase(r.Pick(tracerspec.ModeExact, tracerspec.ModeSmallest), frames)
 	}
-	args := tracerspec.DecodeArgs{Transport: r.Pick(tracerspec.TransportDatagram, tracerspec.TransportStream)}
-	if r.Chance(1, 8) {
-		v := int64(r.Uint(1<<20, 0, 4, 6, 64))
-		args.MaxTLVBytes = &v
-	}
-	if r.Chance(1, 8) {
-		v := int64(r.Uint(64, 0, 1, 2))
-		args.WorkBudget = &v
-	}
+	args := decodeArgs(r)
 	c := decodeCase(args, frames)
 	if r.Chance(1, 2) {
 		c.Input, c.Operators = r.MutateN(c.Input, 3, c.Operators)
 		c.Smaller = nil
+	}
+	// Cut offsets, of a datagram only, within the input as sent.
+	if n := len(c.Input); args["transport"] == tracerspec.TransportDatagram && r.Chance(1, 6) {
+		views := []int64{int64(r.N(n + 1))}
+		if r.Chance(1, 2) {
+			views = append(views, int64(r.N(n+1)))
+		}
+		slices.Sort(views)
+		args["views"] = views
+		c.Args, c.Smaller = fuzzgen.Args(args), nil
 	}
 	return c
 }
@@ -192,7 +194,36 @@ func smaller(frames []libtracer.Frame) [][]libtracer.Frame {
 	return out
 }
 
-func decodeCase(args tracerspec.DecodeArgs, frames []libtracer.Frame) fuzzgen.Case {
+// decodeArgs draws libtracer.decode's arguments: the transport, sometimes
+// bounds around their limits, and either the per-frame report or the
+// trailer lifecycle (stripping; forwarding with a fresh trailer whose
+// stamp is weighted to the u64 boundaries, each CRC width)
+// (docs/PROTOCOL.md).
+func decodeArgs(r *fuzzgen.Rand) map[string]any {
+	a := map[string]any{"transport": r.Pick(tracerspec.TransportDatagram, tracerspec.TransportStream)}
+	if r.Chance(1, 8) {
+		a["max_tlv_bytes"] = int64(r.Uint(1<<20, 0, 4, 6, 64))
+	}
+	if r.Chance(1, 8) {
+		a["work_budget"] = int64(r.Uint(64, 0, 1, 2))
+	}
+	switch r.IntN(6) {
+	case 0, 1:
+		a["report"] = "frames"
+	case 2:
+		a["strip"] = true
+	case 3:
+		fw := map[string]any{"crc": []int{32, 16, 0}[r.IntN(3)]}
+		if r.Chance(1, 2) {
+			fw["ts"] = strconv.FormatUint(r.Uint(1<<64-1), 10)
+		}
+		a["forward"] = fw
+		a["strip"] = r.Chance(1, 2)
+	}
+	return a
+}
+
+func decodeCase(args map[string]any, frames []libtracer.Frame) fuzzgen.Case {
 	return fuzzgen.Case{
 		Args:      fuzzgen.Args(args),
 		Input:     wire(frames),
