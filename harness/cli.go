@@ -281,19 +281,30 @@ func IsTerminal(f *os.File) bool {
 // ProgressLine returns a Progress callback that redraws one line on w (a
 // terminal) at most ten times a second, and a function that clears it.
 func ProgressLine(w io.Writer) (update func(Progress), clear func()) {
-	var mu sync.Mutex
 	var last time.Time
-	drawn := false
+	draw, clear := RedrawLine(w)
 	update = func(p Progress) {
-		mu.Lock()
-		defer mu.Unlock()
 		if now := time.Now(); p.Done < p.Total && now.Sub(last) < 100*time.Millisecond {
 			return
 		} else {
 			last = now
 		}
-		fmt.Fprintf(w, "\r\033[Kconform: %d/%d vectors, %d failed, %d not applicable, %.1fs",
-			p.Done, p.Total, p.Failed, p.NotApplicable, p.Elapsed.Seconds())
+		draw(fmt.Sprintf("conform: %d/%d vectors, %d failed, %d not applicable, %.1fs",
+			p.Done, p.Total, p.Failed, p.NotApplicable, p.Elapsed.Seconds()))
+	}
+	return update, clear
+}
+
+// RedrawLine returns a function that redraws one line on w (a terminal)
+// and one that clears it; a caller that calls draw from several goroutines
+// serializes the calls itself.
+func RedrawLine(w io.Writer) (draw func(string), clear func()) {
+	var mu sync.Mutex
+	drawn := false
+	draw = func(s string) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprint(w, "\r\033[K"+s)
 		drawn = true
 	}
 	clear = func() {
@@ -304,7 +315,7 @@ func ProgressLine(w io.Writer) (update func(Progress), clear func()) {
 			drawn = false
 		}
 	}
-	return update, clear
+	return draw, clear
 }
 
 // OnInterrupt returns a context canceled by the first SIGINT or SIGTERM

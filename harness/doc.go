@@ -17,6 +17,13 @@
 //     Report; it always returns one, also when the testee cannot run or the
 //     run is interrupted. It bounds the garbage collector's soft memory
 //     limit by the largest input or expected answer while it runs.
+//   - Fuzz is `conform fuzz` (issue 27): the wings' generators
+//     (internal/fuzzgen.Generator) draw cases for every operation the
+//     testee claims; each goes to the testee through the same adapter and
+//     to the reference under the testee's declared readings, and
+//     vectorset.Judge judges the answer; disagreements are named,
+//     deduplicated (FuzzKey), shrunk, and WriteFuzzCandidates writes them
+//     as candidate vectors and found-corpus entries.
 //   - InputFiles gives inputs by path to a testee that claims
 //     testee.CapabilityInputPath (committed files as they are, recipes
 //     written once per run to a private directory).

@@ -148,19 +148,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 		rep.Suites = append(rep.Suites, info)
 	}
 	defer func() {
-		if cfg.Endings != nil {
-			cfg.Impl.Close()
-			for _, e := range cfg.Endings() {
-				rep.Testee.Exit = append(rep.Testee.Exit, TesteeExit{Process: e.Process, Status: e.Status, Code: e.Code})
-			}
-		}
-		if cfg.Stats != nil {
-			st := cfg.Stats()
-			rep.Testee.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited, Processes: st.Processes}
-		}
-		if cfg.Stderr != nil {
-			rep.Testee.StderrTail = boundTail(string(cfg.Stderr()), maxTail)
-		}
+		rep.Testee.ended(cfg.Impl, cfg.Endings, cfg.Stats, cfg.Stderr)
 		rep.Seconds = time.Since(start).Seconds()
 		rep.Times.Wall = rep.Seconds
 		rep.Times.sumVectors(rep.Vectors)
@@ -174,18 +162,7 @@ func Run(ctx context.Context, cfg Config) *Report {
 	hello, err := testee.Handshake(ctx, cfg.Impl)
 	rep.Times.Testee += time.Since(th).Seconds()
 	if err != nil {
-		var re *testee.ResourceError
-		switch {
-		case ctx.Err() != nil:
-			rep.Interrupted = true
-		case errors.As(err, &re):
-			rep.ConformError = "hello: " + err.Error()
-		default:
-			rep.Aborted = "hello failed: " + bound(failureText(err), maxFailure)
-			if f := (*testee.Failure)(nil); errors.As(err, &f) && len(f.Stderr) > 0 {
-				rep.Aborted += "\n" + boundTail(string(f.Stderr), maxStderr)
-			}
-		}
+		rep.Interrupted, rep.ConformError, rep.Aborted = helloFailed(ctx, err)
 		why := "the testee could not be run"
 		if rep.ConformError != "" {
 			why = "an error of conform's own stopped the run"
@@ -301,6 +278,43 @@ func adapterHint(first []string, t TesteeInfo) string {
 		return hint + "; check how Do decodes requests and builds its answers"
 	}
 	return hint + "; conform smoke -- " + ShellJoin(t.Command) + " checks it request by request and names the problem"
+}
+
+// ended records, as a run or a fuzz run ends, how the testee's processes
+// ended (closing an adapter that reports endings first), its counters and
+// its standard error's tail.
+func (info *TesteeInfo) ended(impl testee.Implementation, endings func() []testee.Ending, stats func() testee.Stats, stderr func() []byte) {
+	if endings != nil {
+		impl.Close()
+		for _, e := range endings() {
+			info.Exit = append(info.Exit, TesteeExit{Process: e.Process, Status: e.Status, Code: e.Code})
+		}
+	}
+	if stats != nil {
+		st := stats()
+		info.Stats = &Stats{Starts: st.Starts, Failures: st.Failures, IdleExits: st.IdleExits, Unsolicited: st.Unsolicited, Processes: st.Processes}
+	}
+	if stderr != nil {
+		info.StderrTail = boundTail(string(stderr()), maxTail)
+	}
+}
+
+// helloFailed says how a failed hello ends a run: interrupted, an error of
+// conform's own (its resources), or the testee's (aborted, with the tail
+// of its standard error).
+func helloFailed(ctx context.Context, err error) (interrupted bool, conformErr, aborted string) {
+	var re *testee.ResourceError
+	switch {
+	case ctx.Err() != nil:
+		return true, "", ""
+	case errors.As(err, &re):
+		return false, "hello: " + err.Error(), ""
+	}
+	aborted = "hello failed: " + bound(failureText(err), maxFailure)
+	if f := (*testee.Failure)(nil); errors.As(err, &f) && len(f.Stderr) > 0 {
+		aborted += "\n" + boundTail(string(f.Stderr), maxStderr)
+	}
+	return false, "", aborted
 }
 
 func newResult(specs *spec.Set, defaults map[string]string, s *Suite, v *vectorset.Vector) *VectorResult {
@@ -667,11 +681,7 @@ func (r *runner) failure(it *item, err error) {
 		return
 	}
 	r.startFails++
-	limit := r.cfg.MaxStartFailures
-	if limit <= 0 {
-		limit = testee.DefaultMaxStartFailures
-	}
-	if r.startFails > limit && r.aborted == "" {
+	if r.startFails > startFailureLimit(r.cfg.MaxStartFailures) && r.aborted == "" {
 		r.aborted = fmt.Sprintf("the testee does not start (%d vectors in a row): %s", r.startFails, f.Detail)
 		r.abort()
 	}
@@ -685,6 +695,15 @@ func (r *runner) noteFirst(kind string) {
 	if len(r.first) < hintAfter {
 		r.first = append(r.first, kind)
 	}
+}
+
+// startFailureLimit is how many consecutive failed starts a run allows:
+// the configured number, or testee.DefaultMaxStartFailures.
+func startFailureLimit(configured int) int {
+	if configured <= 0 {
+		return testee.DefaultMaxStartFailures
+	}
+	return configured
 }
 
 func (r *runner) progress(res *VectorResult) {

@@ -8,6 +8,7 @@
 //	conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
 //	conform smoke [flags] -- TESTEE ARGS...     check a testee's adapter with a few requests
 //	conform serve [OP]                          the reference as a testee (persistent; one-shot with OP)
+//	conform fuzz [flags] -- TESTEE ARGS...      differential fuzzing against the reference
 //	conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
 //	conform prove [flags]                       show that the suite catches each rule's fault
 //	conform verify [flags] CLAIM -- TESTEE...   re-run a conformance claim and say whether it holds
@@ -30,6 +31,7 @@ const usage = `usage:
   conform run [flags] -- TESTEE ARGS...       run the vector sets against a testee
   conform smoke [flags] -- TESTEE ARGS...     check a testee's adapter (its protocol plumbing) with a few requests
   conform serve [OP]                          the reference implementation as a testee
+  conform fuzz [flags] -- TESTEE ARGS...      generate inputs, judge the testee against the reference
   conform features [flags] -- TESTEE ARGS...  run the Gherkin features against a testee
   conform prove [flags]                       show that the suite catches each rule's fault
   conform show [flags] ID                     print one vector and its input (--write FILE: its bytes)
@@ -52,6 +54,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return smokeCmd(args[1:], stdout, stderr)
 	case "serve":
 		return serveCmd(args[1:], stdin, stdout, stderr)
+	case "fuzz":
+		return fuzzCmd(args[1:], stdout, stderr)
 	case "show":
 		return showCmd(args[1:], stdout, stderr)
 	case "verify":

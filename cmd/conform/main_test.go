@@ -19,8 +19,9 @@ import (
 	"github.com/threespec/conformance/vectorset"
 )
 
-// The test binary is conform itself (`TESTBINARY conform ARGS...`) and the
-// misbehaving test testee (`TESTBINARY testee ARGS...`).
+// The test binary is conform itself (`TESTBINARY conform ARGS...`), the
+// misbehaving test testee (`TESTBINARY testee ARGS...`) and the testee
+// that rejects u64 values above 2^53-1 (`TESTBINARY unsafe-u64`).
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
@@ -32,6 +33,8 @@ func TestMain(m *testing.M) {
 			os.Exit(code)
 		case "testee":
 			os.Exit(harnesstest.Main(allspecs.Synthetic(), os.Args[2:]))
+		case "unsafe-u64": // the reference rejecting manifest row lengths above 2^53-1 (fuzz_test.go)
+			os.Exit(serveUnsafeU64())
 		case "features", "prove": // as cmd/conform-features, which conform delegates to
 			os.Exit(featurescmd.Main(featurescmd.Wings{Specs: allspecs.Set(), Steps: allspecs.Steps()}, os.Args[1:], os.Stdout, os.Stderr))
 		}

@@ -147,6 +147,8 @@ const LeakReport = "==4242==ERROR: LeakSanitizer: detected memory leaks\nSUMMARY
 //	-hangfile FILE    create FILE when a hang directive starts
 //	-inputpath        claim the capability input-path (and read inputs by path)
 //	-leak             once the input ends, write LeakReport on stderr and exit 3
+//	-always DIRECTIVE answer every request but hello by DIRECTIVE, whatever
+//	                  its input (for inputs conform generates: conform fuzz)
 //
 // Every other request is answered after its input, a directive:
 //
@@ -170,6 +172,7 @@ func Main(syn Synthetic, args []string) int {
 	hello := "ok"
 	var caps []string
 	leak := false
+	always := ""
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch args[0] {
 		case "-leak":
@@ -182,7 +185,7 @@ func Main(syn Synthetic, args []string) int {
 			hello = "unsupported"
 		case "-badhello":
 			hello = "bad"
-		case "-profiles", "-ops", "-pidfile", "-hangfile":
+		case "-profiles", "-ops", "-pidfile", "-hangfile", "-always":
 			if len(args) < 2 {
 				return 2
 			}
@@ -195,6 +198,8 @@ func Main(syn Synthetic, args []string) int {
 				os.WriteFile(args[1], []byte(strconv.Itoa(os.Getpid())), 0o644)
 			case "-hangfile":
 				hangFile = args[1]
+			case "-always":
+				always = args[1]
 			}
 			args = args[1:]
 		}
@@ -215,7 +220,7 @@ func Main(syn Synthetic, args []string) int {
 		return fmt.Sprintf(`{"id":%d,"ok":true,"result":%s}`, id, h)
 	}
 	if len(args) == 1 {
-		return oneShot(args[0], helloLine)
+		return oneShot(args[0], helloLine, always)
 	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	for {
@@ -241,6 +246,9 @@ func Main(syn Synthetic, args []string) int {
 				fmt.Fprintln(os.Stderr, "harnesstest:", err)
 				return 1
 			}
+		}
+		if always != "" {
+			req.Input = []byte(always)
 		}
 		if code := act(req.ID, string(req.Input), os.Stdout); code >= 0 {
 			return code
@@ -309,10 +317,13 @@ func act(id int64, in string, w io.Writer) int {
 }
 
 // oneShot answers one request in one-shot mode.
-func oneShot(op string, helloLine func(int64) string) int {
+func oneShot(op string, helloLine func(int64) string, always string) int {
 	in, err := io.ReadAll(os.Stdin)
 	if err != nil {
 		return 2
+	}
+	if always != "" {
+		in = []byte(always)
 	}
 	if op == testee.OpHello {
 		fmt.Println(helloLine(0))

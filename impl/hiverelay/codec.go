@@ -709,6 +709,12 @@ func (v *ReadCellCapV1) raw(c rules.Checks) []byte {
 // invariant v breaks.
 func (v *ReadCellCapV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
+// Raw returns the bytes the encoder writes for v without checking any
+// invariant (an out-of-range value, an unsorted or over-long array is
+// written as it is): fuzz generation (impl/hiverelay/hivefuzz) builds the
+// inputs that break a rule of section 3 with it. Encode checks.
+func (v *ReadCellCapV1) Raw() []byte { return v.raw(rules.Checks{}) }
+
 func (v *ReadCellCapV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeReadCap)
 }
@@ -732,6 +738,12 @@ func (v *WriteCellCapV1) raw(c rules.Checks) []byte {
 // invariant v breaks.
 func (v *WriteCellCapV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
+// Raw returns the bytes the encoder writes for v without checking any
+// invariant (an out-of-range value, an unsorted or over-long array is
+// written as it is): fuzz generation (impl/hiverelay/hivefuzz) builds the
+// inputs that break a rule of section 3 with it. Encode checks.
+func (v *WriteCellCapV1) Raw() []byte { return v.raw(rules.Checks{}) }
+
 func (v *WriteCellCapV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeWriteCap)
 }
@@ -751,6 +763,12 @@ func (v *CellBlobV1) raw(c rules.Checks) []byte {
 // the first invariant v breaks (a Sealed length other than
 // ClassLength(Class)-13 fails as a short or long blob).
 func (v *CellBlobV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
+
+// Raw returns the bytes the encoder writes for v without checking any
+// invariant (an out-of-range value, an unsorted or over-long array is
+// written as it is): fuzz generation (impl/hiverelay/hivefuzz) builds the
+// inputs that break a rule of section 3 with it. Encode checks.
+func (v *CellBlobV1) Raw() []byte { return v.raw(rules.Checks{}) }
 
 func (v *CellBlobV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), blobDecoder(v.Class))
@@ -796,6 +814,12 @@ func (v *OpaqueChainCheckpointV1) raw(c rules.Checks) []byte {
 // invariant v breaks.
 func (v *OpaqueChainCheckpointV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
+// Raw returns the bytes the encoder writes for v without checking any
+// invariant (an out-of-range value, an unsorted or over-long array is
+// written as it is): fuzz generation (impl/hiverelay/hivefuzz) builds the
+// inputs that break a rule of section 3 with it. Encode checks.
+func (v *OpaqueChainCheckpointV1) Raw() []byte { return v.raw(rules.Checks{}) }
+
 func (v *OpaqueChainCheckpointV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeCheckpoint)
 }
@@ -840,6 +864,12 @@ func (v *OpaqueChainFrameV1) raw(c rules.Checks) []byte {
 // invariant v breaks.
 func (v *OpaqueChainFrameV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
 
+// Raw returns the bytes the encoder writes for v without checking any
+// invariant (an out-of-range value, an unsorted or over-long array is
+// written as it is): fuzz generation (impl/hiverelay/hivefuzz) builds the
+// inputs that break a rule of section 3 with it. Encode checks.
+func (v *OpaqueChainFrameV1) Raw() []byte { return v.raw(rules.Checks{}) }
+
 func (v *OpaqueChainFrameV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeFrame)
 }
@@ -864,6 +894,12 @@ func (v *BlindCoreReadCapV1) raw(c rules.Checks) []byte {
 // Encode returns the canonical bytes of v, or the violation of the first
 // invariant v breaks.
 func (v *BlindCoreReadCapV1) Encode() ([]byte, error) { return v.encode(rules.Checks{}) }
+
+// Raw returns the bytes the encoder writes for v without checking any
+// invariant (an out-of-range value, an unsorted or over-long array is
+// written as it is): fuzz generation (impl/hiverelay/hivefuzz) builds the
+// inputs that break a rule of section 3 with it. Encode checks.
+func (v *BlindCoreReadCapV1) Raw() []byte { return v.raw(rules.Checks{}) }
 
 func (v *BlindCoreReadCapV1) encode(c rules.Checks) ([]byte, error) {
 	return checked(c, v.raw(c), decodeBlindCore)

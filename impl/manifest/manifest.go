@@ -9,6 +9,7 @@
 package manifest
 
 import (
+	"encoding/binary"
 	"sort"
 	"strconv"
 
@@ -248,6 +249,21 @@ func encode(c rules.Checks, entries []Entry) ([]byte, error) {
 		return nil, err
 	}
 	return enc.Bytes(), nil
+}
+
+// WriteRaw writes the framing of section 5 with the given count and rows
+// exactly as given, checking nothing: the generators write manifests that
+// break a rule with it (an unsorted row, a count that is not the rows').
+// Encode checks.
+func WriteRaw(count uint32, rows []Entry) []byte {
+	b := binary.BigEndian.AppendUint32(nil, count)
+	for _, r := range rows {
+		b = binary.BigEndian.AppendUint16(b, uint16(len(r.Path)))
+		b = append(b, r.Path...)
+		b = binary.BigEndian.AppendUint64(b, r.Length)
+		b = append(b, r.Hash[:]...)
+	}
+	return b
 }
 
 // Build returns the manifest of a set of vectors, given as path -> complete

@@ -34,10 +34,12 @@ func ruleUsage(t *testing.T, dir string) (rejects map[string][]string) {
 			return filepath.SkipDir
 		}
 		// Only the implementations: not a wing's Spec (its handlers map
-		// protocol requests to them) nor its generator (internal/floors).
+		// protocol requests to them), its generator (internal/floors) or
+		// its fuzz generation (impl/*/*fuzz: it names the rule a candidate
+		// vector of an accepted input tests, and rejects nothing).
 		if rel, _ := filepath.Rel(filepath.Join(dir, ".."), p); d.IsDir() && p != dir {
 			pkg := filepath.ToSlash(rel)
-			if i := floors.FloorOf(pkg); i < 0 || floors.Floors[i].Name != "impl" || matched(pkg, "impl/*/*spec") {
+			if i := floors.FloorOf(pkg); i < 0 || floors.Floors[i].Name != "impl" || matched(pkg, "impl/*/*spec") || matched(pkg, "impl/*/*fuzz") {
 				return filepath.SkipDir
 			}
 		}

@@ -42,8 +42,8 @@ var Floors = []Floor{
 		Packages: []string{"internal/jsonscan"},
 		What:     "the byte-level JSON scanning steps that the testee protocol and judging share"},
 	{Name: "base", SameFloor: false,
-		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "internal/plainjson", "specs", "features", "testee", "impl/b64a", "impl/nfc17", "vectors", "manifest"},
-		What:     "spec-free building blocks: the fault and reading sets, the testee protocol, the embedded specs, vector sets and manifests, plain JSON, B64A and NFC"},
+		Packages: []string{"internal/fault", "internal/reading", "internal/parallel", "internal/treecheck", "internal/floors", "internal/plainjson", "internal/fuzzgen", "specs", "features", "found", "testee", "impl/b64a", "impl/nfc17", "vectors", "manifest"},
+		What:     "spec-free building blocks: the fault and reading sets, the testee protocol, the embedded specs, vector sets and manifests, plain JSON, fuzz generation's primitives, B64A and NFC"},
 	{Name: "rules", SameFloor: false,
 		Packages: []string{"impl/rules", "vectorset"},
 		What:     "the vocabulary every spec shares: rules, violations, Checks, catalogs; the vector-set format, set hashes and judging"},
@@ -81,7 +81,7 @@ var SpecNeutral = []string{
 // Shared are the spec-free building blocks any wing may use (B64A, NFC
 // under Unicode 17, the embedded texts and features, the tree checks). A neutral
 // package may link them.
-var Shared = []string{"impl/b64a", "impl/nfc17", "specs", "features", "internal/floors", "internal/treecheck", "vectors", "manifest"}
+var Shared = []string{"impl/b64a", "impl/nfc17", "internal/fuzzgen", "specs", "found", "features", "internal/floors", "internal/treecheck", "vectors", "manifest"}
 
 // Borrowed are a wing's primitives that the core links: HiveRelay's
 // vector-manifest framing (section 5) over its compact encoding (section

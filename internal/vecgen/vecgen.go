@@ -126,6 +126,11 @@ func generateSuite(s Generator, opt Options, files map[string][]byte) (*SuiteSum
 	if err != nil {
 		return nil, err
 	}
+	fv, err := foundVectors(opt.specs, s.Name())
+	if err != nil {
+		return nil, err
+	}
+	vecs = append(vecs, fv...)
 	if s.Readings != nil {
 		if vecs, err = applyReadings(opt.specs, s.Name(), vecs, s.Readings(), opt.Large); err != nil {
 			return nil, err

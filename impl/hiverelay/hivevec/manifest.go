@@ -1,7 +1,6 @@
 package hivevec
 
 import (
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"sort"
@@ -31,14 +30,11 @@ func rowFor(p string, b []byte) row { return row{p, uint64(len(b)), blake2b.Sum2
 // writeManifest writes the framing of section 5 with the given count and
 // rows, exactly as given.
 func writeManifest(count uint32, rows []row) []byte {
-	b := binary.BigEndian.AppendUint32(nil, count)
-	for _, r := range rows {
-		b = binary.BigEndian.AppendUint16(b, uint16(len(r.path)))
-		b = append(b, r.path...)
-		b = binary.BigEndian.AppendUint64(b, r.length)
-		b = append(b, r.hash[:]...)
+	entries := make([]manifest.Entry, len(rows))
+	for i, r := range rows {
+		entries[i] = manifest.Entry{Path: r.path, Length: r.length, Hash: r.hash}
 	}
-	return b
+	return manifest.WriteRaw(count, entries)
 }
 
 func manifestOf(rows []row) []byte { return writeManifest(uint32(len(rows)), rows) }

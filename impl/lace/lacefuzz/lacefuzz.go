@@ -1,0 +1,612 @@
+// Package lacefuzz is the Lace-010 wing's fuzz generation (conform fuzz,
+// issue 27): records of the three forms built from their model (fields
+// whose names and values are drawn from every Unicode plane and category,
+// near the line bounds, reserved or malformed; data of boundary-weighted
+// lengths; Seals signed under the stand-in scheme or carrying a random
+// Mark), written with every digest computed afresh (lace.Encode), so that
+// the rule a model change breaks is what the reference cites; streams of
+// them; lace.construct specifications; chunk trees whose ranges are
+// drawn around the bounds; and directory trees whose names come from
+// every plane. Half the record and stream cases then get the byte-level
+// mutation operators of internal/fuzzgen at random places.
+package lacefuzz
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/threespec/conformance/impl/lace"
+	"github.com/threespec/conformance/impl/lace/lacespec"
+	"github.com/threespec/conformance/impl/mark"
+	"github.com/threespec/conformance/internal/fuzzgen"
+)
+
+// Generator is the wing's fuzz generator.
+var Generator = fuzzgen.Generator{
+	Suite:    string(lacespec.Spec.Name),
+	Ops:      []string{lacespec.OpRecord, lacespec.OpStream, lacespec.OpConstruct, lacespec.OpChunks, lacespec.OpDirectory},
+	Generate: generate,
+	AcceptRule: map[string]string{
+		lacespec.OpRecord:    string(lace.RuleGlyphDigestBytes),
+		lacespec.OpStream:    string(lace.RuleStreamConcat),
+		lacespec.OpConstruct: string(lace.RuleCtorFields),
+		lacespec.OpChunks:    string(lace.RuleChunkPlex),
+		lacespec.OpDirectory: string(lace.RuleDirPlex),
+	},
+}
+
+func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
+	var c fuzzgen.Case
+	switch op {
+	case lacespec.OpRecord:
+		c = recordCase(r, model(r))
+	case lacespec.OpStream:
+		n := 1 + r.IntN(3)
+		recs := make([]rec, n)
+		for i := range recs {
+			recs[i] = model(r)
+		}
+		c = streamCase(r.Pick("", "", lacespec.MarkNone), recs)
+	case lacespec.OpConstruct:
+		return constructCase(r)
+	case lacespec.OpChunks:
+		c = chunksCase(r)
+	default:
+		c = directoryCase(r)
+	}
+	if r.Chance(1, 2) {
+		c.Input, c.Operators = r.MutateN(c.Input, 3, c.Operators)
+		c.Smaller = nil
+	}
+	return c
+}
+
+// fieldName draws a well-formed field name, sometimes a record-link name.
+func fieldName(r *fuzzgen.Rand) string {
+	if r.Chance(1, 6) {
+		return r.Pick("Link", "file+Link", "Chunk+Link", "a+Link")
+	}
+	return r.Pick("title", "a", "note", "z", "x-1", "Author", "é", "日本", "Kind", "b.c", "~")
+}
+
+// fieldValue draws a value: text from every plane, sometimes a link
+// whose target is drawn.
+func fieldValue(r *fuzzgen.Rand) string {
+	if r.Chance(1, 6) {
+		return r.Pick("1", "0..4", "x") + " " + r.Pick("blob:", "plex:", "seal:") + strings.Repeat(r.Pick("0", "a", "Z"), []int{43, 44, 64, 0}[r.IntN(4)])
+	}
+	t := []rune(r.Text(1 + r.Length(24)))
+	t = slices.DeleteFunc(t, func(c rune) bool {
+		return c < 0x20 || c == 0x7f || c >= 0x80 && c <= 0x9f || c == 0x2028 || c == 0x2029
+	})
+	if len(t) == 0 || t[0] == ' ' || t[len(t)-1] == ' ' {
+		return "v"
+	}
+	return string(t)
+}
+
+// fieldDefects are the ways a field line breaks a rule of "Field lines",
+// one applied to one field of a record model.
+var fieldDefects = []struct {
+	name  string
+	apply func(r *fuzzgen.Rand, f *lace.Field)
+}{
+	{"reserved-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("Data-Length", "By", "Mark") }},
+	{"empty-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = "" }},
+	{"long-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = strings.Repeat("n", 100+r.IntN(40)) }},
+	{"name-char", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("a:b", "a b", "a\tb", "a\x00", "a\x7f") }},
+	{"name-text", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Text(1 + r.IntN(6)) }},
+	{"empty-value", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = "" }},
+	{"value-edge-space", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = r.Pick(" ", "") + f.Value + r.Pick(" ", "\t") }},
+	{"value-cr", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += "\r" + f.Value }},
+	{"value-control", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += string(rune(r.IntN(0x20))) }},
+	{"long-value", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = strings.Repeat("v", 110+r.IntN(30)) }},
+	{"value-text", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = r.Text(1 + r.IntN(12)) }},
+	{"bad-utf8", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += "\xed\xa0\x80" }},
+	{"not-nfc", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += "e\u0301" }},
+}
+
+// rec is a record model: its form, fields, data and, for a Seal, its
+// secret (signed under the stand-in) or a drawn By and Mark.
+type rec struct {
+	form   lace.Form
+	fields []lace.Field
+	data   []byte
+	secret *[mark.KeySize]byte
+	by     [mark.KeySize]byte
+	mk     [mark.MarkSize]byte
+	defect string // the model-level mutation applied, if any
+}
+
+func model(r *fuzzgen.Rand) rec {
+	m := rec{form: lace.Form(1 + r.IntN(3))}
+	m.data = r.Bytes(r.Length(48))
+	if r.Chance(1, 4) {
+		m.data = []byte(r.Text(r.Length(16)))
+	}
+	if m.form != lace.FormBlob {
+		n := 1 + r.Length(3)
+		if r.Chance(1, 16) {
+			n = 0
+		}
+		for range n {
+			m.fields = append(m.fields, lace.Field{Name: fieldName(r), Value: fieldValue(r)})
+		}
+		if n > 0 && r.Chance(1, 2) {
+			d := fieldDefects[r.IntN(len(fieldDefects))]
+			i := r.IntN(n)
+			d.apply(r, &m.fields[i])
+			m.defect = d.name + "@field " + strconv.Itoa(i)
+		}
+		sort.SliceStable(m.fields, func(i, j int) bool { return m.fields[i].Name < m.fields[j].Name })
+		if n > 1 && r.Chance(1, 8) {
+			m.fields[0], m.fields[n-1] = m.fields[n-1], m.fields[0]
+			m.defect = "fields out of order"
+		}
+	}
+	if m.form == lace.FormSeal {
+		if r.Chance(3, 4) {
+			s := [mark.KeySize]byte(r.Bytes(mark.KeySize))
+			s[0] |= 1
+			m.secret = &s
+		} else {
+			m.by, m.mk = [mark.KeySize]byte(r.Bytes(mark.KeySize)), [mark.MarkSize]byte(r.Bytes(mark.MarkSize))
+		}
+	}
+	return m
+}
+
+// bytes writes the model: a signed Seal by the constructor (when its
+// fields are ones the constructor takes), anything else by lace.Encode,
+// every digest computed afresh.
+func (m rec) bytes() []byte {
+	if m.secret != nil {
+		if out, _, err := lace.Construct(lace.Spec{Data: m.data, Fields: m.fields, Secret: m.secret}); err == nil {
+			return out
+		}
+	}
+	return lace.Encode(&lace.Record{Form: m.form, Fields: m.fields, Data: m.data, By: m.by, Mark: m.mk})
+}
+
+func (m rec) String() string {
+	return m.form.String() + " with " + strconv.Itoa(len(m.fields)) + " fields and " + strconv.Itoa(len(m.data)) + " data bytes"
+}
+
+// smaller are the model with one field left out.
+func (m rec) smaller() []rec {
+	var out []rec
+	for i := range m.fields {
+		w := m
+		w.fields = slices.Delete(slices.Clone(m.fields), i, i+1)
+		out = append(out, w)
+	}
+	return out
+}
+
+func recordCase(r *fuzzgen.Rand, m rec) fuzzgen.Case {
+	return recordOf(r.Pick("", "", lacespec.MarkNone), m)
+}
+
+func recordOf(markArg string, m rec) fuzzgen.Case {
+	var ops []string
+	if m.defect != "" {
+		ops = append(ops, m.defect)
+	}
+	return fuzzgen.Case{
+		Operators: ops,
+		Args:      fuzzgen.Args(lacespec.Args{Mark: markArg}),
+		Input:     m.bytes(),
+		Generator: "lacefuzz/record",
+		Parent:    m.String(),
+		Smaller: func() []fuzzgen.Case {
+			var out []fuzzgen.Case
+			for _, s := range m.smaller() {
+				out = append(out, recordOf(markArg, s))
+			}
+			return out
+		},
+	}
+}
+
+func streamCase(markArg string, recs []rec) fuzzgen.Case {
+	var in []byte
+	var forms []string
+	for _, m := range recs {
+		in = append(in, m.bytes()...)
+		forms = append(forms, m.form.String())
+	}
+	return fuzzgen.Case{
+		Args:      fuzzgen.Args(lacespec.Args{Mark: markArg}),
+		Input:     in,
+		Generator: "lacefuzz/stream",
+		Parent:    "stream of " + strings.Join(forms, ", "),
+		Smaller: func() []fuzzgen.Case {
+			var out []fuzzgen.Case
+			for i := range recs {
+				if len(recs) > 1 {
+					out = append(out, streamCase(markArg, slices.Delete(slices.Clone(recs), i, i+1)))
+				}
+			}
+			return out
+		},
+	}
+}
+
+// constructCase is a lace.construct specification: data, fields and
+// sometimes a By-secret and aux, each drawn.
+func constructCase(r *fuzzgen.Rand) fuzzgen.Case {
+	spec := map[string]any{}
+	if !r.Chance(1, 8) {
+		spec["data"] = base64.StdEncoding.EncodeToString(r.Bytes(r.Length(48)))
+	}
+	var fields [][2]string
+	if !r.Chance(1, 4) {
+		for range r.Length(4) {
+			f := lace.Field{Name: fieldName(r), Value: fieldValue(r)}
+			if r.Chance(1, 4) {
+				fieldDefects[r.IntN(len(fieldDefects))].apply(r, &f)
+			}
+			fields = append(fields, [2]string{f.Name, f.Value})
+		}
+		spec["fields"] = fields
+	}
+	if r.Chance(1, 3) {
+		spec["secret"] = base64.StdEncoding.EncodeToString(r.Bytes(mark.KeySize))
+		if r.Chance(1, 2) {
+			spec["aux"] = base64.StdEncoding.EncodeToString(r.Bytes(mark.AuxSize))
+		}
+	}
+	b, err := json.Marshal(spec)
+	if err != nil {
+		panic(err)
+	}
+	return fuzzgen.Case{Args: fuzzgen.Args(lacespec.Args{}), Input: b, Generator: "lacefuzz/construct",
+		Parent: strconv.Itoa(len(fields)) + " fields"}
+}
+
+// hashOf is the hash text of a record's bytes ("" when they do not parse).
+func hashOf(b []byte) string {
+	rc, err := lace.Parse(b, lace.Options{Mark: mark.CheckNone})
+	if err != nil {
+		return ""
+	}
+	return rc.Hash.String()
+}
+
+func plex(fields ...string) []byte {
+	var fs []lace.Field
+	for _, f := range fields {
+		name, value, _ := strings.Cut(f, ": ")
+		fs = append(fs, lace.Field{Name: name, Value: value})
+	}
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
+	return lace.Encode(&lace.Record{Form: lace.FormPlex, Fields: fs, Data: []byte{}})
+}
+
+func blob(data []byte) []byte {
+	return lace.Encode(&lace.Record{Form: lace.FormBlob, Data: data})
+}
+
+// node is a chunk node or directory record model: its form, fields (in
+// the order they are written: a defect may leave them unsorted) and data.
+type node struct {
+	form   lace.Form
+	fields []string // "Name: value"
+	data   []byte
+	sorted bool
+}
+
+func (n node) bytes() []byte {
+	var fs []lace.Field
+	for _, f := range n.fields {
+		name, value, _ := strings.Cut(f, ": ")
+		fs = append(fs, lace.Field{Name: name, Value: value})
+	}
+	if n.sorted {
+		sort.SliceStable(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
+	}
+	switch n.form {
+	case lace.FormBlob:
+		return blob(n.data)
+	case lace.FormSeal:
+		s := [mark.KeySize]byte{1}
+		if out, _, err := lace.Construct(lace.Spec{Data: n.data, Fields: fs, Secret: &s}); err == nil {
+			return out
+		}
+	}
+	return lace.Encode(&lace.Record{Form: lace.FormPlex, Fields: fs, Data: n.data})
+}
+
+// shapeDefect changes a chunk node's or directory's own shape (its form,
+// data, Kind, other fields), the Kind value being kind; it returns its
+// name.
+func shapeDefect(r *fuzzgen.Rand, n *node, kind string) string {
+	switch r.IntN(7) {
+	case 0:
+		n.form = lace.FormBlob
+		n.data = []byte("Kind: " + kind)
+		return "node is a Blob"
+	case 1:
+		n.form = lace.FormSeal
+		return "node is a Seal"
+	case 2:
+		n.data = r.Bytes(1 + r.IntN(8))
+		return "node has data"
+	case 3:
+		n.fields = slices.DeleteFunc(n.fields, func(f string) bool { return strings.HasPrefix(f, "Kind: ") })
+		return "Kind left out"
+	case 4:
+		n.fields = append(n.fields, "Kind: "+kind)
+		return "Kind twice"
+	case 5:
+		for i, f := range n.fields {
+			if strings.HasPrefix(f, "Kind: ") {
+				n.fields[i] = "Kind: " + r.Pick("chunk", "directory", "chunks", "Chunks", "dir", kind+" ")
+			}
+		}
+		return "Kind changed"
+	}
+	n.fields = append(n.fields, r.Pick("title: x", "File+Link: a "+strings.Repeat("A", 10), "Chunk+Link: 0..1 x", "Page+Link: 0 x", "a+Link: 1 x"))
+	return "another field"
+}
+
+// kid is a chunk node's child: a Blob, or a record of another shape.
+func kid(r *fuzzgen.Rand, shape string) []byte {
+	switch shape {
+	case "seal":
+		return node{form: lace.FormSeal, fields: []string{"title: x"}, data: r.Bytes(r.Length(8)), sorted: true}.bytes()
+	case "plex":
+		return plex("title: " + r.Text(3))
+	}
+	return blob(r.Bytes(1 + r.Length(32)))
+}
+
+// rangeText writes a range, sometimes not canonically.
+func rangeText(start, end uint64, defect string) string {
+	s, e := strconv.FormatUint(start, 10), strconv.FormatUint(end, 10)
+	switch defect {
+	case "leading-zero":
+		s = "0" + s
+	case "sign":
+		s = "+" + s
+	case "space":
+		return s + " .." + e
+	case "dash":
+		return s + "-" + e
+	case "overflow":
+		e = "18446744073709551616"
+	}
+	return s + ".." + e
+}
+
+// chunksCase is a chunk node over 1 to 4 children (Blobs, sometimes a
+// nested chunk node or a repeated child), its ranges computed from them,
+// and half the time one defect: of the node's shape, of a child's shape
+// or hash format, of a range's text or value, or a child left out.
+func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
+	n := 1 + r.IntN(4)
+	var ops []string
+	defect := ""
+	if r.Chance(1, 2) {
+		defect = r.Pick("shape", "kid-seal", "kid-plex", "format", "leading-zero", "sign", "space", "dash", "overflow",
+			"empty-range", "first-start", "gap", "overlap", "length", "missing", "end", "no-links", "fanout", "swap")
+		ops = append(ops, defect)
+	}
+	if defect == "fanout" {
+		n = 512
+	}
+	var kids [][]byte
+	var lens []uint64
+	for i := range n {
+		shape := ""
+		if i == 0 && (defect == "kid-seal" || defect == "kid-plex") {
+			shape = strings.TrimPrefix(defect, "kid-")
+		}
+		k := kid(r, shape)
+		if defect == "fanout" && i > 0 {
+			k = kids[0]
+		}
+		if i > 0 && r.Chance(1, 8) {
+			k = kids[r.IntN(i)] // sharing
+		}
+		kids = append(kids, k)
+		lens = append(lens, uint64(max(dataLen(k), 1)))
+	}
+	root := node{form: lace.FormPlex, data: []byte{}, sorted: true}
+	at := uint64(0)
+	for i, k := range kids {
+		start, end := at, at+lens[i]
+		switch {
+		case i == 0 && defect == "first-start":
+			start++
+			end++
+		case i == n-1 && defect == "gap":
+			start++
+			end++
+		case i == n-1 && defect == "overlap" && start > 0:
+			start--
+		case i == n-1 && defect == "empty-range":
+			end = start
+		case i == n-1 && defect == "length":
+			end++
+		case i == n-1 && defect == "end":
+			end = r.Uint(1<<64-1, end)
+		}
+		target := hashOf(k)
+		if i == 0 && defect == "format" {
+			target = r.Pick("blob:", "h4:", "B.") + strings.Repeat("a", 10)
+		}
+		rd := ""
+		if i == n-1 {
+			rd = defect
+		}
+		root.fields = append(root.fields, "Chunk+Link: "+rangeText(start, end, rd)+" "+target)
+		at = end
+	}
+	if defect == "swap" && n > 1 {
+		root.sorted = false
+		root.fields[0], root.fields[n-1] = root.fields[n-1], root.fields[0]
+	}
+	if defect == "no-links" {
+		root.fields = nil
+	}
+	root.fields = append(root.fields, "Kind: chunks")
+	if defect == "shape" {
+		ops = append(ops, shapeDefect(r, &root, "chunks"))
+	}
+	in := root.bytes()
+	seen := map[string]bool{}
+	for i, k := range kids {
+		if defect == "missing" && i == n-1 {
+			continue
+		}
+		if !seen[string(k)] {
+			in = append(in, k...)
+			seen[string(k)] = true
+		}
+	}
+	return fuzzgen.Case{Args: fuzzgen.Args(lacespec.BoundedArgs{}), Input: in, Generator: "lacefuzz/chunks",
+		Operators: ops, Parent: "chunk node over " + strconv.Itoa(n) + " children"}
+}
+
+// dataLen is the data length of a Blob's bytes.
+func dataLen(b []byte) int {
+	rc, err := lace.Parse(b, lace.Options{Mark: mark.CheckNone})
+	if err != nil {
+		return 0
+	}
+	return len(rc.Data)
+}
+
+// dirName draws a directory entry name: a component, from every plane.
+func dirName(r *fuzzgen.Rand) string {
+	if r.Chance(1, 3) {
+		t := []rune(r.Text(1 + r.IntN(6)))
+		t = slices.DeleteFunc(t, func(c rune) bool {
+			return c < 0x21 || c == 0x7f || c == '/' || c >= 0x80 && c <= 0x9f || c == 0x2028 || c == 0x2029 || c >= 0x300 && c <= 0x36f
+		})
+		if s := string(t); s != "" && s != "." && s != ".." {
+			return s
+		}
+	}
+	return r.Pick("readme", "a", "docs", "z.txt", "é", "日本", " lead", "b c")
+}
+
+// directoryCase is a directory of files, children and sometimes a page,
+// its names drawn and sorted, and half the time one defect: of its shape,
+// a name (empty, a dot segment, a '/', over the line budget), the order,
+// a repeated name, a target of the wrong family or format, a page
+// ordinal, or an entry left out of the stream.
+func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
+	var ops []string
+	defect := ""
+	if r.Chance(1, 2) {
+		defect = r.Pick("shape", "name-empty", "name-dot", "name-dotdot", "name-slash", "name-long", "order", "duplicate",
+			"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape")
+		ops = append(ops, defect)
+	}
+	var stream [][]byte
+	var files, children []string
+	names := map[string]bool{}
+	name := func() string {
+		n := dirName(r)
+		for names[n] {
+			n += "x"
+		}
+		names[n] = true
+		return n
+	}
+	for i := range r.Length(3) {
+		f := kid(r, "")
+		switch {
+		case i == 0 && defect == "file-plex":
+			f = plex("title: x")
+		case i == 0 && defect == "file-seal":
+			f = kid(r, "seal")
+		}
+		stream = append(stream, f)
+		files = append(files, name()+" "+hashOf(f))
+	}
+	for i := range r.Length(2) {
+		child := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
+		for range r.Length(2) {
+			f := kid(r, "")
+			stream = append(stream, f)
+			child.fields = append(child.fields, "File+Link: "+dirName(r)+" "+hashOf(f))
+		}
+		cb := child.bytes()
+		if i == 0 && defect == "child-blob" {
+			cb = kid(r, "")
+		}
+		stream = append(stream, cb)
+		children = append(children, name()+" "+hashOf(cb))
+	}
+	bad := map[string]string{"name-empty": "", "name-dot": ".", "name-dotdot": "..", "name-slash": "a/b", "name-long": strings.Repeat("n", 60+r.IntN(20))}
+	if v, ok := bad[defect]; ok && len(files) > 0 {
+		_, target, _ := strings.Cut(files[0], " ")
+		files[0] = v + " " + target
+	}
+	if defect == "format" && len(files) > 0 {
+		files[0] = "f " + r.Pick("blob:", "h4:", "P.") + strings.Repeat("a", 10)
+	}
+	sort.Strings(files)
+	sort.Strings(children)
+	if defect == "duplicate" && len(files) > 0 {
+		if len(children) > 0 && r.Chance(1, 2) {
+			n, _, _ := strings.Cut(files[0], " ")
+			_, t, _ := strings.Cut(children[0], " ")
+			children[0] = n + " " + t
+		} else {
+			files = append(files, files[0])
+		}
+	}
+	root := node{form: lace.FormPlex, data: []byte{}, sorted: true}
+	for _, c := range children {
+		root.fields = append(root.fields, "Child+Link: "+c)
+	}
+	for _, f := range files {
+		root.fields = append(root.fields, "File+Link: "+f)
+	}
+	if defect == "order" && len(files) > 1 {
+		root.sorted = false
+		k := len(children)
+		root.fields[k], root.fields[k+1] = root.fields[k+1], root.fields[k]
+	}
+	root.fields = append(root.fields, "Kind: directory")
+	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" {
+		page := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
+		f := kid(r, "")
+		stream = append(stream, f)
+		page.fields = append(page.fields, "File+Link: "+name()+" "+hashOf(f))
+		if defect == "page-shape" {
+			ops = append(ops, shapeDefect(r, &page, "directory"))
+		}
+		pb := page.bytes()
+		stream = append(stream, pb)
+		ord := "0"
+		if defect == "page-ordinal" {
+			ord = r.Pick("1", "00", "+0", "-0", "0x0")
+		}
+		root.fields = append(root.fields, "Page+Link: "+ord+" "+hashOf(pb))
+	}
+	if defect == "shape" {
+		ops = append(ops, shapeDefect(r, &root, "directory"))
+	}
+	if defect == "missing" && len(stream) > 0 {
+		stream = stream[:len(stream)-1]
+	}
+	in := root.bytes()
+	seen := map[string]bool{}
+	for _, b := range stream {
+		if !seen[string(b)] {
+			in = append(in, b...)
+			seen[string(b)] = true
+		}
+	}
+	return fuzzgen.Case{Args: fuzzgen.Args(lacespec.BoundedArgs{}), Input: in, Generator: "lacefuzz/directory",
+		Operators: ops, Parent: "directory of " + strconv.Itoa(len(files)) + " files and " + strconv.Itoa(len(children)) + " children"}
+}
