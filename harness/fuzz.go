@@ -467,6 +467,12 @@ func (f *fuzzer) classify(c fuzzgen.Case, o *outcome) {
 		return
 	}
 	req := testee.Request{Op: c.Op, Args: c.Args, Input: c.Input}
+	// Of the alternatives that give the testee's answer, the one that
+	// cites the rule the testee cites names it: an input can hold what
+	// several alternatives reject (a control byte in a path and a row
+	// length above 2^53), and the testee's rule says which it took.
+	var first *FuzzKey
+	var firstRds map[string]string
 	for _, rd := range sp.Readings {
 		if _, ok := f.declared[string(rd.ID)]; ok {
 			continue
@@ -493,11 +499,19 @@ func (f *fuzzer) classify(c fuzzgen.Case, o *outcome) {
 				f.notPref.Add(1)
 				return
 			}
-			o.kind = FindingReading
-			o.key = FuzzKey{Op: c.Op, Rule: string(rd.ID), Direction: FindingReading, Member: alt.Name}
-			o.rds = map[string]string{string(rd.ID): alt.Name}
-			return
+			key := FuzzKey{Op: c.Op, Rule: string(rd.ID), Direction: FindingReading, Member: alt.Name}
+			rds := map[string]string{string(rd.ID): alt.Name}
+			if resp.Rule == "" || r2.Rule == resp.Rule {
+				o.kind, o.key, o.rds = FindingReading, key, rds
+				return
+			}
+			if first == nil {
+				first, firstRds = &key, rds
+			}
 		}
+	}
+	if first != nil {
+		o.kind, o.key, o.rds = FindingReading, *first, firstRds
 	}
 }
 

@@ -129,12 +129,18 @@ func TestFuzzFindsFaults(t *testing.T) {
 
 // TestFuzzFindsUnsafeU64 is issue 27's target: a testee that rejects
 // fixed u64 values above 2^53-1 passes every committed HiveRelay vector
-// but the found family (which keeps what this test's fuzzing found),
-// and fuzzing every operation finds it within 60 s, named by the reading
-// it takes without declaring it.
+// but the found family (which keeps what this test's fuzzing found) and
+// the boundary vectors at 2^53 and 2^64-1 that issue 26 added, and
+// fuzzing every operation finds it within 60 s, named by the reading it
+// takes without declaring it.
 func TestFuzzFindsUnsafeU64(t *testing.T) {
-	if code, o, e := conform(t, "run", "-q", "--vectors", "../../vectors", "--suite", "hiverelay", "--skip", "found-*", "--", os.Args[0], "unsafe-u64"); code != 0 {
+	boundaries := "*-9007199254740992*,*-9007199254740993*,*-18446744073709551615*"
+	if code, o, e := conform(t, "run", "-q", "--vectors", "../../vectors", "--suite", "hiverelay", "--skip", "found-*,"+boundaries, "--", os.Args[0], "unsafe-u64"); code != 0 {
 		t.Fatalf("the unsafe-u64 testee fails the committed vectors (exit %d): the fixture is not the issue's\n%s%s", code, o, e)
+	}
+	// The boundary vectors catch it (issue 26, item 7), by the reading.
+	if code, o, e := conform(t, "run", "-q", "--vectors", "../../vectors", "--suite", "hiverelay", "--id", boundaries, "--skip", "found-*", "--", os.Args[0], "unsafe-u64"); code != 1 || !strings.Contains(o, "HR-READ-12") {
+		t.Fatalf("the u64 boundary vectors do not catch the unsafe-u64 testee (exit %d)\n%s%s", code, o, e)
 	}
 	// What fuzz found is kept (found/hiverelay/): the found family fails it.
 	if code, o, e := conform(t, "run", "-q", "--vectors", "../../vectors", "--suite", "hiverelay", "--tag", "found", "--", os.Args[0], "unsafe-u64"); code != 1 || !strings.Contains(o, "HR-READ-12") {
