@@ -56,6 +56,11 @@ type Change struct {
 	ID     string
 	Fields []string
 	Breaks bool
+	// Widened is set when the request, bytes, outcome and result stayed
+	// and the codes the vector accepts grew (an acceptable code added, or
+	// "any code" where one was required): every answer that passed still
+	// passes, so the ID keeps naming what it named.
+	Widened bool
 }
 
 // PolicyBreaks lists what in the diff breaks the ID policy: an ID that
@@ -186,11 +191,11 @@ func diffSuite(oldTree, newTree Tree, suite string) (*SuiteDiff, error) {
 		newByID[cur[i].ID] = &cur[i]
 	}
 	// Renames: a removed vector and an added one with the same request,
-	// bytes and expectation, paired in ID order.
+	// bytes, expectation and readings, paired in ID order.
 	gone := map[string][]string{}
 	for _, v := range old {
 		if newByID[v.ID] == nil {
-			k := sameKey(&v)
+			k := renameKey(&v)
 			gone[k] = append(gone[k], v.ID)
 		}
 	}
@@ -199,13 +204,14 @@ func diffSuite(oldTree, newTree Tree, suite string) (*SuiteDiff, error) {
 		o, ok := oldByID[v.ID]
 		if ok {
 			if fields := changedFields(o, &v); len(fields) > 0 {
-				d.Changed = append(d.Changed, Change{ID: v.ID, Fields: fields, Breaks: sameKey(o) != sameKey(&v)})
+				w := widened(o, &v)
+				d.Changed = append(d.Changed, Change{ID: v.ID, Fields: fields, Breaks: sameKey(o) != sameKey(&v) && !w, Widened: w})
 			} else if !quietEqual(o, &v) {
 				d.Quiet++
 			}
 			continue
 		}
-		k := sameKey(&v)
+		k := renameKey(&v)
 		if ids := gone[k]; len(ids) > 0 {
 			d.Renamed = append(d.Renamed, Rename{From: ids[0], To: v.ID, Alias: slices.Contains(v.Aliases, ids[0])})
 			renamedFrom[ids[0]] = true
@@ -284,10 +290,41 @@ func diffManifestDir(oldTree, newTree Tree, suite string) ([]string, error) {
 	return out, nil
 }
 
-// sameKey is what a rename keeps: the request (operation, arguments, the
+// widened reports whether n is o with only the codes it accepts grown
+// (Change.Widened).
+func widened(o, n *vectorset.Vector) bool {
+	same := func(v *vectorset.Vector) string {
+		return strings.Join([]string{v.Op, compact(v.Args), v.BLAKE2b, fmt.Sprint(v.Size), v.Expect, compact(v.Result)}, "\x00")
+	}
+	if same(o) != same(n) || o.Expect != vectorset.Reject || (o.Code == n.Code && slices.Equal(o.AcceptableCodes, n.AcceptableCodes)) {
+		return false
+	}
+	if n.Code == "" {
+		return true // any code
+	}
+	if o.Code == "" {
+		return false
+	}
+	accepts := append([]string{n.Code}, n.AcceptableCodes...)
+	for _, c := range append([]string{o.Code}, o.AcceptableCodes...) {
+		if !slices.Contains(accepts, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameKey is what an ID names: the request (operation, arguments, the
 // input's bytes) and the expectation.
 func sameKey(v *vectorset.Vector) string {
 	return strings.Join([]string{v.Op, compact(v.Args), v.BLAKE2b, fmt.Sprint(v.Size), v.Expect, v.Code, strings.Join(v.AcceptableCodes, ","), compact(v.Result)}, "\x00")
+}
+
+// renameKey is what a rename keeps: what the ID names and the readings
+// the vector applies under (a branch vector of another reading that
+// happens to have the same bytes and expectation is another vector).
+func renameKey(v *vectorset.Vector) string {
+	return sameKey(v) + "\x00" + readingsText(v.Readings)
 }
 
 // changedFields lists what of a vector's judged entry changed: the
@@ -395,6 +432,8 @@ func WriteDiff(w io.Writer, oldName, newName string, diffs []SuiteDiff, max int)
 			line := fmt.Sprintf("`%s`: %s", c.ID, strings.Join(c.Fields, "; "))
 			if c.Breaks {
 				line += " (**ID policy: the ID names other bytes, another request or another expectation**)"
+			} else if c.Widened {
+				line += " (widened: every answer that passed still passes)"
 			}
 			ch = append(ch, line)
 		}

@@ -37,3 +37,28 @@ func TestCheckFiring(t *testing.T) {
 		}
 	}
 }
+
+func TestWidened(t *testing.T) {
+	rej := func(code string, acceptable ...string) *vectorset.Vector {
+		return &vectorset.Vector{Op: "s.op", BLAKE2b: "h", Size: 1, Expect: vectorset.Reject, Code: code, AcceptableCodes: acceptable}
+	}
+	tests := []struct {
+		name string
+		o, n *vectorset.Vector
+		want bool
+	}{
+		{"an acceptable code added", rej("A"), rej("A", "B"), true},
+		{"the preferred code swapped with an acceptable one", rej("A", "B"), rej("B", "A"), true},
+		{"a required code made any code", rej("A", "B"), rej(""), true},
+		{"another code", rej("A"), rej("B"), false},
+		{"an acceptable code dropped", rej("A", "B"), rej("A"), false},
+		{"any code made one", rej(""), rej("A"), false},
+		{"unchanged", rej("A"), rej("A"), false},
+		{"other bytes", rej("A"), &vectorset.Vector{Op: "s.op", BLAKE2b: "g", Size: 1, Expect: vectorset.Reject, Code: "A", AcceptableCodes: []string{"B"}}, false},
+	}
+	for _, tt := range tests {
+		if got := widened(tt.o, tt.n); got != tt.want {
+			t.Errorf("%s: widened = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -477,7 +477,7 @@ func nesting(s *set) {
 		comment       string
 	}{
 		{5, 5, "LT-NEST-02", "nest-depth-5-budget-5", "5 nested user records around STATUS at a budget of 5 open levels: exactly at the budget"},
-		{5, 1, "LT-NEST-04", "nest-depth-5-budget-1-raised-to-5", "5 nested core-type structured frames (a protocol shape) around STATUS at a requested budget of 1: for protocol frames the budget is never below 5"},
+		{5, 1, "LT-NEST-04", "nest-core-depth-5-budget-1-raised-to-5", "5 nested core-type structured frames (a protocol shape) around STATUS at a requested budget of 1: for protocol frames the budget is never below 5"},
 		{8, 8, "LT-NEST-02", "nest-depth-8-budget-8", "8 nested user records at a budget of 8 open levels: exactly at the budget"},
 	} {
 		f := nest(int(c.depth), statusOK())
@@ -529,7 +529,7 @@ func streamsAndReports(s *set) {
 			"report frames: an outer 0x0E is listed with type_mismatch, then the VALUE after it is parsed"},
 		{"report-continues-after-crc-fail", cat(badCRC, ex1), dgram.frames(), rulesOf("LT-CTX-04", "LT-CRC-09"),
 			"report frames: EX-05 with a bad CRC is listed with crc_fail, then STATUS is parsed"},
-		{"report-continues-after-nested-error", cat(bad, ex2), dgram.frames(), rulesOf("LT-CTX-04", "LT-OPT-01"),
+		{"report-continues-after-nested-reserved-bit", cat(bad, ex2), dgram.frames(), rulesOf("LT-CTX-04", "LT-OPT-01"),
 			"report frames: a PATH whose child sets reserved bit 7 is listed with INVALID, then the VALUE after it is parsed"},
 		{"report-continues-after-path-invalid", cat(wire(leaf(typeValue, bitTS|bitTF, u32Payload).rel(1000)), ex1), dgram.frames(), rulesOf("LT-CTX-04", "LT-TS-04"),
 			"report frames: a top-level relative stamp is listed with path::invalid, then STATUS is parsed"},

@@ -205,7 +205,7 @@ func unknownOuter() []negative {
 func workBudget() []negative {
 	return []negative{
 		{"nest-depth-6-budget-5", wire(nest(6, statusOK())), dgram.budgetOf(5), rulesOf("LT-NEST-03"), tags("boundary"), "6 nested user records at a budget of 5 open levels: one over"},
-		{"nest-depth-6-budget-1-raised-to-5", wire(coreNest(6)), dgram.budgetOf(1), rulesOf("LT-NEST-03", "LT-NEST-04"), tags("boundary"), "6 nested core-type structured frames (protocol shapes nest at most 5) at a requested budget of 1, raised to 5: one over"},
+		{"nest-core-depth-6-budget-1-raised-to-5", wire(coreNest(6)), dgram.budgetOf(1), rulesOf("LT-NEST-03", "LT-NEST-04"), tags("boundary"), "6 nested core-type structured frames (protocol shapes nest at most 5) at a requested budget of 1, raised to 5: one over"},
 		{"nest-depth-9-budget-8", wire(nest(9, statusOK())), dgram.budgetOf(8), rulesOf("LT-NEST-03"), tags("boundary"), "9 nested user records at a budget of 8 open levels: one over"},
 		{"nest-empty-pl1-counts-as-a-level", wire(nest(5, rec(typePath, bitPL))), dgram.budgetOf(5), rulesOf("LT-NEST-03", "LT-NEST-06"), tags("boundary", "decision"),
 			"5 nested user records around an empty PATH at a budget of 5: the empty structured frame is a sixth open level"},
