@@ -17,7 +17,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -137,6 +143,10 @@ type Prover struct {
 	ref     *reference.Reference
 	hello   *testee.Hello
 	vectors []vector
+
+	altsOnce sync.Once
+	alts     []string // featureAlternatives
+	altsErr  error
 }
 
 // New loads every suite's vectors (expanding recipes once) and checks the
@@ -184,7 +194,7 @@ func New(ctx context.Context, opt Options) (*Prover, error) {
 		return nil, fmt.Errorf("prove: baseline: %d vectors fail against the reference with no fault injected (first: %s)", len(failed), failed[0])
 	}
 	if opt.Features != FeaturesNever {
-		failed, err := p.runFeatures(ctx, p.ref, "")
+		failed, err := p.runFeatures(ctx, rules.Checks{}, "")
 		if err != nil {
 			return nil, err
 		}
@@ -238,7 +248,6 @@ func (p *Prover) run(ctx context.Context, t Target) (Outcome, error) {
 	start := time.Now()
 	o := Outcome{Target: t}
 	c := rules.Checks{Faults: fault.Of(t.ID)}
-	ref := p.ref.WithChecks(c)
 	if p.opt.VerdictOnly {
 		o.Vectors = p.runVectors(ctx, c, t.Spec, small)
 		if len(o.Vectors) == 0 {
@@ -251,7 +260,7 @@ func (p *Prover) run(ctx context.Context, t Target) (Outcome, error) {
 	}
 	if p.opt.Features == FeaturesAlways || (p.opt.Features == FeaturesWhenNeeded && len(o.Vectors) == 0) {
 		var err error
-		o.Scenarios, err = p.runFeatures(ctx, ref, t.Spec)
+		o.Scenarios, err = p.runFeatures(ctx, c, t.Spec)
 		o.FeaturesRun = true
 		if err != nil {
 			return o, err
@@ -323,23 +332,76 @@ func (p *Prover) runVectors(ctx context.Context, c rules.Checks, suite string, s
 }
 
 // runFeatures runs the features of one spec ("" for all) against the
-// reference (rule IDs unchecked) and returns the names of the failing
-// scenarios, "uri: name", sorted.
-func (p *Prover) runFeatures(ctx context.Context, ref *reference.Reference, spec string) ([]string, error) {
+// reference under c (rule IDs unchecked), then the scenarios of each
+// non-default alternative the features tag (@reading:ID=ALT) against the
+// reference under c taking that alternative, as branch vectors run (a
+// rule only an alternative rejects with has its scenarios there), and
+// returns the names of the failing scenarios, "uri: name", sorted.
+func (p *Prover) runFeatures(ctx context.Context, c rules.Checks, spec string) ([]string, error) {
 	o := godog.Options{Paths: p.opt.FeaturePaths, Output: io.Discard, Format: "progress"}
 	if spec != "" {
 		o.Tags = "@" + spec
 	}
-	rep, err := steps.Run(ctx, steps.Config{Impl: ref, Wings: p.opt.Steps, Options: o})
+	alts, err := p.featureAlternatives()
 	if err != nil {
 		return nil, err
 	}
 	var failed []string
-	for _, s := range rep.Scenarios {
-		if s.Err != nil {
-			failed = append(failed, s.URI+": "+s.Name)
+	for _, alt := range append([]string{""}, alts...) {
+		ao, ac := o, c
+		if alt != "" {
+			id, name, _ := strings.Cut(alt, "=")
+			if s, ok := p.opt.Specs.ByPrefix(id); !ok || (spec != "" && string(s.Name) != spec) {
+				continue
+			}
+			ao.Tags = "@reading:" + alt
+			if spec != "" {
+				ao.Tags = "@" + spec + " && " + ao.Tags
+			}
+			ac.Readings = reading.Of(map[string]string{id: name})
+		}
+		rep, err := steps.Run(ctx, steps.Config{Impl: p.ref.WithChecks(ac), Wings: p.opt.Steps, Options: ao})
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range rep.Scenarios {
+			if s.Err != nil {
+				failed = append(failed, s.URI+": "+s.Name)
+			}
 		}
 	}
 	sort.Strings(failed)
-	return failed, nil
+	return slices.Compact(failed), nil
 }
+
+// featureAlternatives lists, once per prover, the non-default
+// alternatives ("ID=ALT") the features' @reading tags name, sorted.
+func (p *Prover) featureAlternatives() ([]string, error) {
+	p.altsOnce.Do(func() {
+		seen := map[string]bool{}
+		for _, root := range p.opt.FeaturePaths {
+			p.altsErr = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+				if err != nil || d.IsDir() || !strings.HasSuffix(path, ".feature") {
+					return err
+				}
+				b, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				for _, tag := range readingTag.FindAllString(string(b), -1) {
+					if id, alt, ok := steps.ReadingTag(p.opt.Specs, tag); ok && strings.Contains(tag, "=") {
+						seen[id+"="+alt] = true
+					}
+				}
+				return nil
+			})
+			if p.altsErr != nil {
+				return
+			}
+		}
+		p.alts = slices.Sorted(maps.Keys(seen))
+	})
+	return p.alts, p.altsErr
+}
+
+var readingTag = regexp.MustCompile(`@reading:[^\s]+`)
