@@ -84,7 +84,7 @@ func (t *textWriter) header(r *Report) {
 	if r.Testee.Jobs > 1 {
 		mode += fmt.Sprintf(", %d at a time", r.Testee.Jobs)
 	}
-	t.printf("conform run: %d vectors against %s (%s mode)\n", r.Counts.Selected, ShellJoin(r.Testee.Command), mode)
+	t.printf("conform run: %s against %s (%s mode)\n", plural(r.Counts.Selected, "vector"), ShellJoin(r.Testee.Command), mode)
 	switch {
 	case r.Testee.Implementation != "" || r.Testee.HelloAnswered:
 		t.printf("testee:      %s; claims %s; profiles: %s\n", orText(r.Testee.Implementation, "(no name)"),

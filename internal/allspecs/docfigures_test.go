@@ -91,7 +91,7 @@ var docFigures = []docFigure{
 			return ints(f.suite["hiverelay"].changedBy("HR-READ-03", "zero-previous-hash-rejected"))
 		}, false},
 	// The example report: one vector of the hiverelay suite.
-	{"docs/CONFORM.md", "the example report's selection", `conform run: (\d+) vectors against conform serve --fault HR-RCAP-03`,
+	{"docs/CONFORM.md", "the example report's selection", `conform run: (\d+) vectors? against conform serve --fault HR-RCAP-03`,
 		func(f *docFacts) []any { return ints(len(f.suite["hiverelay"].named(exampleVector))) }, false},
 	{"docs/CONFORM.md", "operations the reference claims", `testee: threespec reference with fault HR-RCAP-03 \S+ \(Go [0-9.]+\); claims (\d+) operations`,
 		func(f *docFacts) []any { return ints(f.ops("")) }, false},
