@@ -466,7 +466,10 @@ func authorityCase(r *fuzzgen.Rand) fuzzgen.Case {
 	parent := "the committed authority"
 	artifact := files[hr.FormatArtifactFile]
 	framed := false // the manifest written over the files as they are
-	metadata := r.Chance(1, 2)
+	metadata := files[hr.MetadataFile]
+	if r.Chance(1, 2) {
+		metadata = nil
+	}
 	switch r.IntN(8) {
 	case 0:
 		p := paths[r.IntN(len(paths))]
@@ -479,12 +482,11 @@ func authorityCase(r *fuzzgen.Rand) fuzzgen.Case {
 		parent += ", " + p + " left out"
 	case 2:
 		// HR-VEC-03 (and HR-AUTH-03): a file outside the inventory,
-		// which the manifest names (without metadata, whose vector set
-		// hash would differ first).
+		// which the manifest names.
 		p := r.Pick("positive/extra.bin", "registry/relay-wire-schema-catalog-v1.cenc", "negative/relay-persistence-row-v1.bin")
 		vf[p] = r.Bytes(1 + r.IntN(4))
 		fs[p] = base64.StdEncoding.EncodeToString(vf[p])
-		framed, metadata = true, false
+		framed = true
 		parent += ", " + p + " added and framed"
 	case 3:
 		// HR-VEC-06: two blob vectors of other classes swapped, framed.
@@ -493,13 +495,18 @@ func authorityCase(r *fuzzgen.Rand) fuzzgen.Case {
 		pi, pj := blobPath(i), blobPath(j)
 		fs[pi], fs[pj] = fs[pj], fs[pi]
 		vf[pi], vf[pj] = vf[pj], vf[pi]
-		framed, metadata = true, false
+		framed = true
 		parent += ", " + pi + " and " + pj + " swapped and framed"
 	case 4:
 		// HR-FMT-17: a valid artifact around another spec text, against
-		// the metadata, which names this authority.
-		artifact, metadata = artifactOf(hr.FormatMagic, otherSpec(r), hr.SchemaCatalog()), true
-		parent += ", the format artifact around another spec text"
+		// metadata computed for it, which names this authority.
+		artifact = artifactOf(hr.FormatMagic, otherSpec(r), hr.SchemaCatalog())
+		m, err := hr.MetadataFor(artifact, files[hr.VectorManifestFile])
+		if err != nil {
+			panic(err)
+		}
+		metadata = m.Encode()
+		parent += ", the format artifact around another spec text, with metadata computed for it"
 	}
 	in["files"] = fs
 	in["format_artifact"] = base64.StdEncoding.EncodeToString(artifact)
@@ -512,12 +519,15 @@ func authorityCase(r *fuzzgen.Rand) fuzzgen.Case {
 			}
 		}
 		sort.Slice(rows, func(i, j int) bool { return rows[i].Path < rows[j].Path })
-		in["vector_manifest"] = base64.StdEncoding.EncodeToString(manifest.WriteRaw(uint32(len(rows)), rows))
-	case r.Chance(2, 3):
+		mb := manifest.WriteRaw(uint32(len(rows)), rows)
+		in["vector_manifest"] = base64.StdEncoding.EncodeToString(mb)
+		// No metadata: its vector set hash would differ first.
+		metadata = nil
+	case metadata != nil && string(artifact) != string(files[hr.FormatArtifactFile]), r.Chance(2, 3):
 		in["vector_manifest"] = base64.StdEncoding.EncodeToString(files[hr.VectorManifestFile])
 	}
-	if metadata {
-		in["metadata"] = base64.StdEncoding.EncodeToString(files[hr.MetadataFile])
+	if metadata != nil {
+		in["metadata"] = base64.StdEncoding.EncodeToString(metadata)
 	}
 	b, err := json.Marshal(in)
 	if err != nil {

@@ -33,9 +33,15 @@ var Generator = fuzzgen.Generator{
 func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	frames := tree(r)
 	if op == tracerspec.OpEncode {
+		if r.Chance(1, 4) {
+			rangeEnds(r, frames)
+		}
 		return encodeCase(r.Pick(tracerspec.ModeExact, tracerspec.ModeSmallest), frames)
 	}
 	args := decodeArgs(r)
+	if r.Chance(1, 8) {
+		return nestCase(r, args)
+	}
 	c := decodeCase(args, frames)
 	if r.Chance(1, 2) {
 		c.Input, c.Operators = r.MutateN(c.Input, 3, c.Operators)
@@ -252,5 +258,54 @@ func encodeCase(mode string, frames []libtracer.Frame) fuzzgen.Case {
 			}
 			return out
 		},
+	}
+}
+
+// nestCase is a nest of user records (PL=1, LL sometimes) around one leaf
+// frame, as deep as the work-stack budget it is sent with, one level less
+// or one more (LT-NEST-01..03: the budget is one node per open level, a
+// receiver option); the budget is small, or 2,000 (deeper than a
+// recursive parser would go on a small stack).
+func nestCase(r *fuzzgen.Rand, args map[string]any) fuzzgen.Case {
+	budget := 1 + r.IntN(12)
+	if r.Chance(1, 16) {
+		budget = 2000
+	}
+	depth := max(budget+r.IntN(3)-1, 1)
+	f := frame(r, 3)
+	f.TS, f.Opt = nil, f.Opt&^(libtracer.OptTS|libtracer.OptTF)
+	for range depth {
+		o := libtracer.OptPL
+		if r.Chance(1, 2) {
+			o |= libtracer.OptLL
+		}
+		f = libtracer.Frame{Type: uint8(0x80 + r.IntN(0x80)), Opt: o, Children: []libtracer.Frame{f}}
+	}
+	args["work_budget"] = int64(budget)
+	delete(args, "max_tlv_bytes")
+	c := decodeCase(args, []libtracer.Frame{f})
+	c.Generator, c.Smaller = "tracerfuzz/nest", nil
+	c.Operators = []string{"nest " + strconv.Itoa(depth) + " deep at budget " + strconv.Itoa(budget)}
+	return c
+}
+
+// rangeEnds stamps one top-level frame with children absolutely and its
+// first child at an offset from it at an end of the i32 range, inside or
+// one past (LT-TS-02: the smallest encoder writes the child relative
+// exactly when the offset fits an i32).
+func rangeEnds(r *fuzzgen.Rand, frames []libtracer.Frame) {
+	for i := range frames {
+		f := &frames[i]
+		if len(f.Children) == 0 {
+			continue
+		}
+		a := r.Uint(1<<64 - 1)
+		f.Opt = f.Opt&^libtracer.OptTF | libtracer.OptTS
+		f.TS = &libtracer.Timestamp{Abs: a, Resolved: a}
+		off := []int64{1<<31 - 1, 1 << 31, -1 << 31, -1<<31 - 1}[r.IntN(4)]
+		c := &f.Children[0]
+		c.Opt = c.Opt&^libtracer.OptTF | libtracer.OptTS
+		c.TS = &libtracer.Timestamp{Abs: a + uint64(off), Resolved: a + uint64(off)}
+		return
 	}
 }
