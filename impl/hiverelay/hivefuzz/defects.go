@@ -166,18 +166,19 @@ var recordDefects = []recordDefect{
 		}
 		return hr.SchemaOpaqueChainFrameV1, 0, v.Raw()
 	}},
-	// HR-FRAME-06, -08 and their bounds: 256 payloads and 16 caps at
-	// most.
-	{"frame arrays at their bounds", func(r *fuzzgen.Rand, g *keys) (string, int, []byte) {
+	// HR-FRAME-06 and its bound: 256 payloads at most.
+	{"frame payloads at their bound", func(r *fuzzgen.Rand, g *keys) (string, int, []byte) {
 		v := cleanFrame(r, g)
-		if r.Chance(1, 2) {
-			v.OpaquePayloads = v.OpaquePayloads[:0]
-			for range 256 + r.IntN(2) {
-				v.OpaquePayloads = append(v.OpaquePayloads, r.Bytes(r.Length(2)))
-			}
-		} else {
-			v.NextReadCellCaps = cleanCaps(r, g, 16+r.IntN(2))
+		v.OpaquePayloads = v.OpaquePayloads[:0]
+		for range 256 + r.IntN(2) {
+			v.OpaquePayloads = append(v.OpaquePayloads, r.Bytes(r.Length(2)))
 		}
+		return hr.SchemaOpaqueChainFrameV1, 0, v.Raw()
+	}},
+	// HR-FRAME-08 and its bound: 16 next read capabilities at most.
+	{"frame caps at their bound", func(r *fuzzgen.Rand, g *keys) (string, int, []byte) {
+		v := cleanFrame(r, g)
+		v.NextReadCellCaps = cleanCaps(r, g, 16+r.IntN(2))
 		return hr.SchemaOpaqueChainFrameV1, 0, v.Raw()
 	}},
 	// HR-FRAME-09, -10.
@@ -226,6 +227,10 @@ var recordDefects = []recordDefect{
 		case 0:
 			out = binary.LittleEndian.AppendUint16(append(out, 0xfd), uint16(n))
 		case 1:
+			if n == 252 { // the 0xfd form one below its lower bound
+				out = binary.LittleEndian.AppendUint16(append(out, 0xfd), uint16(n))
+				break
+			}
 			out = binary.LittleEndian.AppendUint32(append(out, 0xfe), uint32(n))
 		default:
 			out = binary.LittleEndian.AppendUint64(append(out, 0xff), uint64(n))

@@ -44,7 +44,7 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	var c fuzzgen.Case
 	switch op {
 	case hivespec.OpDecode:
-		if r.Chance(1, 3) {
+		if r.Chance(1, 2) {
 			return defectCase(r)
 		}
 		c = decodeCase(r)

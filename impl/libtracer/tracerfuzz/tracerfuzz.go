@@ -33,10 +33,16 @@ var Generator = fuzzgen.Generator{
 func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	frames := tree(r)
 	if op == tracerspec.OpEncode {
-		if r.Chance(1, 4) {
+		var ops []string
+		switch r.IntN(8) {
+		case 0, 1:
 			rangeEnds(r, frames)
+		case 2:
+			ops = unwritable(r, frames)
 		}
-		return encodeCase(r.Pick(tracerspec.ModeExact, tracerspec.ModeSmallest), frames)
+		c := encodeCase(r.Pick(tracerspec.ModeExact, tracerspec.ModeSmallest), frames)
+		c.Operators = ops
+		return c
 	}
 	args := decodeArgs(r)
 	if r.Chance(1, 8) {
@@ -308,4 +314,21 @@ func rangeEnds(r *fuzzgen.Rand, frames []libtracer.Frame) {
 		c.TS = &libtracer.Timestamp{Abs: a + uint64(off), Resolved: a + uint64(off)}
 		return
 	}
+}
+
+// unwritable changes one top-level frame into one an encoder must refuse:
+// children under PL=0 (LT-OPT-04, refused by the exact encoder) or TS=1
+// with no stamp to write (LT-OPT-05).
+func unwritable(r *fuzzgen.Rand, frames []libtracer.Frame) []string {
+	for i := range frames {
+		f := &frames[i]
+		if len(f.Children) > 0 && r.Chance(1, 2) {
+			f.Opt &^= libtracer.OptPL
+			return []string{"children under PL=0"}
+		}
+		f.Opt |= libtracer.OptTS
+		f.TS = nil
+		return []string{"TS=1 without a stamp"}
+	}
+	return nil
 }
