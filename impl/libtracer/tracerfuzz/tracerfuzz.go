@@ -273,13 +273,17 @@ func encodeCase(mode string, frames []libtracer.Frame) fuzzgen.Case {
 // receiver option); the budget is small, or 2,000 (deeper than a
 // recursive parser would go on a small stack).
 func nestCase(r *fuzzgen.Rand, args map[string]any) fuzzgen.Case {
-	budget := 1 + r.IntN(12)
+	budget := 5 + r.IntN(8) // a budget below 5 is raised to 5 (LT-NEST-04)
 	if r.Chance(1, 16) {
 		budget = 2000
 	}
 	depth := max(budget+r.IntN(3)-1, 1)
 	f := frame(r, 3)
 	f.TS, f.Opt = nil, f.Opt&^(libtracer.OptTS|libtracer.OptTF)
+	f.Payload = f.Payload[:min(len(f.Payload), 24)] // within every LL=0 level
+	if libtracer.Decode(wire([]libtracer.Frame{f}), libtracer.Limits{}).FirstError() != nil {
+		f = libtracer.Frame{Type: libtracer.TypeStatus, Payload: []byte{}} // a valid leaf, so that the depth decides
+	}
 	for range depth {
 		o := libtracer.OptPL
 		if r.Chance(1, 2) {
