@@ -9,10 +9,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/threespec/conformance/impl/cenc"
 	hr "github.com/threespec/conformance/impl/hiverelay"
 	"github.com/threespec/conformance/impl/hiverelay/hivespec"
-	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fuzzgen"
 )
 
@@ -57,20 +55,16 @@ type recordDefect struct {
 	build func(r *fuzzgen.Rand, g *keys) (schema string, class int, b []byte)
 }
 
-// dupCaps returns n >= 2 sorted caps with the pair at i, i+1 equal in
-// (relay key, storage slot).
-func dupCaps(r *fuzzgen.Rand, g *keys) []hr.ReadCellCapV1 {
+// badCaps returns 2 to 4 caps, valid and unique but for one adjacent
+// pair: equal in (relay key, storage slot), a duplicate, or out of order.
+func badCaps(r *fuzzgen.Rand, g *keys) []hr.ReadCellCapV1 {
 	cs := cleanCaps(r, g, 2+r.IntN(3))
 	i := r.IntN(len(cs) - 1)
-	cs[i+1].RelayPublicKey, cs[i+1].StorageSlot = cs[i].RelayPublicKey, cs[i].StorageSlot
-	return cs
-}
-
-// unsortedCaps returns n >= 2 unique caps with one adjacent pair out of order.
-func unsortedCaps(r *fuzzgen.Rand, g *keys) []hr.ReadCellCapV1 {
-	cs := cleanCaps(r, g, 2+r.IntN(3))
-	i := r.IntN(len(cs) - 1)
-	cs[i], cs[i+1] = cs[i+1], cs[i]
+	if r.Chance(1, 2) {
+		cs[i+1].RelayPublicKey, cs[i+1].StorageSlot = cs[i].RelayPublicKey, cs[i].StorageSlot
+	} else {
+		cs[i], cs[i+1] = cs[i+1], cs[i]
+	}
 	return cs
 }
 
@@ -120,11 +114,7 @@ var recordDefects = []recordDefect{
 	// HR-CKPT-10, -11.
 	{"checkpoint caps unsorted or duplicate", func(r *fuzzgen.Rand, g *keys) (string, int, []byte) {
 		v := checkpoint(r, g)
-		if r.Chance(1, 2) {
-			v.SnapshotReadCaps = dupCaps(r, g)
-		} else {
-			v.SnapshotReadCaps = unsortedCaps(r, g)
-		}
+		v.SnapshotReadCaps = badCaps(r, g)
 		return hr.SchemaOpaqueChainCheckpointV1, 0, v.Raw()
 	}},
 	// MUT-HR-FRONTIER-LIMIT-1025 and HR-CKPT-02: 1,024 frontier entries
@@ -177,11 +167,7 @@ var recordDefects = []recordDefect{
 	// HR-FRAME-09, -10.
 	{"frame caps unsorted or duplicate", func(r *fuzzgen.Rand, g *keys) (string, int, []byte) {
 		v := cleanFrame(r, g)
-		if r.Chance(1, 2) {
-			v.NextReadCellCaps = dupCaps(r, g)
-		} else {
-			v.NextReadCellCaps = unsortedCaps(r, g)
-		}
+		v.NextReadCellCaps = badCaps(r, g)
 		return hr.SchemaOpaqueChainFrameV1, 0, v.Raw()
 	}},
 	// HR-CENC-10: a version byte other than 1 (every record begins with
@@ -378,30 +364,12 @@ var catalogDefects = []struct {
 	}},
 }
 
-// writeCatalog writes entries in the catalog layout of docs/hiverelay.md
-// as they are, without checking them.
-func writeCatalog(es []hr.CatalogEntry) []byte {
-	e := cenc.NewEncoder(rules.Checks{}, 0)
-	e.Count(len(es))
-	for _, en := range es {
-		e.U8(en.Category)
-		e.U8(en.LocalID)
-		e.BoundedBytes([]byte(en.Name))
-		e.BoundedBytes([]byte(en.Declaration))
-		e.Count(len(en.Dependencies))
-		for _, d := range en.Dependencies {
-			e.BoundedBytes([]byte(d))
-		}
-	}
-	return e.Bytes()
-}
-
 // defectCatalog is the authority's catalog with one defect of
 // catalogDefects, named in ops.
 func defectCatalog(r *fuzzgen.Rand, ops *[]string) []byte {
 	d := catalogDefects[r.IntN(len(catalogDefects))]
 	*ops = append(*ops, "catalog "+d.name)
-	return writeCatalog(d.apply(r, slices.Clone(catalogEntries())))
+	return hr.RawSchemaCatalog(d.apply(r, slices.Clone(catalogEntries())))
 }
 
 // catalogEntries are the authority's six catalog entries, built once;
