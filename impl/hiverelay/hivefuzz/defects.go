@@ -368,7 +368,7 @@ var catalogDefects = []struct {
 // catalogDefects, named in ops.
 func defectCatalog(r *fuzzgen.Rand, ops *[]string) []byte {
 	d := catalogDefects[r.IntN(len(catalogDefects))]
-	for d.name == "declaration length" && !r.Chance(1, 4) { // 64 KiB: less often
+	for d.name == "declaration length" && r.Chance(1, 2) { // 64 KiB: half as often
 		d = catalogDefects[r.IntN(len(catalogDefects))]
 	}
 	*ops = append(*ops, "catalog "+d.name)
@@ -428,7 +428,7 @@ func defectArtifactCase(r *fuzzgen.Rand) fuzzgen.Case {
 		magic = r.Pick("HRBCCF00", "HRBCCF02", "hrbccf01", "\x00HRBCCF0", "HRBCCG01")
 		ops = append(ops, "magic "+strconv.Quote(magic))
 	case 1:
-		if !r.Chance(1, 64) { // a megabyte: rarely
+		if !r.Chance(1, 8) { // a megabyte: rarely
 			catalog = defectCatalog(r, &ops)
 			break
 		}
