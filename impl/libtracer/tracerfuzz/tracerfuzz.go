@@ -7,7 +7,11 @@
 // written by the exact encoder (every length and CRC computed) and sent to
 // libtracer.decode under drawn receiver options, half the time after the
 // byte-level mutation operators of internal/fuzzgen at random places; and
-// the same trees, as JSON, to libtracer.encode in both modes.
+// the same trees, as JSON, to libtracer.encode in both modes. An eighth
+// of the decode inputs are nests as deep as their work-stack budget, one
+// level less or one more; a quarter of the encode trees have a child
+// stamped at an end of the i32 range from its parent, and an eighth a
+// frame an encoder must refuse.
 package tracerfuzz
 
 import (
