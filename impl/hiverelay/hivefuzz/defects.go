@@ -75,6 +75,37 @@ var recordDefects = []recordDefect{
 		v.ExpectedCellBlobHash = &zeroKey
 		return hr.SchemaReadCellCapV1, 0, v.Raw()
 	}},
+	// HR-RCAP-02..05: a key of 32 zero bytes, or a size class outside
+	// 1..5 (MUT-HR-SIZE-CLASS-6-ACCEPTED).
+	{"read-cap key zero or size class", func(r *fuzzgen.Rand, g *keys) (string, int, []byte) {
+		v := readCap(r, g)
+		switch r.IntN(4) {
+		case 0:
+			v.RelayPublicKey = zeroKey
+		case 1:
+			v.StorageSlot = zeroKey
+		case 2:
+			v.CellKey = zeroKey
+		default:
+			v.SizeClass = byte(r.Pick("\x00", "\x06", "\xff")[0])
+		}
+		return hr.SchemaReadCellCapV1, 0, v.Raw()
+	}},
+	// HR-BCORE-02..04: a key of 32 zero bytes, or a head of 0 or 4097
+	// bytes (4096 is the most).
+	{"blind core key zero or head length", func(r *fuzzgen.Rand, g *keys) (string, int, []byte) {
+		v := hr.BlindCoreReadCapV1{CorePublicKey: g.key(), BlockEncryptionKey: g.key(),
+			WitnessedFork: r.Uint(1<<64 - 1), WitnessedLength: r.Uint(1<<64 - 1), WitnessedSignedHead: r.Bytes(1 + r.Length(63))}
+		switch r.IntN(3) {
+		case 0:
+			v.CorePublicKey = zeroKey
+		case 1:
+			v.BlockEncryptionKey = zeroKey
+		default:
+			v.WitnessedSignedHead = r.Bytes([]int{0, 4096, 4097}[r.IntN(3)])
+		}
+		return hr.SchemaBlindCoreReadCapV1, 0, v.Raw()
+	}},
 	// HR-WCAP-03 and its siblings.
 	{"write-cap key zero", func(r *fuzzgen.Rand, g *keys) (string, int, []byte) {
 		v := hr.WriteCellCapV1{ReadCap: readCap(r, g), AllocationEpoch: uint32(r.Uint(1<<32 - 1)),

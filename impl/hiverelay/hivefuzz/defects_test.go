@@ -20,6 +20,8 @@ func TestRecordDefectsReachTheirRule(t *testing.T) {
 		accept bool     // whether acceptance is allowed
 	}{
 		"read-cap expected hash zero":              {[]string{"HR-RCAP-06"}, false},
+		"read-cap key zero or size class":          {[]string{"HR-RCAP-02", "HR-RCAP-03", "HR-RCAP-04", "HR-RCAP-05"}, false},
+		"blind core key zero or head length":       {[]string{"HR-BCORE-"}, true},
 		"write-cap key zero":                       {[]string{"HR-WCAP-"}, false},
 		"blob nonce zero":                          {nil, true},
 		"checkpoint key zero":                      {[]string{"HR-CKPT-06", "HR-CKPT-07", "HR-CKPT-08", "HR-CKPT-05"}, false},
