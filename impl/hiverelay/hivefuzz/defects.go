@@ -465,6 +465,16 @@ func defectArtifactCase(r *fuzzgen.Rand) fuzzgen.Case {
 		}
 		spec = bigSpecs()[r.IntN(2)]
 		ops = append(ops, "spec of "+strconv.Itoa(len(spec))+" bytes")
+	case 2:
+		// HR-FMT-11..13: a BOM at the start, a byte that is not strict
+		// UTF-8, or a CR, in the embedded spec.
+		d := r.Pick("\ufeff", "\xff", "\xc0\xaf", "\xed\xa0\x80", "\r")
+		i := 0
+		if d != "\ufeff" {
+			i = r.IntN(len(spec))
+		}
+		spec = slices.Concat(spec[:i], []byte(d), spec[i:])
+		ops = append(ops, "spec "+strconv.Quote(d)+" at "+strconv.Itoa(i))
 	default:
 		catalog = defectCatalog(r, &ops)
 	}

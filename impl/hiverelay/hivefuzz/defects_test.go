@@ -79,6 +79,10 @@ func TestCatalogDefectsReachTheirRule(t *testing.T) {
 			if rules.RuleOf(err) != hr.RuleFmtMagic {
 				t.Errorf("seed %d, %s: %v, want %s", seed, op, err, hr.RuleFmtMagic)
 			}
+		case strings.HasPrefix(op, "spec \""):
+			if !matches(string(rules.RuleOf(err)), []string{"HR-FMT-09", "HR-FMT-10", "HR-FMT-11", "HR-FMT-12", "HR-FMT-13"}) {
+				t.Errorf("seed %d, %s: %v, want a spec text rule", seed, op, err)
+			}
 		case strings.HasPrefix(op, "spec of 1048576 "):
 			if err != nil {
 				t.Errorf("seed %d, %s: %v, want accepted", seed, op, err)

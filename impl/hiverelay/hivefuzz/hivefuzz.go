@@ -8,7 +8,7 @@
 // spec texts and declared lengths drawn the same way; then, half the
 // time, the byte-level mutation operators of internal/fuzzgen at random
 // places. Half the decode inputs, a third of the format artifacts and
-// three of the eight authority inputs are instead valid but for exactly
+// four of the eight authority inputs are instead valid but for exactly
 // one named defect (defects.go), so that rules behind another defect of
 // the same input, exact byte forms and the catalog's rules are reached.
 package hivefuzz
@@ -500,6 +500,14 @@ func authorityCase(r *fuzzgen.Rand) fuzzgen.Case {
 		vf[pi], vf[pj] = vf[pj], vf[pi]
 		framed = true
 		parent += ", " + pi + " and " + pj + " swapped and framed"
+	case 5:
+		// HR-VEC-08: the registry vector other than the catalog the
+		// format artifact embeds (one byte more), framed.
+		p := "registry/client-composition-schema-catalog-v1.cenc"
+		vf[p] = append(bytes.Clone(vf[p]), 0)
+		fs[p] = base64.StdEncoding.EncodeToString(vf[p])
+		framed = true
+		parent += ", " + p + " with one byte more, framed"
 	case 4:
 		// HR-FMT-17: a valid artifact around another spec text, against
 		// metadata computed for it, which names this authority.
