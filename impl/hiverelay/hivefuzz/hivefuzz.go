@@ -7,7 +7,10 @@
 // paths from every Unicode plane, and format artifacts of section 4 with
 // spec texts and declared lengths drawn the same way; then, half the
 // time, the byte-level mutation operators of internal/fuzzgen at random
-// places.
+// places. Half the decode inputs, a third of the format artifacts and
+// four of the eight authority inputs are instead valid but for exactly
+// one named defect (defects.go), so that rules behind another defect of
+// the same input, exact byte forms and the catalog's rules are reached.
 package hivefuzz
 
 import (
@@ -44,10 +47,16 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	var c fuzzgen.Case
 	switch op {
 	case hivespec.OpDecode:
+		if r.Chance(1, 2) {
+			return defectCase(r)
+		}
 		c = decodeCase(r)
 	case hivespec.OpManifest:
 		c = manifestCase(r)
 	case hivespec.OpFormat:
+		if r.Chance(1, 3) {
+			return defectArtifactCase(r)
+		}
 		c = formatCase(r)
 	default:
 		// A JSON input: byte mutations would only make it no JSON, a
@@ -68,6 +77,10 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 type keys struct {
 	r       *fuzzgen.Rand
 	n, zero int
+	// clean keeps the record free of defects (every key random, arrays
+	// sorted, unique and within their bounds): defectCase then breaks
+	// exactly one rule, so that the rule is the one reached.
+	clean bool
 }
 
 func newKeys(r *fuzzgen.Rand) *keys {
@@ -83,7 +96,7 @@ func (g *keys) key() [32]byte {
 	g.n++
 	switch {
 	case g.n == g.zero:
-	case g.r.Chance(1, 12):
+	case !g.clean && g.r.Chance(1, 12):
 		k[31] = byte(1 + g.r.IntN(3))
 	default:
 		copy(k[:], g.r.Bytes(32))
@@ -94,7 +107,7 @@ func (g *keys) key() [32]byte {
 func readCap(r *fuzzgen.Rand, g *keys) hr.ReadCellCapV1 {
 	c := hr.ReadCellCapV1{RelayPublicKey: g.key(), StorageSlot: g.key(), CellKey: g.key(),
 		SizeClass: uint8(1 + r.IntN(5))}
-	if r.Chance(1, 10) {
+	if !g.clean && r.Chance(1, 10) {
 		c.SizeClass = uint8(r.Uint(255, 1, 5)) // around the bounds 1..5
 	}
 	if r.Chance(1, 2) {
@@ -112,12 +125,12 @@ func caps(r *fuzzgen.Rand, g *keys, n int) []hr.ReadCellCapV1 {
 		out[i] = readCap(r, g)
 		if i > 0 && r.Chance(1, 6) {
 			out[i].RelayPublicKey = out[i-1].RelayPublicKey // one relay, two slots
-			if r.Chance(1, 3) {
+			if !g.clean && r.Chance(1, 3) {
 				out[i].StorageSlot = out[i-1].StorageSlot // a duplicate
 			}
 		}
 	}
-	if !r.Chance(1, 6) {
+	if g.clean || !r.Chance(1, 6) {
 		sort.SliceStable(out, func(i, j int) bool {
 			if c := bytes.Compare(out[i].RelayPublicKey[:], out[j].RelayPublicKey[:]); c != 0 {
 				return c < 0
@@ -130,8 +143,8 @@ func caps(r *fuzzgen.Rand, g *keys, n int) []hr.ReadCellCapV1 {
 
 // count draws an array length: small mostly, else at or around the
 // bound of section 3.
-func count(r *fuzzgen.Rand, bound int) int {
-	if r.Chance(1, 12) {
+func count(r *fuzzgen.Rand, g *keys, bound int) int {
+	if !g.clean && r.Chance(1, 12) {
 		return bound + r.IntN(2)
 	}
 	return r.Length(min(bound, 4))
@@ -139,24 +152,24 @@ func count(r *fuzzgen.Rand, bound int) int {
 
 func checkpoint(r *fuzzgen.Rand, g *keys) *hr.OpaqueChainCheckpointV1 {
 	cp := &hr.OpaqueChainCheckpointV1{OpaqueStateCommitment: g.key(), SnapshotPayloadHash: g.key()}
-	n := count(r, 1024)
-	if n == 0 && r.Chance(3, 4) {
+	n := count(r, g, 1024)
+	if n == 0 && (g.clean || r.Chance(3, 4)) {
 		n = 1
 	}
 	for i := range n {
 		e := hr.FrontierEntry{ChainID: g.key(), Sequence: r.Uint(1<<64 - 1), FrameHash: g.key()}
-		if i > 0 && r.Chance(1, 10) {
+		if i > 0 && !g.clean && r.Chance(1, 10) {
 			e.ChainID = cp.CoveredFrontier[i-1].ChainID // a duplicate
 		}
 		cp.CoveredFrontier = append(cp.CoveredFrontier, e)
 	}
-	if !r.Chance(1, 6) {
+	if g.clean || !r.Chance(1, 6) {
 		sort.SliceStable(cp.CoveredFrontier, func(i, j int) bool {
 			return bytes.Compare(cp.CoveredFrontier[i].ChainID[:], cp.CoveredFrontier[j].ChainID[:]) < 0
 		})
 	}
-	k := count(r, 16)
-	if k == 0 && r.Chance(3, 4) {
+	k := count(r, g, 16)
+	if k == 0 && (g.clean || r.Chance(3, 4)) {
 		k = 1
 	}
 	cp.SnapshotReadCaps = caps(r, g, k)
@@ -246,14 +259,14 @@ func drawRecord(r *fuzzgen.Rand) record {
 			h := g.key()
 			v.PreviousFrameHash = &h
 		}
-		for range count(r, 256) {
+		for range count(r, g, 256) {
 			n := r.Length(64)
 			if r.Chance(1, 40) {
 				n = 262144 + r.IntN(2)
 			}
 			v.OpaquePayloads = append(v.OpaquePayloads, r.Bytes(n))
 		}
-		v.NextReadCellCaps = caps(r, g, count(r, 16))
+		v.NextReadCellCaps = caps(r, g, count(r, g, 16))
 		if r.Chance(1, 2) {
 			v.Checkpoint = checkpoint(r, g)
 		}
@@ -454,7 +467,13 @@ func authorityCase(r *fuzzgen.Rand) fuzzgen.Case {
 		fs[p] = base64.StdEncoding.EncodeToString(vf[p])
 	}
 	parent := "the committed authority"
-	switch r.IntN(5) {
+	artifact := files[hr.FormatArtifactFile]
+	framed := false // the manifest written over the files as they are
+	metadata := files[hr.MetadataFile]
+	if r.Chance(1, 2) {
+		metadata = nil
+	}
+	switch r.IntN(8) {
 	case 0:
 		p := paths[r.IntN(len(paths))]
 		b, op := r.Mutate(vf[p])
@@ -464,14 +483,62 @@ func authorityCase(r *fuzzgen.Rand) fuzzgen.Case {
 		p := paths[r.IntN(len(paths))]
 		delete(fs, p)
 		parent += ", " + p + " left out"
+	case 2:
+		// HR-VEC-03 (and HR-AUTH-03): a file outside the inventory,
+		// which the manifest names.
+		p := r.Pick("positive/extra.bin", "registry/relay-wire-schema-catalog-v1.cenc", "negative/relay-persistence-row-v1.bin")
+		vf[p] = r.Bytes(1 + r.IntN(4))
+		fs[p] = base64.StdEncoding.EncodeToString(vf[p])
+		framed = true
+		parent += ", " + p + " added and framed"
+	case 3:
+		// HR-VEC-06: two blob vectors of other classes swapped, framed.
+		i := 1 + r.IntN(hr.NumClasses)
+		j := 1 + (i+r.IntN(hr.NumClasses-1))%hr.NumClasses
+		pi, pj := blobPath(i), blobPath(j)
+		fs[pi], fs[pj] = fs[pj], fs[pi]
+		vf[pi], vf[pj] = vf[pj], vf[pi]
+		framed = true
+		parent += ", " + pi + " and " + pj + " swapped and framed"
+	case 5:
+		// HR-VEC-08: the registry vector other than the catalog the
+		// format artifact embeds (one byte more), framed.
+		p := "registry/client-composition-schema-catalog-v1.cenc"
+		vf[p] = append(bytes.Clone(vf[p]), 0)
+		fs[p] = base64.StdEncoding.EncodeToString(vf[p])
+		framed = true
+		parent += ", " + p + " with one byte more, framed"
+	case 4:
+		// HR-FMT-17: a valid artifact around another spec text, against
+		// metadata computed for it, which names this authority.
+		artifact = artifactOf(hr.FormatMagic, otherSpec(r), hr.SchemaCatalog())
+		m, err := hr.MetadataFor(artifact, files[hr.VectorManifestFile])
+		if err != nil {
+			panic(err)
+		}
+		metadata = m.Encode()
+		parent += ", the format artifact around another spec text, with metadata computed for it"
 	}
 	in["files"] = fs
-	in["format_artifact"] = base64.StdEncoding.EncodeToString(files[hr.FormatArtifactFile])
-	if r.Chance(2, 3) {
+	in["format_artifact"] = base64.StdEncoding.EncodeToString(artifact)
+	switch {
+	case framed:
+		var rows []manifest.Entry
+		for p, b := range vf {
+			if _, ok := fs[p]; ok {
+				rows = append(rows, manifest.EntryFor(p, b))
+			}
+		}
+		sort.Slice(rows, func(i, j int) bool { return rows[i].Path < rows[j].Path })
+		mb := manifest.WriteRaw(uint32(len(rows)), rows)
+		in["vector_manifest"] = base64.StdEncoding.EncodeToString(mb)
+		// No metadata: its vector set hash would differ first.
+		metadata = nil
+	case metadata != nil && string(artifact) != string(files[hr.FormatArtifactFile]), r.Chance(2, 3):
 		in["vector_manifest"] = base64.StdEncoding.EncodeToString(files[hr.VectorManifestFile])
 	}
-	if r.Chance(1, 2) {
-		in["metadata"] = base64.StdEncoding.EncodeToString(files[hr.MetadataFile])
+	if metadata != nil {
+		in["metadata"] = base64.StdEncoding.EncodeToString(metadata)
 	}
 	b, err := json.Marshal(in)
 	if err != nil {
@@ -479,3 +546,5 @@ func authorityCase(r *fuzzgen.Rand) fuzzgen.Case {
 	}
 	return fuzzgen.Case{Input: b, Generator: "hivefuzz/authority", Parent: parent}
 }
+
+func blobPath(class int) string { return "positive/cell-blob-v1-class-" + strconv.Itoa(class) + ".bin" }

@@ -7,7 +7,11 @@
 // written by the exact encoder (every length and CRC computed) and sent to
 // libtracer.decode under drawn receiver options, half the time after the
 // byte-level mutation operators of internal/fuzzgen at random places; and
-// the same trees, as JSON, to libtracer.encode in both modes.
+// the same trees, as JSON, to libtracer.encode in both modes. An eighth
+// of the decode inputs are nests as deep as their work-stack budget, one
+// level less or one more; a quarter of the encode trees have a child
+// stamped at an end of the i32 range from its parent, and an eighth a
+// frame an encoder must refuse.
 package tracerfuzz
 
 import (
@@ -33,9 +37,21 @@ var Generator = fuzzgen.Generator{
 func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	frames := tree(r)
 	if op == tracerspec.OpEncode {
-		return encodeCase(r.Pick(tracerspec.ModeExact, tracerspec.ModeSmallest), frames)
+		var ops []string
+		switch r.IntN(8) {
+		case 0, 1:
+			rangeEnds(r, frames)
+		case 2:
+			ops = unwritable(r, frames)
+		}
+		c := encodeCase(r.Pick(tracerspec.ModeExact, tracerspec.ModeSmallest), frames)
+		c.Operators = ops
+		return c
 	}
 	args := decodeArgs(r)
+	if r.Chance(1, 8) {
+		return nestCase(r, args)
+	}
 	c := decodeCase(args, frames)
 	if r.Chance(1, 2) {
 		c.Input, c.Operators = r.MutateN(c.Input, 3, c.Operators)
@@ -253,4 +269,74 @@ func encodeCase(mode string, frames []libtracer.Frame) fuzzgen.Case {
 			return out
 		},
 	}
+}
+
+// nestCase is a nest of user records (PL=1, LL sometimes) around one leaf
+// frame, as deep as the work-stack budget it is sent with, one level less
+// or one more (LT-NEST-01..03: the budget is one node per open level, a
+// receiver option); the budget is small, or 2,000 (deeper than a
+// recursive parser would go on a small stack).
+func nestCase(r *fuzzgen.Rand, args map[string]any) fuzzgen.Case {
+	budget := 5 + r.IntN(8) // a budget below 5 is raised to 5 (LT-NEST-04)
+	if r.Chance(1, 16) {
+		budget = 2000
+	}
+	depth := max(budget+r.IntN(3)-1, 1)
+	f := frame(r, 3)
+	f.TS, f.Opt = nil, f.Opt&^(libtracer.OptTS|libtracer.OptTF)
+	f.Payload = f.Payload[:min(len(f.Payload), 24)] // within every LL=0 level
+	if libtracer.Decode(wire([]libtracer.Frame{f}), libtracer.Limits{}).FirstError() != nil {
+		f = libtracer.Frame{Type: libtracer.TypeStatus, Payload: []byte{}} // a valid leaf, so that the depth decides
+	}
+	for range depth {
+		o := libtracer.OptPL
+		if r.Chance(1, 2) {
+			o |= libtracer.OptLL
+		}
+		f = libtracer.Frame{Type: uint8(0x80 + r.IntN(0x80)), Opt: o, Children: []libtracer.Frame{f}}
+	}
+	args["work_budget"] = int64(budget)
+	delete(args, "max_tlv_bytes")
+	c := decodeCase(args, []libtracer.Frame{f})
+	c.Generator, c.Smaller = "tracerfuzz/nest", nil
+	c.Operators = []string{"nest " + strconv.Itoa(depth) + " deep at budget " + strconv.Itoa(budget)}
+	return c
+}
+
+// rangeEnds stamps one top-level frame with children absolutely and its
+// first child at an offset from it at an end of the i32 range, inside or
+// one past (LT-TS-02: the smallest encoder writes the child relative
+// exactly when the offset fits an i32).
+func rangeEnds(r *fuzzgen.Rand, frames []libtracer.Frame) {
+	for i := range frames {
+		f := &frames[i]
+		if len(f.Children) == 0 {
+			continue
+		}
+		a := r.Uint(1<<64 - 1)
+		f.Opt = f.Opt&^libtracer.OptTF | libtracer.OptTS
+		f.TS = &libtracer.Timestamp{Abs: a, Resolved: a}
+		off := []int64{1<<31 - 1, 1 << 31, -1 << 31, -1<<31 - 1}[r.IntN(4)]
+		c := &f.Children[0]
+		c.Opt = c.Opt&^libtracer.OptTF | libtracer.OptTS
+		c.TS = &libtracer.Timestamp{Abs: a + uint64(off), Resolved: a + uint64(off)}
+		return
+	}
+}
+
+// unwritable changes one top-level frame into one an encoder must refuse:
+// children under PL=0 (LT-OPT-04, refused by the exact encoder) or TS=1
+// with no stamp to write (LT-OPT-05).
+func unwritable(r *fuzzgen.Rand, frames []libtracer.Frame) []string {
+	for i := range frames {
+		f := &frames[i]
+		if len(f.Children) > 0 && r.Chance(1, 2) {
+			f.Opt &^= libtracer.OptPL
+			return []string{"children under PL=0"}
+		}
+		f.Opt |= libtracer.OptTS
+		f.TS = nil
+		return []string{"TS=1 without a stamp"}
+	}
+	return nil
 }
