@@ -12,6 +12,7 @@
 package lacefuzz
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"slices"
@@ -23,6 +24,7 @@ import (
 	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/mark"
 	"github.com/threespec/conformance/internal/fuzzgen"
+	"github.com/zeebo/blake3"
 )
 
 // Generator is the wing's fuzz generator.
@@ -43,9 +45,19 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	var c fuzzgen.Case
 	switch op {
 	case lacespec.OpRecord:
-		c = recordCase(r, model(r))
+		switch {
+		case r.Chance(1, 1024):
+			return bigCase(r) // no byte mutation: 32 MiB are not copied again
+		case r.Chance(1, 4):
+			c = envelopeCase(r, model(r))
+		default:
+			c = recordCase(r, model(r))
+		}
 	case lacespec.OpStream:
 		n := 1 + r.IntN(3)
+		if r.Chance(1, 32) {
+			n = 0 // the empty stream (LACE-STREAM-05)
+		}
 		recs := make([]rec, n)
 		for i := range recs {
 			recs[i] = model(r)
@@ -70,13 +82,36 @@ func fieldName(r *fuzzgen.Rand) string {
 	if r.Chance(1, 6) {
 		return r.Pick("Link", "file+Link", "Chunk+Link", "a+Link")
 	}
+	if r.Chance(1, 8) {
+		// Names that contain or resemble the reserved ones are ordinary
+		// (LACE-PLEX-11).
+		return r.Pick("data-length", "by", "mark", "BY", "Mark-2", "xBy", "Data-Length-2", "🖧x", "⋯", "x🖧")
+	}
 	return r.Pick("title", "a", "note", "z", "x-1", "Author", "é", "日本", "Kind", "b.c", "~")
+}
+
+// linkTarget draws a link target of record-hash shape: a well-formed H3
+// hash, one of another format suffix (a link does not require H3,
+// LACE-LINK-05, -12) or one of the spec's symbolic example hashes
+// (LACE-LINK-13).
+func linkTarget(r *fuzzgen.Rand) string {
+	if r.Chance(1, 4) {
+		return r.Pick("S.EXAMPLE_SEAL_HASH.H3", "B.EXAMPLE_BLOB_HASH.H3", "P.EXAMPLE_PLEX_HASH.H3")
+	}
+	h := lace.Hash{Form: lace.Form(1 + r.IntN(3)), Digest: [lace.DigestSize]byte(r.Bytes(lace.DigestSize))}.String()
+	if r.Chance(1, 3) {
+		h = strings.TrimSuffix(h, ".H3") + r.Pick(".H4", ".H2", ".X9", ".h3")
+	}
+	return h
 }
 
 // fieldValue draws a value: text from every plane, sometimes a link
 // whose target is drawn.
 func fieldValue(r *fuzzgen.Rand) string {
 	if r.Chance(1, 6) {
+		if r.Chance(1, 2) {
+			return r.Pick("1", "0..4", "x", "evidence", "0..33554432", "5..1", "00") + " " + linkTarget(r)
+		}
 		return r.Pick("1", "0..4", "x") + " " + r.Pick("blob:", "plex:", "seal:") + strings.Repeat(r.Pick("0", "a", "Z"), []int{43, 44, 64, 0}[r.IntN(4)])
 	}
 	t := []rune(r.Text(1 + r.Length(24)))
@@ -95,7 +130,7 @@ var fieldDefects = []struct {
 	name  string
 	apply func(r *fuzzgen.Rand, f *lace.Field)
 }{
-	{"reserved-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("Data-Length", "By", "Mark") }},
+	{"reserved-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("Data-Length", "By", "Mark", "🖧", "⋯🖧") }},
 	{"empty-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = "" }},
 	{"long-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = strings.Repeat("n", 100+r.IntN(40)) }},
 	{"name-char", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("a:b", "a b", "a\tb", "a\x00", "a\x7f") }},
@@ -212,6 +247,158 @@ func recordOf(markArg string, m rec) fuzzgen.Case {
 	}
 }
 
+// glyphed is a record of form f over payload, its glyph line's digest
+// computed afresh (BLAKE3-256 of the payload, LACE-GLYPH-03) whatever the
+// payload holds, so that a defect of the payload's structure is the rule
+// the reference cites.
+func glyphed(f lace.Form, payload []byte) []byte {
+	h := lace.Hash{Form: f, Digest: blake3.Sum256(payload)}
+	out := make([]byte, 0, lace.GlyphLineLen+len(payload))
+	out = append(out, lace.Glyph+": "+h.String()+"\n"...)
+	return append(out, payload...)
+}
+
+// Widths of a Seal's structural By and Mark lines (Lace-010, "Maximum H3
+// record size is bounded").
+const (
+	byLineLen   = len("By: ") + mark.ByTextLen + 1     // 53
+	markLineLen = len("Mark: ") + mark.MarkTextLen + 1 // 93
+)
+
+// envelopeDefects are byte forms of a whole record that the model's
+// encoder does not write: a final LF, the Seal envelope's lines swapped,
+// a record embedded where its form may not be, a glyph of another form,
+// a Mark over the Blob's digest, and the empty input. Each recomputes
+// every glyph digest, so that the structure is what the reference judges.
+var envelopeDefects = []struct {
+	name  string
+	apply func(r *fuzzgen.Rand, m rec) []byte
+}{
+	// MUT-LACE-TRAILING-LF-ACCEPTED: a stored record holds nothing after it.
+	{"append-lf", func(r *fuzzgen.Rand, m rec) []byte { return append(m.bytes(), '\n') }},
+	// LACE-SEAL-01, MUT-LACE-SEAL-ENVELOPE-ANY-ORDER: By comes first.
+	{"swap-by-mark", func(r *fuzzgen.Rand, m rec) []byte {
+		p := sealOf(m)[lace.GlyphLineLen:]
+		env := byLineLen + markLineLen
+		return glyphed(lace.FormSeal, slices.Concat(p[byLineLen:env], p[:byLineLen], p[env:]))
+	}},
+	// LACE-SEAL-08, LACE-EX-10, LACE-NEST-03: a Seal embeds a Plex.
+	{"seal-wraps-blob", func(r *fuzzgen.Rand, m rec) []byte { return sealAround(m, blob(m.data)) }},
+	{"seal-wraps-seal", func(r *fuzzgen.Rand, m rec) []byte { return sealAround(m, sealOf(m)) }},
+	// LACE-NEST-02: a Plex embeds a Blob.
+	{"plex-wraps-plex", func(r *fuzzgen.Rand, m rec) []byte { return plexAround(m, plexOf(m)) }},
+	{"plex-wraps-seal", func(r *fuzzgen.Rand, m rec) []byte { return plexAround(m, sealOf(m)) }},
+	// LACE-NEST-01: a Blob's data is never parsed, whatever it holds.
+	{"blob-holds-record", func(r *fuzzgen.Rand, m rec) []byte { return blob(m.bytes()) }},
+	// LACE-GLYPH-05: the glyph letter names the parsed form.
+	{"glyph-letter", func(r *fuzzgen.Rand, m rec) []byte {
+		b := m.bytes()
+		f := lace.Form(1 + (int(m.form)-1+1+r.IntN(2))%3)
+		return glyphed(f, b[lace.GlyphLineLen:])
+	}},
+	// LACE-SEAL-06: the Mark subject is the embedded Plex digest.
+	{"mark-over-blob", func(r *fuzzgen.Rand, m rec) []byte {
+		b := sealOf(m)
+		if m.secret == nil {
+			return b
+		}
+		bl := blob(m.data)
+		mk, err := mark.CheckBIP340Standin.Scheme().Sign(*m.secret, blake3.Sum256(bl[lace.GlyphLineLen:]), [mark.AuxSize]byte{})
+		if err != nil {
+			return b
+		}
+		b = slices.Clone(b)
+		copy(b[lace.GlyphLineLen+byLineLen+len("Mark: "):], mark.FormatMark(mk))
+		return glyphed(lace.FormSeal, b[lace.GlyphLineLen:])
+	}},
+	// LACE-STREAM-05: no input is no record.
+	{"empty", func(r *fuzzgen.Rand, m rec) []byte { return []byte{} }},
+}
+
+// sealOf is m written as a Seal, plexOf as a Plex.
+func sealOf(m rec) []byte {
+	m.form = lace.FormSeal
+	return m.bytes()
+}
+
+func plexOf(m rec) []byte {
+	m.form, m.secret = lace.FormPlex, nil
+	return m.bytes()
+}
+
+// sealAround is m's Seal envelope (By and Mark lines) around embedded.
+func sealAround(m rec, embedded []byte) []byte {
+	env := sealOf(m)[lace.GlyphLineLen:][:byLineLen+markLineLen]
+	return glyphed(lace.FormSeal, slices.Concat(env, embedded))
+}
+
+// plexAround is m's field lines around embedded.
+func plexAround(m rec, embedded []byte) []byte {
+	p := plexOf(m)[lace.GlyphLineLen:]
+	at := bytes.Index(p, []byte(lace.Glyph+": "))
+	if at < 0 {
+		at = len(p)
+	}
+	return glyphed(lace.FormPlex, slices.Concat(p[:at], embedded))
+}
+
+// envelopeCase is a record model written with one envelope defect.
+func envelopeCase(r *fuzzgen.Rand, m rec) fuzzgen.Case {
+	if m.form == lace.FormSeal && m.secret == nil {
+		s := [mark.KeySize]byte(r.Bytes(mark.KeySize))
+		s[0] |= 1
+		m.secret = &s
+	}
+	d := envelopeDefects[r.IntN(len(envelopeDefects))]
+	return fuzzgen.Case{
+		Operators: []string{d.name},
+		Args:      fuzzgen.Args(lacespec.Args{Mark: r.Pick("", "", lacespec.MarkNone)}),
+		Input:     d.apply(r, m),
+		Generator: "lacefuzz/envelope",
+		Parent:    m.String(),
+	}
+}
+
+// bigCase is a record at the 32 MiB data limit or one byte over it
+// (LACE-BLOB-05, MUT-LACE-BLOB-LIMIT-PLUS-1), a Plex or Seal there
+// carrying 512 field lines of 129 bytes, the largest record of its form
+// (LACE-SIZE-01..03), or a Data-Length over the limit followed by fewer
+// bytes (judged from the Data-Length line, LACE-BLOB-05). Drawn rarely:
+// it costs tens of milliseconds.
+func bigCase(r *fuzzgen.Rand) fuzzgen.Case {
+	n := lace.MaxData + r.IntN(2)
+	m := rec{form: lace.Form(1 + r.IntN(3))}
+	if m.form != lace.FormBlob && r.Chance(1, 2) {
+		v := strings.Repeat("v", lace.MaxLine-len("a: "))
+		m.fields = make([]lace.Field, lace.MaxFields)
+		for i := range m.fields {
+			m.fields[i] = lace.Field{Name: "a", Value: v}
+		}
+	}
+	op := "data " + strconv.Itoa(n)
+	var in []byte
+	if r.Chance(1, 3) {
+		m.data = r.Bytes(r.Length(16))
+		in = blob(m.data)
+		in = bytes.Replace(in, []byte("Data-Length: "+strconv.Itoa(len(m.data))+"\n"), []byte("Data-Length: "+strconv.Itoa(n)+"\n"), 1)
+		op = "Data-Length " + strconv.Itoa(n) + " over short data"
+	} else {
+		m.data = make([]byte, n)
+		if m.form == lace.FormSeal {
+			s := [mark.KeySize]byte{1}
+			m.secret = &s
+		}
+		in = m.bytes()
+	}
+	return fuzzgen.Case{
+		Operators: []string{op},
+		Args:      fuzzgen.Args(lacespec.Args{Mark: lacespec.MarkNone}),
+		Input:     in,
+		Generator: "lacefuzz/big",
+		Parent:    m.String(),
+	}
+}
+
 func streamCase(markArg string, recs []rec) fuzzgen.Case {
 	var in []byte
 	var forms []string
@@ -254,8 +441,24 @@ func constructCase(r *fuzzgen.Rand) fuzzgen.Case {
 		}
 		spec["fields"] = fields
 	}
+	if r.Chance(1, 8) {
+		// Same-name link fields whose link data run backwards: the
+		// constructor keeps caller order within a name (LACE-LINK-17).
+		name := r.Pick("File+Link", "Child+Link", "Page+Link", "Chunk+Link")
+		for _, d := range []string{"z", "m", "b"} {
+			fields = append(fields, [2]string{name, d + " " + linkTarget(r)})
+		}
+		spec["fields"] = fields
+	}
 	if r.Chance(1, 3) {
-		spec["secret"] = base64.StdEncoding.EncodeToString(r.Bytes(mark.KeySize))
+		secret := r.Bytes(mark.KeySize)
+		if r.Chance(1, 4) {
+			// By-secrets no By derives from: zero, the curve order n and
+			// above (LACE-CTOR-10).
+			secret = []byte(r.Pick(strings.Repeat("\x00", mark.KeySize), strings.Repeat("\xff", mark.KeySize),
+				"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xba\xae\xdc\xe6\xaf\x48\xa0\x3b\xbf\xd2\x5e\x8c\xd0\x36\x41\x41"))
+		}
+		spec["secret"] = base64.StdEncoding.EncodeToString(secret)
 		if r.Chance(1, 2) {
 			spec["aux"] = base64.StdEncoding.EncodeToString(r.Bytes(mark.AuxSize))
 		}
@@ -393,11 +596,19 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 	defect := ""
 	if r.Chance(1, 2) {
 		defect = r.Pick("shape", "kid-seal", "kid-plex", "format", "leading-zero", "sign", "space", "dash", "overflow",
-			"empty-range", "first-start", "gap", "overlap", "length", "missing", "end", "no-links", "fanout", "swap")
+			"empty-range", "first-start", "gap", "overlap", "length", "missing", "end", "no-links", "fanout", "swap",
+			"fanout-511", "empty-file", "other-format")
 		ops = append(ops, defect)
 	}
-	if defect == "fanout" {
+	switch defect {
+	case "fanout":
 		n = 512
+	case "fanout-511":
+		n = 511 // the most one Kind field leaves (LACE-CHUNK-23)
+	case "empty-file":
+		// An empty file is an empty Blob, no chunk node (LACE-CHUNK-11).
+		return fuzzgen.Case{Args: fuzzgen.Args(lacespec.BoundedArgs{}), Input: blob([]byte{}), Generator: "lacefuzz/chunks",
+			Operators: ops, Parent: "empty Blob"}
 	}
 	var kids [][]byte
 	var lens []uint64
@@ -407,7 +618,7 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 			shape = strings.TrimPrefix(defect, "kid-")
 		}
 		k := kid(r, shape)
-		if defect == "fanout" && i > 0 {
+		if (defect == "fanout" || defect == "fanout-511") && i > 0 {
 			k = kids[0]
 		}
 		if i > 0 && r.Chance(1, 8) {
@@ -439,6 +650,11 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 		target := hashOf(k)
 		if i == 0 && defect == "format" {
 			target = r.Pick("blob:", "h4:", "B.") + strings.Repeat("a", 10)
+		}
+		if i == 0 && defect == "other-format" {
+			// A well-formed hash of a format other than H3 is invalid,
+			// not missing (LACE-CHUNK-08).
+			target = strings.TrimSuffix(target, ".H3") + r.Pick(".H4", ".H2", ".X9")
 		}
 		rd := ""
 		if i == n-1 {
@@ -506,7 +722,8 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 	defect := ""
 	if r.Chance(1, 2) {
 		defect = r.Pick("shape", "name-empty", "name-dot", "name-dotdot", "name-slash", "name-long", "order", "duplicate",
-			"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape")
+			"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape",
+			"other-format", "duplicate-page", "reuse-child", "deep", "bounds")
 		ops = append(ops, defect)
 	}
 	var stream [][]byte
@@ -553,6 +770,29 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 	if defect == "format" && len(files) > 0 {
 		files[0] = "f " + r.Pick("blob:", "h4:", "P.") + strings.Repeat("a", 10)
 	}
+	if defect == "other-format" && len(files) > 0 {
+		// A non-H3 target is invalid, not missing (LACE-DIR-24).
+		n, t, _ := strings.Cut(files[0], " ")
+		files[0] = n + " " + strings.TrimSuffix(t, ".H3") + r.Pick(".H4", ".H2", ".X9")
+	}
+	if defect == "reuse-child" && len(children) > 0 {
+		// One subtree under two names expands at each (LACE-DIR-27).
+		_, t, _ := strings.Cut(children[0], " ")
+		children = append(children, name()+" "+t)
+	}
+	if defect == "deep" {
+		// A chain of children past the depth bound: refused by the
+		// consumer, still a valid stream (LACE-DIR-29, -32).
+		child := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
+		for range 60 + r.IntN(10) {
+			cb := child.bytes()
+			stream = append(stream, cb)
+			child.fields = []string{"Child+Link: d " + hashOf(cb), "Kind: directory"}
+		}
+		cb := child.bytes()
+		stream = append(stream, cb)
+		children = append(children, name()+" "+hashOf(cb))
+	}
 	sort.Strings(files)
 	sort.Strings(children)
 	if defect == "duplicate" && len(files) > 0 {
@@ -577,11 +817,17 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 		root.fields[k], root.fields[k+1] = root.fields[k+1], root.fields[k]
 	}
 	root.fields = append(root.fields, "Kind: directory")
-	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" {
+	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" || defect == "duplicate-page" {
 		page := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
 		f := kid(r, "")
 		stream = append(stream, f)
-		page.fields = append(page.fields, "File+Link: "+name()+" "+hashOf(f))
+		pn := name()
+		if defect == "duplicate-page" && len(files) > 0 {
+			// Names are unique across a directory's pages, not only
+			// within each record (MUT-LACE-DIR-UNIQUE-PER-RECORD).
+			pn, _, _ = strings.Cut(files[r.IntN(len(files))], " ")
+		}
+		page.fields = append(page.fields, "File+Link: "+pn+" "+hashOf(f))
 		if defect == "page-shape" {
 			ops = append(ops, shapeDefect(r, &page, "directory"))
 		}
@@ -607,6 +853,16 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 			seen[string(b)] = true
 		}
 	}
-	return fuzzgen.Case{Args: fuzzgen.Args(lacespec.BoundedArgs{}), Input: in, Generator: "lacefuzz/directory",
+	args := lacespec.BoundedArgs{}
+	if defect == "bounds" || defect == "reuse-child" || r.Chance(1, 8) {
+		// Bounds near the tree's size: the expansion bound counts repeated
+		// uses (LACE-DIR-30), the depth bound links from the root (LACE-DIR-29).
+		d, e, b := int64(1+r.IntN(4)), int64(1+r.IntN(12)), int64(1+r.IntN(200))
+		args.MaxDepth, args.MaxExpansion, args.MaxBytes = &d, &e, &b
+		if r.Chance(1, 2) {
+			args.MaxBytes = nil
+		}
+	}
+	return fuzzgen.Case{Args: fuzzgen.Args(args), Input: in, Generator: "lacefuzz/directory",
 		Operators: ops, Parent: "directory of " + strconv.Itoa(len(files)) + " files and " + strconv.Itoa(len(children)) + " children"}
 }
