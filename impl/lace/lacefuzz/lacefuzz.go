@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/threespec/conformance/impl/b64a"
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/mark"
@@ -48,6 +49,8 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 		switch {
 		case r.Chance(1, 1024):
 			return bigCase(r) // no byte mutation: 32 MiB are not copied again
+		case r.Chance(1, 64):
+			return overLimitCase(r)
 		case r.Chance(1, 4):
 			c = envelopeCase(r, model(r))
 		default:
@@ -63,6 +66,12 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 			recs[i] = model(r)
 		}
 		c = streamCase(r.Pick("", "", lacespec.MarkNone), recs)
+		if r.Chance(1, 32) {
+			// A directory chain past a consumer's default depth bound is a
+			// valid stream all the same (LACE-DIR-32).
+			c.Input = slices.Concat(dirChain(62 + r.IntN(6))...)
+			c.Parent, c.Smaller = "stream of a directory chain", nil
+		}
 	case lacespec.OpConstruct:
 		return constructCase(r)
 	case lacespec.OpChunks:
@@ -285,6 +294,20 @@ var envelopeDefects = []struct {
 	// LACE-SEAL-08, LACE-EX-10, LACE-NEST-03: a Seal embeds a Plex.
 	{"seal-wraps-blob", func(r *fuzzgen.Rand, m rec) []byte { return sealAround(m, blob(m.data)) }},
 	{"seal-wraps-seal", func(r *fuzzgen.Rand, m rec) []byte { return sealAround(m, sealOf(m)) }},
+	// LACE-SEAL-01: nothing between the Mark line and the embedded Plex.
+	{"blank-before-plex", func(r *fuzzgen.Rand, m rec) []byte {
+		return sealAround(m, append([]byte(strings.Repeat("\n", 1+r.IntN(2))), plexOf(m)...))
+	}},
+	// LACE-LINK-14: a Plex naming a convention it breaks is a valid record.
+	{"convention-invalid", func(r *fuzzgen.Rand, m rec) []byte {
+		m.form, m.secret = lace.FormPlex, nil
+		m.fields = []lace.Field{
+			{Name: r.Pick("Chunk+Link", "File+Link", "Page+Link", "Child+Link"), Value: r.Pick("1..4", "5..1", "a/b", "00", "..") + " " + linkTarget(r)},
+			{Name: "Kind", Value: r.Pick("chunks", "directory")},
+		}
+		sort.SliceStable(m.fields, func(i, j int) bool { return m.fields[i].Name < m.fields[j].Name })
+		return m.bytes()
+	}},
 	// LACE-NEST-02: a Plex embeds a Blob.
 	{"plex-wraps-plex", func(r *fuzzgen.Rand, m rec) []byte { return plexAround(m, plexOf(m)) }},
 	{"plex-wraps-seal", func(r *fuzzgen.Rand, m rec) []byte { return plexAround(m, sealOf(m)) }},
@@ -361,10 +384,9 @@ func envelopeCase(r *fuzzgen.Rand, m rec) fuzzgen.Case {
 
 // bigCase is a record at the 32 MiB data limit or one byte over it
 // (LACE-BLOB-05, MUT-LACE-BLOB-LIMIT-PLUS-1), a Plex or Seal there
-// carrying 512 field lines of 129 bytes, the largest record of its form
-// (LACE-SIZE-01..03), or a Data-Length over the limit followed by fewer
-// bytes (judged from the Data-Length line, LACE-BLOB-05). Drawn rarely:
-// it costs tens of milliseconds.
+// sometimes carrying 512 field lines of 129 bytes, the largest record of
+// its form (LACE-SIZE-01..03). Drawn rarely: it costs tens of
+// milliseconds.
 func bigCase(r *fuzzgen.Rand) fuzzgen.Case {
 	n := lace.MaxData + r.IntN(2)
 	m := rec{form: lace.Form(1 + r.IntN(3))}
@@ -375,27 +397,33 @@ func bigCase(r *fuzzgen.Rand) fuzzgen.Case {
 			m.fields[i] = lace.Field{Name: "a", Value: v}
 		}
 	}
-	op := "data " + strconv.Itoa(n)
-	var in []byte
-	if r.Chance(1, 3) {
-		m.data = r.Bytes(r.Length(16))
-		in = blob(m.data)
-		in = bytes.Replace(in, []byte("Data-Length: "+strconv.Itoa(len(m.data))+"\n"), []byte("Data-Length: "+strconv.Itoa(n)+"\n"), 1)
-		op = "Data-Length " + strconv.Itoa(n) + " over short data"
-	} else {
-		m.data = make([]byte, n)
-		if m.form == lace.FormSeal {
-			s := [mark.KeySize]byte{1}
-			m.secret = &s
-		}
-		in = m.bytes()
+	m.data = make([]byte, n)
+	if m.form == lace.FormSeal {
+		s := [mark.KeySize]byte{1}
+		m.secret = &s
 	}
 	return fuzzgen.Case{
-		Operators: []string{op},
+		Operators: []string{"data " + strconv.Itoa(n)},
 		Args:      fuzzgen.Args(lacespec.Args{Mark: lacespec.MarkNone}),
-		Input:     in,
+		Input:     m.bytes(),
 		Generator: "lacefuzz/big",
 		Parent:    m.String(),
+	}
+}
+
+// overLimitCase is a Blob whose Data-Length is over the 32 MiB limit
+// (by one, or by far) followed by fewer bytes: the limit is judged from
+// the Data-Length line before any data is read (LACE-BLOB-05).
+func overLimitCase(r *fuzzgen.Rand) fuzzgen.Case {
+	data := r.Bytes(r.Length(16))
+	n := r.Pick(strconv.Itoa(lace.MaxData+1), strconv.Itoa(lace.MaxData+1+r.IntN(1<<20)), "18446744073709551616")
+	in := bytes.Replace(blob(data), []byte("Data-Length: "+strconv.Itoa(len(data))+"\n"), []byte("Data-Length: "+n+"\n"), 1)
+	return fuzzgen.Case{
+		Operators: []string{"Data-Length " + n + " over " + strconv.Itoa(len(data)) + " bytes"},
+		Args:      fuzzgen.Args(lacespec.Args{Mark: lacespec.MarkNone}),
+		Input:     glyphed(lace.FormBlob, in[lace.GlyphLineLen:]),
+		Generator: "lacefuzz/big",
+		Parent:    "Blob of " + strconv.Itoa(len(data)) + " data bytes",
 	}
 }
 
@@ -597,7 +625,7 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 	if r.Chance(1, 2) {
 		defect = r.Pick("shape", "kid-seal", "kid-plex", "format", "leading-zero", "sign", "space", "dash", "overflow",
 			"empty-range", "first-start", "gap", "overlap", "length", "missing", "end", "no-links", "fanout", "swap",
-			"fanout-511", "empty-file", "other-format")
+			"fanout-511", "empty-file", "other-format", "pad-bits")
 		ops = append(ops, defect)
 	}
 	switch defect {
@@ -651,6 +679,9 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 		if i == 0 && defect == "format" {
 			target = r.Pick("blob:", "h4:", "B.") + strings.Repeat("a", 10)
 		}
+		if i == 0 && defect == "pad-bits" {
+			target = padBits(r, target)
+		}
 		if i == 0 && defect == "other-format" {
 			// A well-formed hash of a format other than H3 is invalid,
 			// not missing (LACE-CHUNK-08).
@@ -689,6 +720,39 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 		Operators: ops, Parent: "chunk node over " + strconv.Itoa(n) + " children"}
 }
 
+// padBits writes an H3 hash text with nonzero pad bits in its last B64A
+// character: it decodes, leniently, to the same digest, but is not the
+// canonical hash text a chunk or directory target must be (LACE-CHUNK-06,
+// LACE-DIR-05..07).
+func padBits(r *fuzzgen.Rand, target string) string {
+	at := len(target) - len(".H3") - 1
+	if at < 2 || !strings.HasSuffix(target, ".H3") {
+		return target
+	}
+	i := strings.IndexByte(b64a.Alphabet, target[at])
+	if i < 0 || i%4 != 0 {
+		return target
+	}
+	return target[:at] + string(b64a.Alphabet[i+1+r.IntN(3)]) + target[at+1:]
+}
+
+// chunkFile is a file of two or three Blobs as a chunk node, followed by
+// its Blobs: a directory's file that is a chunk tree, listed by the
+// node's hash, not by its assembled bytes' (LACE-CHUNK-24).
+func chunkFile(r *fuzzgen.Rand) (nodeBytes []byte, stream [][]byte) {
+	root := node{form: lace.FormPlex, data: []byte{}, sorted: true}
+	at := uint64(0)
+	for range 2 + r.IntN(2) {
+		k := kid(r, "")
+		end := at + uint64(dataLen(k))
+		root.fields = append(root.fields, "Chunk+Link: "+rangeText(at, end, "")+" "+hashOf(k))
+		stream = append(stream, k)
+		at = end
+	}
+	root.fields = append(root.fields, "Kind: chunks")
+	return root.bytes(), stream
+}
+
 // dataLen is the data length of a Blob's bytes.
 func dataLen(b []byte) int {
 	rc, err := lace.Parse(b, lace.Options{Mark: mark.CheckNone})
@@ -712,6 +776,19 @@ func dirName(r *fuzzgen.Rand) string {
 	return r.Pick("readme", "a", "docs", "z.txt", "é", "日本", " lead", "b c")
 }
 
+// dirChain is a chain of depth+1 directory records, each the one Child+Link
+// of the next, innermost first.
+func dirChain(depth int) [][]byte {
+	var out [][]byte
+	child := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
+	for range depth {
+		cb := child.bytes()
+		out = append(out, cb)
+		child.fields = []string{"Child+Link: d " + hashOf(cb), "Kind: directory"}
+	}
+	return append(out, child.bytes())
+}
+
 // directoryCase is a directory of files, children and sometimes a page,
 // its names drawn and sorted, and half the time one defect: of its shape,
 // a name (empty, a dot segment, a '/', over the line budget), the order,
@@ -723,7 +800,7 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 	if r.Chance(1, 2) {
 		defect = r.Pick("shape", "name-empty", "name-dot", "name-dotdot", "name-slash", "name-long", "order", "duplicate",
 			"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape",
-			"other-format", "duplicate-page", "reuse-child", "deep", "bounds")
+			"other-format", "duplicate-page", "reuse-child", "deep", "bounds", "pad-file", "pad-child", "pad-page")
 		ops = append(ops, defect)
 	}
 	var stream [][]byte
@@ -739,6 +816,11 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 	}
 	for i := range r.Length(3) {
 		f := kid(r, "")
+		if r.Chance(1, 6) {
+			var ks [][]byte
+			f, ks = chunkFile(r)
+			stream = append(stream, ks...)
+		}
 		switch {
 		case i == 0 && defect == "file-plex":
 			f = plex("title: x")
@@ -775,6 +857,14 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 		n, t, _ := strings.Cut(files[0], " ")
 		files[0] = n + " " + strings.TrimSuffix(t, ".H3") + r.Pick(".H4", ".H2", ".X9")
 	}
+	if defect == "pad-file" && len(files) > 0 {
+		n, t, _ := strings.Cut(files[0], " ")
+		files[0] = n + " " + padBits(r, t)
+	}
+	if defect == "pad-child" && len(children) > 0 {
+		n, t, _ := strings.Cut(children[0], " ")
+		children[0] = n + " " + padBits(r, t)
+	}
 	if defect == "reuse-child" && len(children) > 0 {
 		// One subtree under two names expands at each (LACE-DIR-27).
 		_, t, _ := strings.Cut(children[0], " ")
@@ -783,15 +873,9 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 	if defect == "deep" {
 		// A chain of children past the depth bound: refused by the
 		// consumer, still a valid stream (LACE-DIR-29, -32).
-		child := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
-		for range 60 + r.IntN(10) {
-			cb := child.bytes()
-			stream = append(stream, cb)
-			child.fields = []string{"Child+Link: d " + hashOf(cb), "Kind: directory"}
-		}
-		cb := child.bytes()
-		stream = append(stream, cb)
-		children = append(children, name()+" "+hashOf(cb))
+		chain := dirChain(60 + r.IntN(10))
+		stream = append(stream, chain...)
+		children = append(children, name()+" "+hashOf(chain[len(chain)-1]))
 	}
 	sort.Strings(files)
 	sort.Strings(children)
@@ -817,7 +901,7 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 		root.fields[k], root.fields[k+1] = root.fields[k+1], root.fields[k]
 	}
 	root.fields = append(root.fields, "Kind: directory")
-	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" || defect == "duplicate-page" {
+	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" || defect == "duplicate-page" || defect == "pad-page" {
 		page := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
 		f := kid(r, "")
 		stream = append(stream, f)
@@ -837,7 +921,11 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 		if defect == "page-ordinal" {
 			ord = r.Pick("1", "00", "+0", "-0", "0x0")
 		}
-		root.fields = append(root.fields, "Page+Link: "+ord+" "+hashOf(pb))
+		pt := hashOf(pb)
+		if defect == "pad-page" {
+			pt = padBits(r, pt)
+		}
+		root.fields = append(root.fields, "Page+Link: "+ord+" "+pt)
 	}
 	if defect == "shape" {
 		ops = append(ops, shapeDefect(r, &root, "directory"))
