@@ -69,7 +69,9 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 		if r.Chance(1, 32) {
 			// A directory chain past a consumer's default depth bound is a
 			// valid stream all the same (LACE-DIR-32).
-			c.Input = slices.Concat(dirChain(62 + r.IntN(6))...)
+			chain := dirChain(62 + r.IntN(6))
+			slices.Reverse(chain) // the root first, as a directory stream is read
+			c.Input = slices.Concat(chain...)
 			c.Parent, c.Smaller = "stream of a directory chain", nil
 		}
 	case lacespec.OpConstruct:
