@@ -396,9 +396,11 @@ func envelopeCase(r *fuzzgen.Rand, m rec) fuzzgen.Case {
 // its form (LACE-SIZE-01..03). Drawn rarely: it costs tens of
 // milliseconds.
 func bigCase(r *fuzzgen.Rand) fuzzgen.Case {
-	n := lace.MaxData + r.IntN(2)
-	// The Seal, largest and rarest found, is drawn most.
-	m := rec{form: []lace.Form{lace.FormBlob, lace.FormPlex, lace.FormPlex, lace.FormSeal, lace.FormSeal, lace.FormSeal}[r.IntN(6)]}
+	n := lace.MaxData
+	if r.Chance(1, 4) {
+		n++ // also drawn, cheaply, by overLimitCase's short data
+	}
+	m := rec{form: []lace.Form{lace.FormBlob, lace.FormBlob, lace.FormPlex, lace.FormSeal, lace.FormSeal}[r.IntN(5)]}
 	if m.form != lace.FormBlob {
 		v := strings.Repeat("v", lace.MaxLine-len("a: "))
 		m.fields = make([]lace.Field, lace.MaxFields)
