@@ -7,11 +7,17 @@
 // the rule a model change breaks is what the reference cites; streams of
 // them; lace.construct specifications; chunk trees whose ranges are
 // drawn around the bounds; and directory trees whose names come from
-// every plane. Half the record and stream cases then get the byte-level
-// mutation operators of internal/fuzzgen at random places.
+// every plane. A quarter of the record cases are written with an envelope
+// defect the encoder does not make (a final LF, By and Mark swapped, a
+// record embedded where its form may not be, a glyph of another form, a
+// Mark over the Blob digest, the empty input), every glyph recomputed;
+// rarely a record is at the 32 MiB data limit. Half the record and stream
+// cases then get the byte-level mutation operators of internal/fuzzgen at
+// random places.
 package lacefuzz
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"slices"
@@ -19,10 +25,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/threespec/conformance/impl/b64a"
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/lace/lacespec"
 	"github.com/threespec/conformance/impl/mark"
 	"github.com/threespec/conformance/internal/fuzzgen"
+	"github.com/zeebo/blake3"
 )
 
 // Generator is the wing's fuzz generator.
@@ -43,14 +51,36 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 	var c fuzzgen.Case
 	switch op {
 	case lacespec.OpRecord:
-		c = recordCase(r, model(r))
+		switch {
+		case r.Chance(1, 2048):
+			// No byte mutation: 32 MiB are not copied again. At 1 in 2,048
+			// record cases these cost about 5 % of all execs.
+			return bigCase(r)
+		case r.Chance(1, 64):
+			return overLimitCase(r)
+		case r.Chance(1, 4):
+			c = envelopeCase(r, model(r))
+		default:
+			c = recordCase(r, model(r))
+		}
 	case lacespec.OpStream:
 		n := 1 + r.IntN(3)
+		if r.Chance(1, 32) {
+			n = 0 // the empty stream (LACE-STREAM-05)
+		}
 		recs := make([]rec, n)
 		for i := range recs {
 			recs[i] = model(r)
 		}
 		c = streamCase(r.Pick("", "", lacespec.MarkNone), recs)
+		if r.Chance(1, 32) {
+			// A directory chain past a consumer's default depth bound is a
+			// valid stream all the same (LACE-DIR-32).
+			chain := dirChain(62 + r.IntN(6))
+			slices.Reverse(chain) // the root first, as a directory stream is read
+			c.Input = slices.Concat(chain...)
+			c.Parent, c.Smaller = "stream of a directory chain", nil
+		}
 	case lacespec.OpConstruct:
 		return constructCase(r)
 	case lacespec.OpChunks:
@@ -70,13 +100,36 @@ func fieldName(r *fuzzgen.Rand) string {
 	if r.Chance(1, 6) {
 		return r.Pick("Link", "file+Link", "Chunk+Link", "a+Link")
 	}
+	if r.Chance(1, 8) {
+		// Names that contain or resemble the reserved ones are ordinary
+		// (LACE-PLEX-11).
+		return r.Pick("data-length", "by", "mark", "BY", "Mark-2", "xBy", "Data-Length-2", "🖧x", "⋯", "x🖧")
+	}
 	return r.Pick("title", "a", "note", "z", "x-1", "Author", "é", "日本", "Kind", "b.c", "~")
+}
+
+// linkTarget draws a link target of record-hash shape: a well-formed H3
+// hash, one of another format suffix (a link does not require H3,
+// LACE-LINK-05, -12) or one of the spec's symbolic example hashes
+// (LACE-LINK-13).
+func linkTarget(r *fuzzgen.Rand) string {
+	if r.Chance(1, 4) {
+		return r.Pick("S.EXAMPLE_SEAL_HASH.H3", "B.EXAMPLE_BLOB_HASH.H3", "P.EXAMPLE_PLEX_HASH.H3")
+	}
+	h := lace.Hash{Form: lace.Form(1 + r.IntN(3)), Digest: [lace.DigestSize]byte(r.Bytes(lace.DigestSize))}.String()
+	if r.Chance(1, 3) {
+		h = strings.TrimSuffix(h, ".H3") + r.Pick(".H4", ".H2", ".X9", ".h3")
+	}
+	return h
 }
 
 // fieldValue draws a value: text from every plane, sometimes a link
 // whose target is drawn.
 func fieldValue(r *fuzzgen.Rand) string {
 	if r.Chance(1, 6) {
+		if r.Chance(1, 2) {
+			return r.Pick("1", "0..4", "x", "evidence", "0..33554432", "5..1", "00") + " " + linkTarget(r)
+		}
 		return r.Pick("1", "0..4", "x") + " " + r.Pick("blob:", "plex:", "seal:") + strings.Repeat(r.Pick("0", "a", "Z"), []int{43, 44, 64, 0}[r.IntN(4)])
 	}
 	t := []rune(r.Text(1 + r.Length(24)))
@@ -95,7 +148,7 @@ var fieldDefects = []struct {
 	name  string
 	apply func(r *fuzzgen.Rand, f *lace.Field)
 }{
-	{"reserved-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("Data-Length", "By", "Mark") }},
+	{"reserved-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("Data-Length", "By", "Mark", "🖧", "⋯🖧") }},
 	{"empty-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = "" }},
 	{"long-name", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = strings.Repeat("n", 100+r.IntN(40)) }},
 	{"name-char", func(r *fuzzgen.Rand, f *lace.Field) { f.Name = r.Pick("a:b", "a b", "a\tb", "a\x00", "a\x7f") }},
@@ -107,7 +160,11 @@ var fieldDefects = []struct {
 	{"long-value", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = strings.Repeat("v", 110+r.IntN(30)) }},
 	{"value-text", func(r *fuzzgen.Rand, f *lace.Field) { f.Value = r.Text(1 + r.IntN(12)) }},
 	{"bad-utf8", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += "\xed\xa0\x80" }},
-	{"not-nfc", func(r *fuzzgen.Rand, f *lace.Field) { f.Value += "e\u0301" }},
+	// Decompositions of characters Unicode 16.0 added compositions for are
+	// NFC under older tables, not under 17.0.0's (LACE-FIELD-08).
+	{"not-nfc", func(r *fuzzgen.Rand, f *lace.Field) {
+		f.Value += r.Pick("e\u0301", "\U000113C2\U000113C2", "\U00011382\U000113C9", "\U000105D2\u0307")
+	}},
 }
 
 // rec is a record model: its form, fields, data and, for a Seal, its
@@ -212,6 +269,180 @@ func recordOf(markArg string, m rec) fuzzgen.Case {
 	}
 }
 
+// glyphed is a record of form f over payload, its glyph line's digest
+// computed afresh (BLAKE3-256 of the payload, LACE-GLYPH-03) whatever the
+// payload holds, so that a defect of the payload's structure is the rule
+// the reference cites.
+func glyphed(f lace.Form, payload []byte) []byte {
+	h := lace.Hash{Form: f, Digest: blake3.Sum256(payload)}
+	out := make([]byte, 0, lace.GlyphLineLen+len(payload))
+	out = append(out, lace.Glyph+": "+h.String()+"\n"...)
+	return append(out, payload...)
+}
+
+// Widths of a Seal's structural By and Mark lines (Lace-010, "Maximum H3
+// record size is bounded").
+const (
+	byLineLen   = len("By: ") + mark.ByTextLen + 1     // 53
+	markLineLen = len("Mark: ") + mark.MarkTextLen + 1 // 93
+)
+
+// envelopeDefects are byte forms of a whole record that the model's
+// encoder does not write: a final LF, the Seal envelope's lines swapped,
+// a record embedded where its form may not be, a glyph of another form,
+// a Mark over the Blob's digest, and the empty input. Each recomputes
+// every glyph digest, so that the structure is what the reference judges.
+var envelopeDefects = []struct {
+	name  string
+	apply func(r *fuzzgen.Rand, m rec) []byte
+}{
+	// MUT-LACE-TRAILING-LF-ACCEPTED: a stored record holds nothing after it.
+	{"append-lf", func(r *fuzzgen.Rand, m rec) []byte { return append(m.bytes(), '\n') }},
+	// LACE-SEAL-01, MUT-LACE-SEAL-ENVELOPE-ANY-ORDER: By comes first.
+	{"swap-by-mark", func(r *fuzzgen.Rand, m rec) []byte {
+		p := sealOf(m)[lace.GlyphLineLen:]
+		env := byLineLen + markLineLen
+		return glyphed(lace.FormSeal, slices.Concat(p[byLineLen:env], p[:byLineLen], p[env:]))
+	}},
+	// LACE-SEAL-08, LACE-EX-10, LACE-NEST-03: a Seal embeds a Plex.
+	{"seal-wraps-blob", func(r *fuzzgen.Rand, m rec) []byte { return sealAround(m, blob(m.data)) }},
+	{"seal-wraps-seal", func(r *fuzzgen.Rand, m rec) []byte { return sealAround(m, sealOf(m)) }},
+	// LACE-SEAL-01: nothing between the Mark line and the embedded Plex.
+	{"blank-before-plex", func(r *fuzzgen.Rand, m rec) []byte {
+		return sealAround(m, append([]byte(strings.Repeat("\n", 1+r.IntN(2))), plexOf(m)...))
+	}},
+	// LACE-LINK-14: a Plex naming a convention it breaks is a valid record.
+	{"convention-invalid", func(r *fuzzgen.Rand, m rec) []byte {
+		m.form, m.secret = lace.FormPlex, nil
+		m.fields = []lace.Field{
+			{Name: r.Pick("Chunk+Link", "File+Link", "Page+Link", "Child+Link"), Value: r.Pick("1..4", "5..1", "a/b", "00", "..") + " " + linkTarget(r)},
+			{Name: "Kind", Value: r.Pick("chunks", "directory")},
+		}
+		sort.SliceStable(m.fields, func(i, j int) bool { return m.fields[i].Name < m.fields[j].Name })
+		return m.bytes()
+	}},
+	// LACE-NEST-02: a Plex embeds a Blob.
+	{"plex-wraps-plex", func(r *fuzzgen.Rand, m rec) []byte { return plexAround(m, plexOf(m)) }},
+	{"plex-wraps-seal", func(r *fuzzgen.Rand, m rec) []byte { return plexAround(m, sealOf(m)) }},
+	// LACE-NEST-01: a Blob's data is never parsed, whatever it holds.
+	{"blob-holds-record", func(r *fuzzgen.Rand, m rec) []byte { return blob(m.bytes()) }},
+	// LACE-GLYPH-05: the glyph letter names the parsed form.
+	{"glyph-letter", func(r *fuzzgen.Rand, m rec) []byte {
+		b := m.bytes()
+		f := lace.Form(1 + (int(m.form)-1+1+r.IntN(2))%3)
+		return glyphed(f, b[lace.GlyphLineLen:])
+	}},
+	// LACE-SEAL-06: the Mark subject is the embedded Plex digest.
+	{"mark-over-blob", func(r *fuzzgen.Rand, m rec) []byte {
+		b := sealOf(m)
+		if m.secret == nil {
+			return b
+		}
+		bl := blob(m.data)
+		mk, err := mark.CheckBIP340Standin.Scheme().Sign(*m.secret, blake3.Sum256(bl[lace.GlyphLineLen:]), [mark.AuxSize]byte{})
+		if err != nil {
+			return b
+		}
+		b = slices.Clone(b)
+		copy(b[lace.GlyphLineLen+byLineLen+len("Mark: "):], mark.FormatMark(mk))
+		return glyphed(lace.FormSeal, b[lace.GlyphLineLen:])
+	}},
+	// LACE-STREAM-05: no input is no record.
+	{"empty", func(r *fuzzgen.Rand, m rec) []byte { return []byte{} }},
+}
+
+// sealOf is m written as a Seal, plexOf as a Plex.
+func sealOf(m rec) []byte {
+	m.form = lace.FormSeal
+	return m.bytes()
+}
+
+func plexOf(m rec) []byte {
+	m.form, m.secret = lace.FormPlex, nil
+	return m.bytes()
+}
+
+// sealAround is m's Seal envelope (By and Mark lines) around embedded.
+func sealAround(m rec, embedded []byte) []byte {
+	env := sealOf(m)[lace.GlyphLineLen:][:byLineLen+markLineLen]
+	return glyphed(lace.FormSeal, slices.Concat(env, embedded))
+}
+
+// plexAround is m's field lines around embedded.
+func plexAround(m rec, embedded []byte) []byte {
+	p := plexOf(m)[lace.GlyphLineLen:]
+	at := bytes.Index(p, []byte(lace.Glyph+": "))
+	if at < 0 {
+		at = len(p)
+	}
+	return glyphed(lace.FormPlex, slices.Concat(p[:at], embedded))
+}
+
+// envelopeCase is a record model written with one envelope defect.
+func envelopeCase(r *fuzzgen.Rand, m rec) fuzzgen.Case {
+	if m.form == lace.FormSeal && m.secret == nil {
+		s := [mark.KeySize]byte(r.Bytes(mark.KeySize))
+		s[0] |= 1
+		m.secret = &s
+	}
+	d := envelopeDefects[r.IntN(len(envelopeDefects))]
+	return fuzzgen.Case{
+		Operators: []string{d.name},
+		Args:      fuzzgen.Args(lacespec.Args{Mark: r.Pick("", "", lacespec.MarkNone)}),
+		Input:     d.apply(r, m),
+		Generator: "lacefuzz/envelope",
+		Parent:    m.String(),
+	}
+}
+
+// bigCase is a record at the 32 MiB data limit or one byte over it
+// (LACE-BLOB-05, MUT-LACE-BLOB-LIMIT-PLUS-1), a Plex or Seal there
+// carrying 512 field lines of 129 bytes, the largest record of
+// its form (LACE-SIZE-01..03). Drawn rarely: it costs tens of
+// milliseconds.
+func bigCase(r *fuzzgen.Rand) fuzzgen.Case {
+	n := lace.MaxData
+	if r.Chance(1, 4) {
+		n++ // also drawn, cheaply, by overLimitCase's short data
+	}
+	m := rec{form: []lace.Form{lace.FormBlob, lace.FormBlob, lace.FormPlex, lace.FormSeal, lace.FormSeal}[r.IntN(5)]}
+	if m.form != lace.FormBlob {
+		v := strings.Repeat("v", lace.MaxLine-len("a: "))
+		m.fields = make([]lace.Field, lace.MaxFields)
+		for i := range m.fields {
+			m.fields[i] = lace.Field{Name: "a", Value: v}
+		}
+	}
+	m.data = make([]byte, n)
+	if m.form == lace.FormSeal {
+		s := [mark.KeySize]byte{1}
+		m.secret = &s
+	}
+	return fuzzgen.Case{
+		Operators: []string{"data " + strconv.Itoa(n)},
+		Args:      fuzzgen.Args(lacespec.Args{Mark: lacespec.MarkNone}),
+		Input:     m.bytes(),
+		Generator: "lacefuzz/big",
+		Parent:    m.String(),
+	}
+}
+
+// overLimitCase is a Blob whose Data-Length is over the 32 MiB limit
+// (by one, or by far) followed by fewer bytes: the limit is judged from
+// the Data-Length line before any data is read (LACE-BLOB-05).
+func overLimitCase(r *fuzzgen.Rand) fuzzgen.Case {
+	data := r.Bytes(r.Length(16))
+	n := r.Pick(strconv.Itoa(lace.MaxData+1), strconv.Itoa(lace.MaxData+1+r.IntN(1<<20)), "18446744073709551616")
+	in := bytes.Replace(blob(data), []byte("Data-Length: "+strconv.Itoa(len(data))+"\n"), []byte("Data-Length: "+n+"\n"), 1)
+	return fuzzgen.Case{
+		Operators: []string{"Data-Length " + n + " over " + strconv.Itoa(len(data)) + " bytes"},
+		Args:      fuzzgen.Args(lacespec.Args{Mark: lacespec.MarkNone}),
+		Input:     glyphed(lace.FormBlob, in[lace.GlyphLineLen:]),
+		Generator: "lacefuzz/big",
+		Parent:    "Blob of " + strconv.Itoa(len(data)) + " data bytes",
+	}
+}
+
 func streamCase(markArg string, recs []rec) fuzzgen.Case {
 	var in []byte
 	var forms []string
@@ -254,8 +485,24 @@ func constructCase(r *fuzzgen.Rand) fuzzgen.Case {
 		}
 		spec["fields"] = fields
 	}
+	if r.Chance(1, 8) {
+		// Same-name link fields whose link data run backwards: the
+		// constructor keeps caller order within a name (LACE-LINK-17).
+		name := r.Pick("File+Link", "Child+Link", "Page+Link", "Chunk+Link")
+		for _, d := range []string{"z", "m", "b"} {
+			fields = append(fields, [2]string{name, d + " " + linkTarget(r)})
+		}
+		spec["fields"] = fields
+	}
 	if r.Chance(1, 3) {
-		spec["secret"] = base64.StdEncoding.EncodeToString(r.Bytes(mark.KeySize))
+		secret := r.Bytes(mark.KeySize)
+		if r.Chance(1, 4) {
+			// By-secrets no By derives from: zero, the curve order n and
+			// above (LACE-CTOR-10).
+			secret = []byte(r.Pick(strings.Repeat("\x00", mark.KeySize), strings.Repeat("\xff", mark.KeySize),
+				"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xba\xae\xdc\xe6\xaf\x48\xa0\x3b\xbf\xd2\x5e\x8c\xd0\x36\x41\x41"))
+		}
+		spec["secret"] = base64.StdEncoding.EncodeToString(secret)
 		if r.Chance(1, 2) {
 			spec["aux"] = base64.StdEncoding.EncodeToString(r.Bytes(mark.AuxSize))
 		}
@@ -393,11 +640,19 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 	defect := ""
 	if r.Chance(1, 2) {
 		defect = r.Pick("shape", "kid-seal", "kid-plex", "format", "leading-zero", "sign", "space", "dash", "overflow",
-			"empty-range", "first-start", "gap", "overlap", "length", "missing", "end", "no-links", "fanout", "swap")
+			"empty-range", "first-start", "gap", "overlap", "length", "missing", "end", "no-links", "fanout", "swap",
+			"fanout-511", "empty-file", "other-format", "pad-bits")
 		ops = append(ops, defect)
 	}
-	if defect == "fanout" {
+	switch defect {
+	case "fanout":
 		n = 512
+	case "fanout-511":
+		n = 511 // the most one Kind field leaves (LACE-CHUNK-23)
+	case "empty-file":
+		// An empty file is an empty Blob, no chunk node (LACE-CHUNK-11).
+		return fuzzgen.Case{Args: fuzzgen.Args(lacespec.BoundedArgs{}), Input: blob([]byte{}), Generator: "lacefuzz/chunks",
+			Operators: ops, Parent: "empty Blob"}
 	}
 	var kids [][]byte
 	var lens []uint64
@@ -407,7 +662,7 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 			shape = strings.TrimPrefix(defect, "kid-")
 		}
 		k := kid(r, shape)
-		if defect == "fanout" && i > 0 {
+		if (defect == "fanout" || defect == "fanout-511") && i > 0 {
 			k = kids[0]
 		}
 		if i > 0 && r.Chance(1, 8) {
@@ -439,6 +694,14 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 		target := hashOf(k)
 		if i == 0 && defect == "format" {
 			target = r.Pick("blob:", "h4:", "B.") + strings.Repeat("a", 10)
+		}
+		if i == 0 && defect == "pad-bits" {
+			target = padBits(r, target)
+		}
+		if i == 0 && defect == "other-format" {
+			// A well-formed hash of a format other than H3 is invalid,
+			// not missing (LACE-CHUNK-08).
+			target = strings.TrimSuffix(target, ".H3") + r.Pick(".H4", ".H2", ".X9")
 		}
 		rd := ""
 		if i == n-1 {
@@ -473,6 +736,39 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 		Operators: ops, Parent: "chunk node over " + strconv.Itoa(n) + " children"}
 }
 
+// padBits writes an H3 hash text with nonzero pad bits in its last B64A
+// character: it decodes, leniently, to the same digest, but is not the
+// canonical hash text a chunk or directory target must be (LACE-CHUNK-06,
+// LACE-DIR-05..07).
+func padBits(r *fuzzgen.Rand, target string) string {
+	at := len(target) - len(".H3") - 1
+	if at < 2 || !strings.HasSuffix(target, ".H3") {
+		return target
+	}
+	i := strings.IndexByte(b64a.Alphabet, target[at])
+	if i < 0 || i%4 != 0 {
+		return target
+	}
+	return target[:at] + string(b64a.Alphabet[i+1+r.IntN(3)]) + target[at+1:]
+}
+
+// chunkFile is a file of two or three Blobs as a chunk node, followed by
+// its Blobs: a directory's file that is a chunk tree, listed by the
+// node's hash, not by its assembled bytes' (LACE-CHUNK-24).
+func chunkFile(r *fuzzgen.Rand) (nodeBytes []byte, stream [][]byte) {
+	root := node{form: lace.FormPlex, data: []byte{}, sorted: true}
+	at := uint64(0)
+	for range 2 + r.IntN(2) {
+		k := kid(r, "")
+		end := at + uint64(dataLen(k))
+		root.fields = append(root.fields, "Chunk+Link: "+rangeText(at, end, "")+" "+hashOf(k))
+		stream = append(stream, k)
+		at = end
+	}
+	root.fields = append(root.fields, "Kind: chunks")
+	return root.bytes(), stream
+}
+
 // dataLen is the data length of a Blob's bytes.
 func dataLen(b []byte) int {
 	rc, err := lace.Parse(b, lace.Options{Mark: mark.CheckNone})
@@ -496,6 +792,19 @@ func dirName(r *fuzzgen.Rand) string {
 	return r.Pick("readme", "a", "docs", "z.txt", "é", "日本", " lead", "b c")
 }
 
+// dirChain is a chain of depth+1 directory records, each the one Child+Link
+// of the next, innermost first.
+func dirChain(depth int) [][]byte {
+	var out [][]byte
+	child := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
+	for range depth {
+		cb := child.bytes()
+		out = append(out, cb)
+		child.fields = []string{"Child+Link: d " + hashOf(cb), "Kind: directory"}
+	}
+	return append(out, child.bytes())
+}
+
 // directoryCase is a directory of files, children and sometimes a page,
 // its names drawn and sorted, and half the time one defect: of its shape,
 // a name (empty, a dot segment, a '/', over the line budget), the order,
@@ -506,7 +815,8 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 	defect := ""
 	if r.Chance(1, 2) {
 		defect = r.Pick("shape", "name-empty", "name-dot", "name-dotdot", "name-slash", "name-long", "order", "duplicate",
-			"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape")
+			"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape",
+			"other-format", "duplicate-page", "reuse-child", "deep", "bounds", "pad-file", "pad-child", "pad-page")
 		ops = append(ops, defect)
 	}
 	var stream [][]byte
@@ -522,6 +832,11 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 	}
 	for i := range r.Length(3) {
 		f := kid(r, "")
+		if r.Chance(1, 6) {
+			var ks [][]byte
+			f, ks = chunkFile(r)
+			stream = append(stream, ks...)
+		}
 		switch {
 		case i == 0 && defect == "file-plex":
 			f = plex("title: x")
@@ -553,6 +868,31 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 	if defect == "format" && len(files) > 0 {
 		files[0] = "f " + r.Pick("blob:", "h4:", "P.") + strings.Repeat("a", 10)
 	}
+	if defect == "other-format" && len(files) > 0 {
+		// A non-H3 target is invalid, not missing (LACE-DIR-24).
+		n, t, _ := strings.Cut(files[0], " ")
+		files[0] = n + " " + strings.TrimSuffix(t, ".H3") + r.Pick(".H4", ".H2", ".X9")
+	}
+	if defect == "pad-file" && len(files) > 0 {
+		n, t, _ := strings.Cut(files[0], " ")
+		files[0] = n + " " + padBits(r, t)
+	}
+	if defect == "pad-child" && len(children) > 0 {
+		n, t, _ := strings.Cut(children[0], " ")
+		children[0] = n + " " + padBits(r, t)
+	}
+	if defect == "reuse-child" && len(children) > 0 {
+		// One subtree under two names expands at each (LACE-DIR-27).
+		_, t, _ := strings.Cut(children[0], " ")
+		children = append(children, name()+" "+t)
+	}
+	if defect == "deep" {
+		// A chain of children past the depth bound: refused by the
+		// consumer, still a valid stream (LACE-DIR-29, -32).
+		chain := dirChain(60 + r.IntN(10))
+		stream = append(stream, chain...)
+		children = append(children, name()+" "+hashOf(chain[len(chain)-1]))
+	}
 	sort.Strings(files)
 	sort.Strings(children)
 	if defect == "duplicate" && len(files) > 0 {
@@ -577,11 +917,17 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 		root.fields[k], root.fields[k+1] = root.fields[k+1], root.fields[k]
 	}
 	root.fields = append(root.fields, "Kind: directory")
-	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" {
+	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" || defect == "duplicate-page" || defect == "pad-page" {
 		page := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
 		f := kid(r, "")
 		stream = append(stream, f)
-		page.fields = append(page.fields, "File+Link: "+name()+" "+hashOf(f))
+		pn := name()
+		if defect == "duplicate-page" && len(files) > 0 {
+			// Names are unique across a directory's pages, not only
+			// within each record (MUT-LACE-DIR-UNIQUE-PER-RECORD).
+			pn, _, _ = strings.Cut(files[r.IntN(len(files))], " ")
+		}
+		page.fields = append(page.fields, "File+Link: "+pn+" "+hashOf(f))
 		if defect == "page-shape" {
 			ops = append(ops, shapeDefect(r, &page, "directory"))
 		}
@@ -591,7 +937,11 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 		if defect == "page-ordinal" {
 			ord = r.Pick("1", "00", "+0", "-0", "0x0")
 		}
-		root.fields = append(root.fields, "Page+Link: "+ord+" "+hashOf(pb))
+		pt := hashOf(pb)
+		if defect == "pad-page" {
+			pt = padBits(r, pt)
+		}
+		root.fields = append(root.fields, "Page+Link: "+ord+" "+pt)
 	}
 	if defect == "shape" {
 		ops = append(ops, shapeDefect(r, &root, "directory"))
@@ -607,6 +957,16 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 			seen[string(b)] = true
 		}
 	}
-	return fuzzgen.Case{Args: fuzzgen.Args(lacespec.BoundedArgs{}), Input: in, Generator: "lacefuzz/directory",
+	args := lacespec.BoundedArgs{}
+	if defect == "bounds" || defect == "reuse-child" || r.Chance(1, 8) {
+		// Bounds near the tree's size: the expansion bound counts repeated
+		// uses (LACE-DIR-30), the depth bound links from the root (LACE-DIR-29).
+		d, e, b := int64(1+r.IntN(4)), int64(1+r.IntN(12)), int64(1+r.IntN(200))
+		args.MaxDepth, args.MaxExpansion, args.MaxBytes = &d, &e, &b
+		if r.Chance(1, 2) {
+			args.MaxBytes = nil
+		}
+	}
+	return fuzzgen.Case{Args: fuzzgen.Args(args), Input: in, Generator: "lacefuzz/directory",
 		Operators: ops, Parent: "directory of " + strconv.Itoa(len(files)) + " files and " + strconv.Itoa(len(children)) + " children"}
 }
