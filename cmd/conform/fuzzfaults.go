@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/internal/fault"
+	"github.com/threespec/conformance/internal/reading"
 	"github.com/threespec/conformance/reference"
 )
 
@@ -25,7 +27,12 @@ type FaultFuzz struct {
 	Found   bool    `json:"found"`
 	After   float64 `json:"after_seconds,omitempty"`
 	Finding string  `json:"finding,omitempty"`
-	Execs   int64   `json:"execs"`
+	// Reading, when set, is the alternative ("ID=ALT") the fault was found
+	// under: a rule only an alternative rejects with is fuzzed under it,
+	// as the proof runs branch vectors; After is then the time in that
+	// attempt, and Execs counts every attempt.
+	Reading string `json:"reading,omitempty"`
+	Execs   int64  `json:"execs"`
 }
 
 // FaultFuzzReport is the summary of conform fuzz --faults.
@@ -70,21 +77,40 @@ func faultsCmd(cfg harness.FuzzConfig, glob string, jsonW io.Writer, stdout, std
 		if ctx.Err() != nil {
 			break
 		}
-		c := cfg
-		c.Suites = []string{j.spec}
-		c.Impl = reference.New(specs).WithChecks(rules.Checks{Faults: fault.Of(j.id)})
-		c.Testee = harness.TesteeInfo{Command: []string{"reference", "--fault", j.id}, Mode: "in-process", Jobs: cfg.Jobs}
-		c.StopAfter, c.ShrinkBudget = 1, 1
-		r := harness.Fuzz(ctx, c)
-		f := FaultFuzz{ID: j.id, Spec: j.spec, Mutant: j.mutant, Execs: r.Execs}
-		if len(r.Findings) > 0 {
-			f.Found, f.After, f.Finding = true, r.Findings[0].After, r.Findings[0].Key.String()
-			rep.Found++
+		f := FaultFuzz{ID: j.id, Spec: j.spec, Mutant: j.mutant}
+		// The default readings first, then each other alternative of a
+		// reading that decides the rule.
+		for _, alt := range append([]string{""}, alternativesOf(j.id)...) {
+			c := cfg
+			c.Suites = []string{j.spec}
+			checks := rules.Checks{Faults: fault.Of(j.id)}
+			command := []string{"reference", "--fault", j.id}
+			if alt != "" {
+				id, name, _ := strings.Cut(alt, "=")
+				checks.Readings = reading.Of(map[string]string{id: name})
+				command = append(command, "--reading", alt)
+			}
+			c.Impl = reference.New(specs).WithChecks(checks)
+			c.Testee = harness.TesteeInfo{Command: command, Mode: "in-process", Jobs: cfg.Jobs}
+			c.StopAfter, c.ShrinkBudget = 1, 1
+			r := harness.Fuzz(ctx, c)
+			f.Execs += r.Execs
+			if len(r.Findings) > 0 {
+				f.Found, f.After, f.Finding, f.Reading = true, r.Findings[0].After, r.Findings[0].Key.String(), alt
+				rep.Found++
+				break
+			}
+			if ctx.Err() != nil {
+				break
+			}
 		}
 		rep.Faults = append(rep.Faults, f)
 		verdict := "MISSED"
 		if f.Found {
 			verdict = fmt.Sprintf("found after %.2fs: %s", f.After, f.Finding)
+			if f.Reading != "" {
+				verdict += " (under " + f.Reading + ")"
+			}
 		}
 		fmt.Fprintf(stdout, "%-44s %s\n", j.id, verdict)
 	}
@@ -135,6 +161,23 @@ func faultsCmd(cfg harness.FuzzConfig, glob string, jsonW io.Writer, stdout, std
 		return 1
 	}
 	return 0
+}
+
+// alternativesOf lists the non-default alternatives ("ID=ALT") of the
+// readings that decide rule id, in catalog order.
+func alternativesOf(id string) []string {
+	var out []string
+	for _, rd := range specs.Readings() {
+		if !slices.Contains(rd.Rules, rules.ID(id)) {
+			continue
+		}
+		for _, a := range rd.Alternatives {
+			if a.Name != rd.Default {
+				out = append(out, string(rd.ID)+"="+a.Name)
+			}
+		}
+	}
+	return out
 }
 
 func contains(l []string, s string) bool {
