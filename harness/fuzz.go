@@ -100,10 +100,6 @@ type FuzzReport struct {
 	// support); Unsupported those the testee answered unsupported.
 	Skipped     int64 `json:"skipped"`
 	Unsupported int64 `json:"unsupported"`
-	// NotPreferred counts answers whose code differs from the reference's
-	// and is the code another alternative of an undeclared reading gives
-	// (an error-precedence reading: acceptable, not preferred).
-	NotPreferred int64 `json:"acceptable_not_preferred"`
 	// RulesCited are the distinct rules the reference rejected by.
 	RulesCited []string `json:"rules_cited"`
 	// Findings are the distinct disagreements, in the order found.
@@ -222,7 +218,6 @@ type fuzzer struct {
 	shrinks  atomic.Int64
 	skipped  atomic.Int64
 	unsup    atomic.Int64
-	notPref  atomic.Int64
 	stopped  atomic.Bool // StopAfter findings are in
 	t0       time.Time   // fuzzing's start
 
@@ -302,7 +297,7 @@ func Fuzz(ctx context.Context, cfg FuzzConfig) *FuzzReport {
 	if s := fuzzTime.Seconds(); s > 0 {
 		rep.ExecsPerSecond = float64(rep.Execs) / s
 	}
-	rep.Skipped, rep.Unsupported, rep.NotPreferred = f.skipped.Load(), f.unsup.Load(), f.notPref.Load()
+	rep.Skipped, rep.Unsupported = f.skipped.Load(), f.unsup.Load()
 	f.mu.Lock()
 	rep.Findings = f.order
 	rep.RulesCited = slices.Sorted(maps.Keys(f.cited))
@@ -493,11 +488,6 @@ func (f *fuzzer) classify(c fuzzgen.Case, o *outcome) {
 			exp := expectation(c.Op, c.Args, r2)
 			if !vectorset.Judge(&exp, resp, false).Pass {
 				continue
-			}
-			if o.key.Direction == DirCode {
-				o.kind = "" // acceptable, not preferred: another correct report
-				f.notPref.Add(1)
-				return
 			}
 			key := FuzzKey{Op: c.Op, Rule: string(rd.ID), Direction: FindingReading, Member: alt.Name}
 			rds := map[string]string{string(rd.ID): alt.Name}
