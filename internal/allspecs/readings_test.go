@@ -2,10 +2,6 @@ package allspecs
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -17,34 +13,14 @@ import (
 	"github.com/threespec/conformance/steps"
 )
 
-var readingTagPattern = regexp.MustCompile(`@reading:[^\s]+`)
-
-// featureAlternatives returns, for every non-default alternative a
-// scenario of the features shows ("ID=ALT"), the feature files holding it;
-// a @reading tag that names no reading or alternative of the catalog fails
-// the test.
+// featureAlternatives returns steps.FeatureAlternatives of the features;
+// a @reading tag that names no reading or alternative of the catalog
+// fails the test.
 func featureAlternatives(t *testing.T) map[string][]string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(featuresDir, "*", "*.feature"))
+	alts, err := steps.FeatureAlternatives(Set(), []string{featuresDir})
 	if err != nil {
 		t.Fatal(err)
-	}
-	alts := map[string][]string{} // "ID=ALT" -> feature files
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, tag := range readingTagPattern.FindAllString(string(b), -1) {
-			id, alt, ok := steps.ReadingTag(Set(), tag)
-			if !ok {
-				t.Errorf("%s: tag %s names no reading of the catalog, or no alternative of it", f, tag)
-				continue
-			}
-			if k := id + "=" + alt; strings.Contains(tag, "=") && !slices.Contains(alts[k], f) {
-				alts[k] = append(alts[k], f)
-			}
-		}
 	}
 	return alts
 }

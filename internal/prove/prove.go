@@ -18,9 +18,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -378,30 +375,9 @@ func (p *Prover) runFeatures(ctx context.Context, c rules.Checks, spec string) (
 // alternatives ("ID=ALT") the features' @reading tags name, sorted.
 func (p *Prover) featureAlternatives() ([]string, error) {
 	p.altsOnce.Do(func() {
-		seen := map[string]bool{}
-		for _, root := range p.opt.FeaturePaths {
-			p.altsErr = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-				if err != nil || d.IsDir() || !strings.HasSuffix(path, ".feature") {
-					return err
-				}
-				b, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				for _, tag := range readingTag.FindAllString(string(b), -1) {
-					if id, alt, ok := steps.ReadingTag(p.opt.Specs, tag); ok && strings.Contains(tag, "=") {
-						seen[id+"="+alt] = true
-					}
-				}
-				return nil
-			})
-			if p.altsErr != nil {
-				return
-			}
-		}
-		p.alts = slices.Sorted(maps.Keys(seen))
+		var m map[string][]string
+		m, p.altsErr = steps.FeatureAlternatives(p.opt.Specs, p.opt.FeaturePaths)
+		p.alts = slices.Sorted(maps.Keys(m))
 	})
 	return p.alts, p.altsErr
 }
-
-var readingTag = regexp.MustCompile(`@reading:[^\s]+`)
