@@ -100,6 +100,11 @@ type FuzzReport struct {
 	// support); Unsupported those the testee answered unsupported.
 	Skipped     int64 `json:"skipped"`
 	Unsupported int64 `json:"unsupported"`
+	// OtherOrder counts the cases the testee rejected with another code
+	// than the reference's that a check order the spec allows reports
+	// first (spec.Spec.CheckOrder): agreements, as a vector lists such a
+	// code in acceptable_codes.
+	OtherOrder int64 `json:"other_check_order"`
 	// RulesCited are the distinct rules the reference rejected by.
 	RulesCited []string `json:"rules_cited"`
 	// Findings are the distinct disagreements, in the order found.
@@ -218,8 +223,9 @@ type fuzzer struct {
 	shrinks  atomic.Int64
 	skipped  atomic.Int64
 	unsup    atomic.Int64
-	stopped  atomic.Bool // StopAfter findings are in
-	t0       time.Time   // fuzzing's start
+	other    atomic.Int64 // OtherOrder
+	stopped  atomic.Bool  // StopAfter findings are in
+	t0       time.Time    // fuzzing's start
 
 	mu         sync.Mutex
 	findings   map[FuzzKey]*FuzzFinding
@@ -297,7 +303,7 @@ func Fuzz(ctx context.Context, cfg FuzzConfig) *FuzzReport {
 	if s := fuzzTime.Seconds(); s > 0 {
 		rep.ExecsPerSecond = float64(rep.Execs) / s
 	}
-	rep.Skipped, rep.Unsupported = f.skipped.Load(), f.unsup.Load()
+	rep.Skipped, rep.Unsupported, rep.OtherOrder = f.skipped.Load(), f.unsup.Load(), f.other.Load()
 	f.mu.Lock()
 	rep.Findings = f.order
 	rep.RulesCited = slices.Sorted(maps.Keys(f.cited))
@@ -416,8 +422,11 @@ func (f *fuzzer) ask(c fuzzgen.Case, exec *atomic.Int64) (o outcome, ok bool) {
 		return o, false
 	}
 	o.resp = resp
-	exp := expectation(c.Op, c.Args, ref)
-	o.vd = vectorset.Judge(&exp, resp, false)
+	var other bool
+	o.vd, other = f.judge(c, ref, resp, f.declared)
+	if other {
+		f.other.Add(1)
+	}
 	if o.vd.Pass {
 		return o, true
 	}
@@ -425,18 +434,72 @@ func (f *fuzzer) ask(c fuzzgen.Case, exec *atomic.Int64) (o outcome, ok bool) {
 	return o, true
 }
 
-// expectation is the vector the reference's answer makes.
+// judge judges resp, the testee's answer to c, by the vectors' judge
+// against ref, the reference's answer under readings, as a vector of c
+// would expect it; other reports that it passed only because a check order
+// the spec allows gives its code (widen).
+func (f *fuzzer) judge(c fuzzgen.Case, ref, resp testee.Response, readings map[string]string) (vd vectorset.Verdict, other bool) {
+	exp := expectation(c.Op, c.Args, ref)
+	vd = vectorset.Judge(&exp, resp, false)
+	if vd.Pass || resp.Outcome != testee.Rejected || !widen(specOfOp(f.cfg.Specs, c.Op), c.Op, c.Args, c.Input, &exp, readings) {
+		return vd, false
+	}
+	if w := vectorset.Judge(&exp, resp, false); w.Pass {
+		return w, true
+	}
+	return vd, false
+}
+
+// expectation is the vector the reference's answer makes. Where the spec
+// names no code for the rule the reference rejects by, the reference
+// answers with the rule ID (or REJECTED) as its code (package reference);
+// a vector then expects any code, and so does this.
 func expectation(op string, args json.RawMessage, ref testee.Response) vectorset.Vector {
 	v := vectorset.Vector{Op: op, Args: args}
 	if ref.Outcome == testee.Accepted {
 		v.Expect, v.Result = vectorset.Accept, ref.Result
 	} else {
 		v.Expect, v.Code = vectorset.Reject, ref.Code
+		if ref.Code == ref.Rule || ref.Code == "REJECTED" {
+			v.Code = ""
+		}
 		if ref.Rule != "" {
 			v.Rules = []string{ref.Rule}
 		}
 	}
 	return v
+}
+
+// widen makes exp, the reference's rejection of a request of sp's, what a
+// vector of it would expect (docs/VECTORS.md, "Check order"): every code
+// that a check order the spec allows reports first on it under readings
+// (spec.Spec.CheckOrder) is acceptable beside the reference's, and any
+// code is when one such check has no code the spec names. It reports
+// whether it widened exp: not when the spec has no check order for the
+// request, nor when the order does not give the reference's own code (the
+// two readings of the spec differ there, and the reference's code alone
+// stands).
+func widen(sp *spec.Spec, op string, args json.RawMessage, input []byte, exp *vectorset.Vector, readings map[string]string) bool {
+	if exp.Expect != vectorset.Reject || exp.Code == "" || sp == nil || sp.CheckOrder == nil {
+		return false
+	}
+	codes, err := sp.CheckOrder(op, args, input, readings)
+	if err != nil {
+		return false
+	}
+	switch {
+	case slices.Contains(codes, spec.AnyCode):
+		exp.Code = ""
+	case slices.Contains(codes, exp.Code):
+		for _, code := range codes {
+			if code != exp.Code {
+				exp.AcceptableCodes = append(exp.AcceptableCodes, code)
+			}
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // classify names a disagreement: by an undeclared reading whose
@@ -457,7 +520,7 @@ func (f *fuzzer) classify(c fuzzgen.Case, o *outcome) {
 	}
 	o.rds = f.readingsOf(o.key.Rule)
 	// Another alternative of a reading the testee did not declare?
-	sp := f.specOf(c.Op)
+	sp := specOfOp(f.cfg.Specs, c.Op)
 	if sp == nil {
 		return
 	}
@@ -485,8 +548,7 @@ func (f *fuzzer) classify(c fuzzgen.Case, o *outcome) {
 			if err != nil {
 				continue
 			}
-			exp := expectation(c.Op, c.Args, r2)
-			if !vectorset.Judge(&exp, resp, false).Pass {
+			if vd, _ := f.judge(c, r2, resp, taken); !vd.Pass {
 				continue
 			}
 			key := FuzzKey{Op: c.Op, Rule: string(rd.ID), Direction: FindingReading, Member: alt.Name}
@@ -520,16 +582,6 @@ func (f *fuzzer) catalogRule(id string) string {
 		return id
 	}
 	return ""
-}
-
-// specOf returns the spec whose operation op is.
-func (f *fuzzer) specOf(op string) *spec.Spec {
-	for _, s := range f.cfg.Specs.Specs() {
-		if slices.Contains(s.OpNames(), op) {
-			return s
-		}
-	}
-	return nil
 }
 
 // readingsOf returns the readings whose rules include rule, at the

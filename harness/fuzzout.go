@@ -88,6 +88,9 @@ func CandidateVector(specs *spec.Set, gens []fuzzgen.Generator, seed uint64, fd 
 			v.Readings[id] = alt
 		}
 	}
+	// Every code a check order the spec allows gives first, as a
+	// generated vector lists them.
+	widen(sp, fd.op, fd.args, fd.input, &v, v.Readings)
 	var why string
 	switch fd.Key.Direction {
 	case DirAccepts:
@@ -257,7 +260,7 @@ func WriteFuzzCandidates(dir string, specs *spec.Set, gens []fuzzgen.Generator, 
 func foundEntry(rep *FuzzReport, fd *FuzzFinding, v vectorset.Vector, in []byte) vectorset.FoundEntry {
 	why, _, _ := strings.Cut(strings.TrimPrefix(v.Comment, "Found by conform fuzz: "), ". Provenance:")
 	return vectorset.FoundEntry{
-		Op: v.Op, Args: v.Args, Input: in, Expect: v.Expect, Code: v.Code, Rules: v.Rules, Readings: v.Readings, Why: why,
+		Op: v.Op, Args: v.Args, Input: in, Expect: v.Expect, Code: v.Code, AcceptableCodes: v.AcceptableCodes, Rules: v.Rules, Readings: v.Readings, Why: why,
 		Provenance: vectorset.FoundProvenance{Seed: rep.Seed, Case: fd.Case, Generator: fd.Generator, Operators: fd.Operators,
 			Parent: fd.Parent, Testee: strings.Join(rep.Testee.Command, " "), Finding: fd.Key.String(), ShrunkFrom: fd.Size},
 	}

@@ -16,12 +16,14 @@ type FoundEntry struct {
 	Op    string          `json:"op"`
 	Args  json.RawMessage `json:"args"`
 	Input []byte          `json:"input"` // standard base64 in JSON
-	// Expect, Code and Rules are the candidate's: what the reference
-	// answered (vecgen checks them against it again), and the rules the
-	// vector tests.
-	Expect string   `json:"expect"`
-	Code   string   `json:"code,omitempty"`
-	Rules  []string `json:"rules"`
+	// Expect, Code, AcceptableCodes and Rules are the candidate's: what
+	// the reference answered (vecgen checks them against it again), the
+	// codes other check orders the spec allows give first, and the rules
+	// the vector tests.
+	Expect          string   `json:"expect"`
+	Code            string   `json:"code,omitempty"`
+	AcceptableCodes []string `json:"acceptable_codes,omitempty"`
+	Rules           []string `json:"rules"`
 	// Readings are those the expectation depends on, at the alternative
 	// it encodes.
 	Readings map[string]string `json:"readings,omitempty"`

@@ -233,6 +233,9 @@ func writeFuzzText(w io.Writer, rep *harness.FuzzReport, out string, command []s
 	} else {
 		fmt.Fprintf(w, "%d execs in %.1fs (%.0f execs/s), %d shrinking; %d rules cited by the reference; %d cases the reference could not answer, %d answered unsupported\n",
 			rep.Execs, rep.Seconds, rep.ExecsPerSecond, rep.ShrinkExecs, len(rep.RulesCited), rep.Skipped, rep.Unsupported)
+		if rep.OtherOrder > 0 {
+			fmt.Fprintf(w, "%d rejections with another code than the reference's that a check order the spec allows reports first (agreements, as acceptable_codes in a vector)\n", rep.OtherOrder)
+		}
 	}
 	if len(rep.Findings) > 0 {
 		fmt.Fprintf(w, "\n%d distinct disagreements:\n", len(rep.Findings))

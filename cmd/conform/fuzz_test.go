@@ -13,6 +13,7 @@ import (
 
 	"github.com/threespec/conformance/harness"
 	"github.com/threespec/conformance/impl/hiverelay/hivespec"
+	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/fuzzgen"
 	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
@@ -244,6 +245,7 @@ func TestFuzzGenerators(t *testing.T) {
 					accepted++
 				default:
 					rejected++
+					checkOrderGives(t, op, args, c.Input, resp)
 				}
 			}
 			t.Logf("%s: %d accepted, %d rejected, %d not answerable", op, accepted, rejected, wrong)
@@ -251,6 +253,25 @@ func TestFuzzGenerators(t *testing.T) {
 				t.Errorf("%s: %d accepted, %d rejected, %d the reference cannot answer, of 300", op, accepted, rejected, wrong)
 			}
 		}
+	}
+}
+
+// checkOrderGives holds the spec's check order (spec.Spec.CheckOrder, what
+// conform fuzz widens the reference's code to) to the reference's
+// rejection resp of a request: the code the reference gives is one that
+// a check order gives first, or the order says any code is the spec's
+// (spec.AnyCode); where the reference gives a rule ID, the spec names no
+// code, and the order must say so.
+func checkOrderGives(t *testing.T, op string, args json.RawMessage, input []byte, resp testee.Response) {
+	t.Helper()
+	sp, _ := specs.Lookup(strings.SplitN(op, ".", 2)[0])
+	codes, err := sp.CheckOrder(op, args, input, nil)
+	switch {
+	case err != nil:
+		t.Errorf("%s %s %x: the reference rejects (%s %s), the check order: %v", op, args, input, resp.Code, resp.Rule, err)
+	case slices.Contains(codes, spec.AnyCode):
+	case resp.Code == resp.Rule || !slices.Contains(codes, resp.Code):
+		t.Errorf("%s %s %x: the reference rejects with %s (%s), a check order the spec allows gives %q", op, args, input, resp.Code, resp.Rule, codes)
 	}
 }
 

@@ -14,6 +14,7 @@
 package spec
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -70,7 +71,25 @@ type Spec struct {
 	// Limits, when set, gives the hello limits beyond the caps, under the
 	// caps c (constants of the format, defaults that differ from a cap).
 	Limits func(c Caps) map[string]int64
+
+	// CheckOrder, when set, returns every error code that an implementation
+	// following the spec could report first on a request the reference
+	// rejects, under the readings taken (reading ID to alternative; one
+	// absent is at its default): the spec orders few of its checks, so an
+	// input that fails two may be reported with either's code
+	// (docs/VECTORS.md, "Check order"). AnyCode stands for a failing check
+	// whose code the spec does not name. The generator holds every
+	// negative vector to it (a MUST vector lists the codes beside its own
+	// as acceptable codes) and conform fuzz accepts a rejection with any of
+	// them. An error says the request is outside what it models (an
+	// operation it has no order for, an input the reference accepts).
+	CheckOrder func(op string, args json.RawMessage, input []byte, readings map[string]string) ([]string, error)
 }
+
+// AnyCode, in an answer of Spec.CheckOrder, stands for a failing check
+// whose code the spec does not name: a rejection with any code is the
+// spec's then.
+const AnyCode = "(any code: the spec names none)"
 
 // Op is one operation of the testee protocol and the reference's handler
 // of it.

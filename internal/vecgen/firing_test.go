@@ -1,6 +1,7 @@
 package vecgen
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/threespec/conformance/vectorset"
@@ -8,8 +9,10 @@ import (
 
 func TestCheckFiring(t *testing.T) {
 	t.Parallel()
-	two := func(*Vector, []byte) ([]string, error) { return []string{"A", "B"}, nil }
-	one := func(*Vector, []byte) ([]string, error) { return []string{"A"}, nil }
+	two := func(string, json.RawMessage, []byte, map[string]string) ([]string, error) {
+		return []string{"A", "B"}, nil
+	}
+	one := func(string, json.RawMessage, []byte, map[string]string) ([]string, error) { return []string{"A"}, nil }
 	neg := func(level, code string, acceptable []string, readings map[string]string) *Vector {
 		v := &Vector{}
 		v.ID, v.Expect, v.Code, v.Level, v.AcceptableCodes, v.Readings = "s/negative/x", vectorset.Reject, code, level, acceptable, readings
@@ -17,7 +20,7 @@ func TestCheckFiring(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		firing func(*Vector, []byte) ([]string, error)
+		firing func(string, json.RawMessage, []byte, map[string]string) ([]string, error)
 		v      *Vector
 		ok     bool
 	}{

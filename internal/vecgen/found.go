@@ -53,7 +53,7 @@ func foundVectors(specs *spec.Set, suite string) ([]Vector, error) {
 			strings.TrimSuffix(fe.Why, "."), suite, e.Name, p.Seed, p.Case, p.Generator, ops, cmpOr(p.Parent, "none"), p.Testee, p.Finding, p.ShrunkFrom, len(fe.Input))
 		v := Vector{Vector: vectorset.Vector{
 			ID: path.Join(suite, pol, name), File: path.Join(pol, name+".bin"), Op: fe.Op, Args: args,
-			Expect: fe.Expect, Code: fe.Code, Rules: slices.Clone(fe.Rules), Tags: []string{TagFound}, Profiles: []string{},
+			Expect: fe.Expect, Code: fe.Code, AcceptableCodes: fe.AcceptableCodes, Rules: slices.Clone(fe.Rules), Tags: []string{TagFound}, Profiles: []string{},
 			Comment: comment, Readings: fe.Readings,
 		}, Data: fe.Input}
 		if fe.Expect == vectorset.Reject && len(v.Rules) > 0 {

@@ -58,15 +58,6 @@ type Generator struct {
 	// the branch vectors of their alternatives (readings.go). Nil for a
 	// suite that has no readings checked (tests of the engine).
 	Readings func() []ReadingUse
-	// Firing returns, for a negative vector and its input, every error code
-	// that a decoder following the spec could report first: one per check
-	// that fails on the input and that some check order the spec allows
-	// reaches first (docs/VECTORS.md, "Check order"). The engine then holds
-	// every negative to it (checkFiring): its code is among them, its
-	// acceptable codes too, and a MUST vector that names no reading lists
-	// all of them. Nil for a suite whose codes are not checked (tests of
-	// the engine).
-	Firing func(v *Vector, input []byte) ([]string, error)
 }
 
 // Name is the suite's name: its spec's.
@@ -194,9 +185,9 @@ func generateSuite(s Generator, opt Options, files map[string][]byte) (*SuiteSum
 	if err := verify(opt.specs, s.Name(), vecs, inputs, opt.Progress, !opt.Large); err != nil {
 		return nil, err
 	}
-	if s.Firing != nil {
+	if s.Spec.CheckOrder != nil {
 		for i := range vecs {
-			if err := checkFiring(s.Firing, &vecs[i], inputs[i]); err != nil {
+			if err := checkFiring(s.Spec.CheckOrder, &vecs[i], inputs[i]); err != nil {
 				return nil, err
 			}
 		}
@@ -265,18 +256,18 @@ func generateSuite(s Generator, opt Options, files map[string][]byte) (*SuiteSum
 }
 
 // checkFiring holds negative v to the codes its input can be reported
-// under (Generator.Firing): the vector's code and each of its acceptable
+// under (spec.Spec.CheckOrder): the vector's code and each of its acceptable
 // codes must be one of them, and a MUST vector whose expectation rests on
 // no reading must accept every one of them, since a testee that checks in
 // another order the spec allows would give another and be failed for a
 // choice the spec does not make. A reading that orders the checks
 // (v.Readings) or a SHOULD level (docs/libtracer.md, code-decision) is
 // what such a vector states instead.
-func checkFiring(firing func(*Vector, []byte) ([]string, error), v *Vector, input []byte) error {
+func checkFiring(order func(op string, args json.RawMessage, input []byte, readings map[string]string) ([]string, error), v *Vector, input []byte) error {
 	if v.Expect != vectorset.Reject || v.Code == "" {
 		return nil
 	}
-	codes, err := firing(v, input)
+	codes, err := order(v.Op, v.Args, input, v.Readings)
 	if err != nil {
 		return fmt.Errorf("%s: the codes its input fails with: %w", v.ID, err)
 	}

@@ -29,7 +29,7 @@ import (
 )
 
 // Generator is the HiveRelay suite's generator.
-var Generator = vecgen.Generator{Spec: hivespec.Spec, Generate: generate, Extra: extra, Readings: readingUses, Firing: Firing}
+var Generator = vecgen.Generator{Spec: hivespec.Spec, Generate: generate, Extra: extra, Readings: readingUses}
 
 // Code is the one code section 2 gives every failure.
 const Code = "BAD_ENCODING"

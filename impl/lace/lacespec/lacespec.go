@@ -5,6 +5,8 @@
 package lacespec
 
 import (
+	"encoding/json"
+
 	"github.com/threespec/conformance/impl/lace"
 	"github.com/threespec/conformance/impl/lace/convention"
 	"github.com/threespec/conformance/impl/spec"
@@ -41,6 +43,16 @@ var Spec = &spec.Spec{
 	Limits: func(spec.Caps) map[string]int64 {
 		return map[string]int64{"lace.max_blob_data": lace.MaxData}
 	},
+	CheckOrder: checkOrder,
+}
+
+// checkOrder is the Lace Spec's CheckOrder (docs/VECTORS.md, "Check
+// order"): Lace-010 names no error codes, so whatever check a reader makes
+// first rejects with a code of its own, and every rejection is the spec's
+// whatever its code (spec.AnyCode). Which rule a reader reports first is no
+// code and no verdict (precedence notes, features/RULES.md).
+func checkOrder(string, json.RawMessage, []byte, map[string]string) ([]string, error) {
+	return []string{spec.AnyCode}, nil
 }
 
 // Operation names (docs/PROTOCOL.md, "Operations").

@@ -23,7 +23,7 @@ import (
 )
 
 // Generator is the Lace suite's generator.
-var Generator = vecgen.Generator{Spec: lacespec.Spec, Generate: generate, Readings: readingUses, Firing: firing}
+var Generator = vecgen.Generator{Spec: lacespec.Spec, Generate: generate, Readings: readingUses}
 
 // Mark modes of a vector (the "mark" argument, docs/PROTOCOL.md).
 const (

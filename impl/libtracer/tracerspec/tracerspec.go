@@ -5,7 +5,11 @@
 package tracerspec
 
 import (
+	"encoding/json"
+	"fmt"
+
 	"github.com/threespec/conformance/impl/libtracer"
+	"github.com/threespec/conformance/impl/libtracer/tracermodel"
 	"github.com/threespec/conformance/impl/spec"
 )
 
@@ -35,6 +39,40 @@ var Spec = &spec.Spec{
 			"libtracer.default_work_budget":   min(c[LimitWorkBudget], libtracer.DefaultMaxOpenLevels),
 		}
 	},
+	CheckOrder: checkOrder,
+}
+
+// checkOrder is the libtracer Spec's CheckOrder (docs/VECTORS.md, "Check
+// order"): for libtracer.decode, the codes of the check orders
+// libtracer-01 leaves free (tracermodel.Codes, the suite's second reading
+// of the wire, which shares no code with the reference), under the
+// alternatives of the readings taken; for libtracer.encode, any code: the
+// spec's codes are a receiver's, and it names none for a sender that
+// refuses to write what it must not (docs/PROTOCOL.md, libtracer.encode:
+// "Rejection: any code").
+func checkOrder(op string, args json.RawMessage, input []byte, readings map[string]string) ([]string, error) {
+	switch op {
+	case OpEncode:
+		return []string{spec.AnyCode}, nil
+	case OpDecode:
+	default:
+		return nil, fmt.Errorf("no check order is modelled for %s", op)
+	}
+	var a tracermodel.Args
+	if len(args) > 0 {
+		if err := json.Unmarshal(args, &a); err != nil {
+			return nil, fmt.Errorf("args: %w", err)
+		}
+	}
+	alt, err := tracermodel.AlternativesOf(readings)
+	if err != nil {
+		return nil, err
+	}
+	codes := tracermodel.Codes(input, a, alt)
+	if len(codes) == 0 {
+		return nil, fmt.Errorf("a receiver following the spec accepts it")
+	}
+	return codes, nil
 }
 
 // Operation names (docs/PROTOCOL.md, "Operations").

@@ -3,6 +3,8 @@ package tracervec
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/threespec/conformance/impl/libtracer/tracermodel"
 )
 
 // model is the generator's own receiver: a second reading of libtracer-01
@@ -12,20 +14,18 @@ import (
 // independent readings; mutations are classified by both and a
 // disagreement stops the generation.
 
-// Codes of libtracer-01 (docs/DECISIONS.md).
+// Codes, bounds and transports of libtracer-01 and docs/libtracer.md
+// (tracermodel's).
 const (
-	codeInvalid     = "INVALID"
-	codeCRCFail     = "tr::frame::crc_fail"
-	codeTruncated   = "tr::frame::truncated"
-	codeDown        = "tr::transport::down"
-	codePath        = "tr::path::invalid"
-	codeTooDeep     = "tr::tlv::nesting_too_deep"
-	codeMismatch    = "tr::schema::type_mismatch"
-	defaultMaxTLV   = 16 << 20 // MAX_TLV_BYTES recommended by §Truncation handling (LT-TRUNC-07)
-	defaultBudget   = 1024     // the reference's default work-stack budget (docs/libtracer.md)
-	minBudget       = 5        // protocol shapes nest at most 5 deep (LT-NEST-04)
-	transportDgram  = "datagram"
-	transportStream = "stream"
+	codeInvalid     = tracermodel.CodeInvalid
+	codeCRCFail     = tracermodel.CodeCRCFail
+	codeTruncated   = tracermodel.CodeTruncated
+	codeDown        = tracermodel.CodeDown
+	codePath        = tracermodel.CodePath
+	codeTooDeep     = tracermodel.CodeTooDeep
+	codeMismatch    = tracermodel.CodeMismatch
+	transportDgram  = tracermodel.TransportDatagram
+	transportStream = tracermodel.TransportStream
 )
 
 // codeOf maps each rejecting rule to the code the spec names for it.
@@ -51,12 +51,11 @@ func fail(rule string, off, frame int64, format string, args ...any) *violation 
 	return &violation{rule: rule, code: codeOf[rule], offset: off, frame: frame, why: fmt.Sprintf(format, args...)}
 }
 
-// decodeArgs are the arguments of libtracer.decode the generator uses.
+// decodeArgs are the arguments of libtracer.decode the generator uses:
+// those the verdict depends on (tracermodel.Args, first in the JSON), and
+// more.
 type decodeArgs struct {
-	Transport   string `json:"transport"`
-	MaxTLVBytes *int64 `json:"max_tlv_bytes,omitempty"`
-	WorkBudget  *int64 `json:"work_budget,omitempty"`
-	Report      string `json:"report,omitempty"`
+	tracermodel.Args
 	// Views cut a datagram into a rope of views (LT-CTX-02); the answer is
 	// the same whatever the cuts (LT-CTX-03), so the model ignores them.
 	Views []int64 `json:"views,omitempty"`
@@ -64,23 +63,6 @@ type decodeArgs struct {
 	// top-level frames as well (lifecycle.go).
 	Strip   bool        `json:"strip,omitempty"`
 	Forward *forwardArg `json:"forward,omitempty"`
-}
-
-func (a decodeArgs) maxTLV() uint64 {
-	if a.MaxTLVBytes == nil {
-		return defaultMaxTLV
-	}
-	return uint64(*a.MaxTLVBytes)
-}
-
-func (a decodeArgs) budget() int {
-	switch {
-	case a.WorkBudget == nil:
-		return defaultBudget
-	case *a.WorkBudget < minBudget:
-		return minBudget
-	}
-	return int(*a.WorkBudget)
 }
 
 // outcome is what a receiver answers: the frame list, or a rejection.
@@ -110,7 +92,7 @@ func decodeModel(in []byte, a decodeArgs) outcome {
 	frames := []flat{}
 	var first *violation
 	for off := int64(0); off < int64(len(in)); {
-		typ, opt, length, size, v := header(in[off:], off, a.maxTLV())
+		typ, opt, length, size, v := header(in[off:], off, a.MaxTLV())
 		if v == nil && (size == 0 || uint64(len(in))-uint64(off) < size) {
 			why := fmt.Sprintf("the frame at byte %d needs %d bytes where %d remain", off, size, uint64(len(in))-uint64(off))
 			if size == 0 {
@@ -198,11 +180,11 @@ func walkFrame(in []byte, off int64, a decodeArgs) ([]flat, *violation) {
 		var length uint32
 		var size uint64
 		if len(stack) == 0 {
-			typ, opt, length, size, _ = header(in[pos:], pos, a.maxTLV())
+			typ, opt, length, size, _ = header(in[pos:], pos, a.MaxTLV())
 		} else {
 			p := stack[len(stack)-1]
 			var v *violation
-			typ, opt, length, size, v = header(in[pos:p.end], pos, a.maxTLV())
+			typ, opt, length, size, v = header(in[pos:p.end], pos, a.MaxTLV())
 			if v != nil {
 				return nil, v
 			}
@@ -266,8 +248,8 @@ func walkFrame(in []byte, off int64, a decodeArgs) ([]flat, *violation) {
 		}
 		if opt&bitPL != 0 && known(typ) {
 			// §Iterative parsing requirement: one node per open level (LT-NEST-03).
-			if len(stack) >= a.budget() {
-				return nil, fail("LT-NEST-03", pos, pos, "the structured frame at byte %d would open level %d of a work budget of %d", pos, len(stack)+1, a.budget())
+			if len(stack) >= a.Budget() {
+				return nil, fail("LT-NEST-03", pos, pos, "the structured frame at byte %d would open level %d of a work budget of %d", pos, len(stack)+1, a.Budget())
 			}
 			out = append(out, e)
 			stack = append(stack, level{end: end, frameEnd: frameEnd, anchor: anchor, hasAnchor: hasAnchor, entry: len(out) - 1})

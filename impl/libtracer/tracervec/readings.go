@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/threespec/conformance/impl/libtracer"
+	"github.com/threespec/conformance/impl/libtracer/tracermodel"
 	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/vectorset"
@@ -172,7 +173,7 @@ func encoded(v *vecgen.Vector) (out []byte, digest, ok bool) {
 // whatever else fails.
 func anyWireFrame(in []byte, p func(typ, opt uint8) bool) bool {
 	for off := 0; off < len(in); {
-		_, size, complete := headerFiring(in[off:], ^uint64(0))
+		_, size, complete := tracermodel.Header(in[off:], ^uint64(0))
 		if !complete || size > uint64(len(in)-off) {
 			return false
 		}
@@ -251,7 +252,7 @@ func topLevel(v *vecgen.Vector) (heads [][2]uint8) {
 		return nil
 	}
 	for off := 0; off < len(data); {
-		bad, size, complete := headerFiring(data[off:], ^uint64(0))
+		bad, size, complete := tracermodel.Header(data[off:], ^uint64(0))
 		if bad != "" || !complete || size > uint64(len(data)-off) {
 			return heads
 		}
@@ -321,7 +322,7 @@ func severalInADatagram(v *vecgen.Vector) bool {
 	}
 	size := 0
 	for off, n := 0, 0; n < len(heads); n++ {
-		_, sz, _ := headerFiring(data[off:], ^uint64(0))
+		_, sz, _ := tracermodel.Header(data[off:], ^uint64(0))
 		off += int(sz)
 		size = off
 	}

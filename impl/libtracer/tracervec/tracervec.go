@@ -17,13 +17,14 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/threespec/conformance/impl/libtracer/tracermodel"
 	"github.com/threespec/conformance/impl/libtracer/tracerspec"
 	"github.com/threespec/conformance/internal/vecgen"
 	"github.com/threespec/conformance/vectorset"
 )
 
 // Generator is the libtracer suite's generator.
-var Generator = vecgen.Generator{Spec: tracerspec.Spec, Generate: generate, Readings: readingUses, Firing: firing}
+var Generator = vecgen.Generator{Spec: tracerspec.Spec, Generate: generate, Readings: readingUses}
 
 func generate(opt vecgen.Options) ([]vecgen.Vector, error) {
 	s := &set{large: opt.Large, seen: map[string]string{}}
@@ -131,7 +132,7 @@ func (s *set) add(name, ext, op string, args any, in input, expect, code string,
 	v.Rules, v.Tags, v.Comment, v.DerivedFrom = m.rules, m.tags, m.comment, m.derived
 	if da, ok := args.(decodeArgs); ok && expect == vectorset.Reject {
 		// Every code another check order the spec allows gives first
-		// (firing.go, docs/VECTORS.md "Check order").
+		// (tracermodel, docs/VECTORS.md "Check order").
 		var also []string
 		v.AcceptableCodes, also = acceptableCodes(in.b, da, code)
 		for _, r := range also {
@@ -253,8 +254,8 @@ func hasTag(tags []string, t string) bool {
 
 // Argument shorthands.
 var (
-	dgram  = decodeArgs{Transport: transportDgram}
-	stream = decodeArgs{Transport: transportStream}
+	dgram  = decodeArgs{Args: tracermodel.Args{Transport: transportDgram}}
+	stream = decodeArgs{Args: tracermodel.Args{Transport: transportStream}}
 )
 
 func i64(v int64) *int64 { return &v }

@@ -4,9 +4,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"hash/crc32"
 	"strconv"
 
+	"github.com/threespec/conformance/impl/libtracer/tracermodel"
 	"github.com/threespec/conformance/vectorset"
 )
 
@@ -14,17 +14,26 @@ import (
 // the vectors check that package, so their bytes and expected frame lists
 // come from this file, written from libtracer-01 alone.
 
-// Option bits (libtracer-01 §Options bitfield): bit 7 R, 6 PL, 5 TS, 4 CR,
-// 3 LL, 2 CW, 1 TF, 0 R.
+// The wire's option bits, sizes, type registry and checksums are
+// tracermodel's (the part of this reading that conform links too).
 const (
-	bitR0 uint8 = 1 << 0
-	bitTF uint8 = 1 << 1
-	bitCW uint8 = 1 << 2
-	bitLL uint8 = 1 << 3
-	bitCR uint8 = 1 << 4
-	bitTS uint8 = 1 << 5
-	bitPL uint8 = 1 << 6
-	bitR7 uint8 = 1 << 7
+	bitR0 = tracermodel.BitR0
+	bitTF = tracermodel.BitTF
+	bitCW = tracermodel.BitCW
+	bitLL = tracermodel.BitLL
+	bitCR = tracermodel.BitCR
+	bitTS = tracermodel.BitTS
+	bitPL = tracermodel.BitPL
+	bitR7 = tracermodel.BitR7
+)
+
+var (
+	known   = tracermodel.Known
+	crc32c  = tracermodel.CRC32C
+	crc16   = tracermodel.CRC16
+	tsSize  = tracermodel.TSSize
+	crcSize = tracermodel.CRCSize
+	hdrSize = tracermodel.HeaderSize
 )
 
 // Type codes the spec names, and the user type the examples use for
@@ -36,39 +45,6 @@ const (
 	typeStatus uint8 = 0x09
 	typeUser   uint8 = 0x80
 )
-
-// known reports whether a v1 receiver walks type t when PL=1: the assigned
-// core codes 0x01..0x0D except the reserved 0x05 (docs/DECISIONS.md) and the user
-// codes 0x80..0xFF. 0x05 and 0x0E..0x7F are unknown (LT-TYPE-03, LT-TYPE-05).
-func known(t uint8) bool {
-	return (t >= 0x01 && t <= 0x0D && t != 0x05) || t >= 0x80
-}
-
-// castagnoli is CRC-32C: polynomial 0x1EDC6F41, reflected 0x82F63B78,
-// init 0xFFFFFFFF, xorout 0xFFFFFFFF, refin = refout = true, check
-// ("123456789") 0xE3069283 (libtracer-01 §CRC-32C, LT-CRC-01..04).
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-func crc32c(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
-
-// crc16 is CRC-16-CCITT as libtracer-01 §CRC-16-CCITT gives it: polynomial
-// 0x1021, init 0xFFFF, refin = refout = false, xorout 0x0000, check
-// ("123456789") 0x29B1 (LT-CRC-05..08). Bit by bit: the generator's inputs
-// are small.
-func crc16(b []byte) uint16 {
-	c := uint16(0xFFFF)
-	for _, x := range b {
-		c ^= uint16(x) << 8
-		for i := 0; i < 8; i++ {
-			if c&0x8000 != 0 {
-				c = c<<1 ^ 0x1021
-			} else {
-				c <<= 1
-			}
-		}
-	}
-	return c
-}
 
 // node is one frame the generator builds: its header bits, its content and
 // its trailer_ts. The length and the CRC are computed when it is written.
@@ -110,33 +86,6 @@ func (n *node) abs(t uint64) *node { n.ts = t; return n }
 
 // rel sets a relative trailer_ts value (the opt must say TS=1, TF=1).
 func (n *node) rel(d int32) *node { n.ts = uint64(uint32(d)); return n }
-
-func tsSize(opt uint8) int {
-	switch {
-	case opt&bitTS == 0:
-		return 0
-	case opt&bitTF != 0:
-		return 4
-	}
-	return 8
-}
-
-func crcSize(opt uint8) int {
-	switch {
-	case opt&bitCR == 0:
-		return 0
-	case opt&bitCW != 0:
-		return 2
-	}
-	return 4
-}
-
-func hdrSize(opt uint8) int {
-	if opt&bitLL != 0 {
-		return 6
-	}
-	return 4
-}
 
 // write appends n's frame to dst (libtracer-01 §Frame layout): header,
 // payload, trailer_ts, trailer_crc over payload then trailer_ts

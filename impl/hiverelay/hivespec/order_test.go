@@ -1,4 +1,4 @@
-package hivevec
+package hivespec
 
 import (
 	"bytes"
@@ -7,15 +7,14 @@ import (
 	"testing"
 
 	hr "github.com/threespec/conformance/impl/hiverelay"
-	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/vectorset"
+	"github.com/threespec/conformance/impl/spec"
 )
 
-// Firing on inputs whose failing checks are known from the spec: every
+// The check order on inputs whose failing checks are known from the spec: every
 // codec check gives BAD_ENCODING (§2, §5), the artifact's magic and spec
 // text give no named code (§4 names none), and a check that fails only
 // after a framing check was skipped is not counted.
-func TestFiring(t *testing.T) {
+func TestCheckOrder(t *testing.T) {
 	t.Parallel()
 	art := hr.ReferenceFormatArtifact()
 	with := func(b []byte, at int, patch ...byte) []byte {
@@ -42,32 +41,31 @@ func TestFiring(t *testing.T) {
 			rcap(func(b []byte) { b[0], b[1] = 2, 0 }), []string{"BAD_ENCODING"}},
 		{"truncated after the version: framing, nothing after it", "hiverelay.decode", map[string]any{"schema": "ReadCellCapV1"},
 			[]byte{1, 0}, []string{"BAD_ENCODING"}},
-		{"wrong magic alone: the spec names no code", "hiverelay.format", nil, with(art, 0, 'X'), []string{AnyCode}},
+		{"wrong magic alone: the spec names no code", "hiverelay.format", nil, with(art, 0, 'X'), []string{spec.AnyCode}},
 		{"wrong magic and authorityVersion 2: either may come first", "hiverelay.format", nil, with(art, 0, 'X', 'R', 'B', 'C', 'C', 'F', '0', '1', 0, 2),
-			[]string{AnyCode, "BAD_ENCODING"}},
+			[]string{spec.AnyCode, "BAD_ENCODING"}},
 		{"authorityVersion 2 alone", "hiverelay.format", nil, with(art, 8, 0, 2), []string{"BAD_ENCODING"}},
-		{"wrong magic and the artifact cut short: the truncation is framing", "hiverelay.format", nil, with(art[:20], 0, 'X'), []string{AnyCode, "BAD_ENCODING"}},
-		{"a truncated manifest", "hiverelay.manifest", nil, []byte{0, 0, 0, 1, 0}, []string{AnyCode}},
+		{"wrong magic and the artifact cut short: the truncation is framing", "hiverelay.format", nil, with(art[:20], 0, 'X'), []string{spec.AnyCode, "BAD_ENCODING"}},
+		{"a truncated manifest", "hiverelay.manifest", nil, []byte{0, 0, 0, 1, 0}, []string{spec.AnyCode}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v := &vecgen.Vector{}
-			v.Op, v.Expect = tt.op, vectorset.Reject
+			var args json.RawMessage
 			if tt.args != nil {
 				b, err := json.Marshal(tt.args)
 				if err != nil {
 					t.Fatal(err)
 				}
-				v.Args = b
+				args = b
 			}
-			got, err := Firing(v, tt.input)
+			got, err := Spec.CheckOrder(tt.op, args, tt.input, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			slices.Sort(got)
 			want := slices.Sorted(slices.Values(tt.want))
 			if !slices.Equal(got, want) {
-				t.Errorf("Firing = %q, want %q", got, want)
+				t.Errorf("CheckOrder = %q, want %q", got, want)
 			}
 		})
 	}

@@ -1,27 +1,19 @@
-package hivevec
+package hivespec
 
 import (
-	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 
 	"github.com/threespec/conformance/impl/cenc"
 	hr "github.com/threespec/conformance/impl/hiverelay"
-	"github.com/threespec/conformance/impl/hiverelay/hivespec"
 	"github.com/threespec/conformance/impl/manifest"
 	"github.com/threespec/conformance/impl/rules"
 	"github.com/threespec/conformance/impl/spec"
 	"github.com/threespec/conformance/internal/fault"
 	"github.com/threespec/conformance/internal/reading"
-	"github.com/threespec/conformance/internal/vecgen"
-	"github.com/threespec/conformance/reference"
 	"github.com/threespec/conformance/testee"
 )
-
-// AnyCode stands, in Firing's answer, for a failing check whose code the
-// spec does not name: section 4 or 5 says only that the input "fails
-// closed" or "fails complete authority verification" (hr.SpecCode).
-const AnyCode = "(any code: the spec names none)"
 
 // framing are the checks after which a decoder cannot read on: a count,
 // length or form that is wrong leaves the bytes after it without a
@@ -40,36 +32,52 @@ var framing = map[rules.ID]bool{
 	manifest.RuleTruncated: true, manifest.RuleTrailing: true,
 }
 
-var firingSpecs = spec.MustSet(hivespec.Spec)
+// Set here, not in Spec's literal: checkOrder runs Spec's handlers, which
+// the literal would then refer to while it is built.
+func init() { Spec.CheckOrder = checkOrder }
 
-// Firing is the HiveRelay Generator.Firing (docs/VECTORS.md, "Check
+// checkOrder is the HiveRelay Spec's CheckOrder (docs/VECTORS.md, "Check
 // order"): every code that a decoder following the spec could report first
-// on a negative's input. It runs the reference, then again with each
-// failing check switched off (internal/fault, as the fault proof does),
-// collecting the code of every check that fails, until the input is
-// accepted or a framing check fails (one after which the bytes have no
-// meaning, so that what fails after it is not a check a spec-following
-// order reaches first). Each check gives BAD_ENCODING where the spec names
-// it and AnyCode where it names no code (hr.SpecCode).
-func Firing(v *vecgen.Vector, input []byte) ([]string, error) {
+// on a request the reference rejects. It runs the reference's handler of
+// the operation, then again with each failing check switched off
+// (internal/fault, as the fault proof does), collecting the code of every
+// check that fails, until the input is accepted or a framing check fails
+// (one after which the bytes have no meaning, so that what fails after it
+// is not a check a spec-following order reaches first). Each check gives
+// BAD_ENCODING where the spec names it and spec.AnyCode where it names no
+// code (hr.SpecCode).
+func checkOrder(op string, args json.RawMessage, input []byte, readings map[string]string) ([]string, error) {
+	var handle spec.Handler
+	for _, o := range Spec.Ops {
+		if o.Name == op {
+			handle = o.Handle
+		}
+	}
+	if handle == nil {
+		return nil, fmt.Errorf("no operation %s", op)
+	}
+	caps := spec.Caps{}
+	for _, c := range Spec.Caps {
+		caps[c.Name] = c.Default
+	}
 	var off []string
 	var codes []string
 	for range 64 {
-		ref := reference.New(firingSpecs).WithChecks(rules.Checks{Faults: fault.Of(off...), Readings: reading.Of(v.Readings)})
-		resp, err := ref.Do(context.Background(), testee.Request{Op: v.Op, Args: v.Args, Input: input})
-		if err != nil {
-			return nil, err
-		}
-		if resp.Outcome != testee.Rejected {
+		env := spec.Env{Caps: caps, Checks: rules.Checks{Faults: fault.Of(off...), Readings: reading.Of(readings)}}
+		_, err := handle(env, testee.Request{Op: op, Args: args, Input: input})
+		if err == nil {
 			break
 		}
-		id := rules.ID(resp.Rule)
-		if slices.Contains(off, resp.Rule) {
+		id := rules.RuleOf(err)
+		if id == "" {
+			return nil, err // unsupported, or a request built wrong
+		}
+		if slices.Contains(off, string(id)) {
 			break // a check that cannot be switched off (subsumed): it stands
 		}
 		code := hr.SpecCode(id)
 		if code == "" {
-			code = AnyCode
+			code = spec.AnyCode
 		}
 		if !slices.Contains(codes, code) {
 			codes = append(codes, code)
@@ -77,7 +85,7 @@ func Firing(v *vecgen.Vector, input []byte) ([]string, error) {
 		if framing[id] {
 			break
 		}
-		off = append(off, resp.Rule)
+		off = append(off, string(id))
 	}
 	if len(codes) == 0 {
 		return nil, fmt.Errorf("the reference accepts it")
