@@ -450,6 +450,18 @@ func (f *fuzzer) judge(c fuzzgen.Case, ref, resp testee.Response, readings map[s
 	return vd, false
 }
 
+// anyCode reports whether a rejection of c with any code passes against
+// ref, the reference's answer under readings (the spec names no code for
+// what it rejects by, or one of the checks a spec-following order reaches
+// first).
+func (f *fuzzer) anyCode(c fuzzgen.Case, ref testee.Response, readings map[string]string) bool {
+	if ref.Outcome != testee.Rejected {
+		return false
+	}
+	vd, _ := f.judge(c, ref, testee.Response{Outcome: testee.Rejected, Code: "(a code no spec names)"}, readings)
+	return vd.Pass
+}
+
 // expectation is the vector the reference's answer makes. Where the spec
 // names no code for the rule the reference rejects by, the reference
 // answers with the rule ID (or REJECTED) as its code (package reference);
@@ -557,7 +569,10 @@ func (f *fuzzer) classify(c fuzzgen.Case, o *outcome) {
 				o.kind, o.key, o.rds = FindingReading, key, rds
 				return
 			}
-			if first == nil {
+			// Another rule than the testee's: the alternative is the
+			// testee's only if the code ties them, which it does not where
+			// any code would pass.
+			if first == nil && !f.anyCode(c, r2, taken) {
 				first, firstRds = &key, rds
 			}
 		}
