@@ -101,9 +101,10 @@ type FuzzReport struct {
 	Skipped     int64 `json:"skipped"`
 	Unsupported int64 `json:"unsupported"`
 	// OtherOrder counts the cases the testee rejected with another code
-	// than the reference's that a check order the spec allows reports
-	// first (spec.Spec.CheckOrder): agreements, as a vector lists such a
-	// code in acceptable_codes.
+	// than the reference's that the spec allows (spec.Spec.CheckOrder):
+	// one that a check order the spec leaves free reports first, or any
+	// code where such a check has no code the spec names. They are
+	// agreements, as a vector lists such codes in acceptable_codes.
 	OtherOrder int64 `json:"other_check_order"`
 	// RulesCited are the distinct rules the reference rejected by.
 	RulesCited []string `json:"rules_cited"`

@@ -234,7 +234,7 @@ func writeFuzzText(w io.Writer, rep *harness.FuzzReport, out string, command []s
 		fmt.Fprintf(w, "%d execs in %.1fs (%.0f execs/s), %d shrinking; %d rules cited by the reference; %d cases the reference could not answer, %d answered unsupported\n",
 			rep.Execs, rep.Seconds, rep.ExecsPerSecond, rep.ShrinkExecs, len(rep.RulesCited), rep.Skipped, rep.Unsupported)
 		if rep.OtherOrder > 0 {
-			fmt.Fprintf(w, "%d rejections with another code than the reference's that a check order the spec allows reports first (agreements, as acceptable_codes in a vector)\n", rep.OtherOrder)
+			fmt.Fprintf(w, "%d rejections with another code than the reference's that the spec allows: one a check order the spec leaves free reports first, or any where such a check has no code the spec names (agreements, as a vector's acceptable_codes)\n", rep.OtherOrder)
 		}
 	}
 	if len(rep.Findings) > 0 {
