@@ -11,9 +11,13 @@
 // defect the encoder does not make (a final LF, By and Mark swapped, a
 // record embedded where its form may not be, a glyph of another form, a
 // Mark over the Blob digest, the empty input), every glyph recomputed;
-// rarely a record is at the 32 MiB data limit. Half the record and stream
-// cases then get the byte-level mutation operators of internal/fuzzgen at
-// random places.
+// rarely a record is at the 32 MiB data limit. One in sixteen record cases
+// is a valid record with one structure defect that a single check alone
+// sees (structure.go: the Data-Length line, the blank line, fewer data
+// bytes, a field separator, an embedded digest, the Seal envelope), every
+// glyph digest around it recomputed, and no byte mutation after it. Half
+// the other record and stream cases then get the byte-level mutation
+// operators of internal/fuzzgen at random places.
 package lacefuzz
 
 import (
