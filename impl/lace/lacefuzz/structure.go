@@ -173,6 +173,14 @@ var structDefects = []struct {
 		b[i] = otherB64A(r, b[i])
 		return reglyph(b, k)
 	}},
+	// LACE-GLYPH-04 (vector glyph-digest-pad-bits): a glyph digest whose
+	// last character carries pad bits, the digests around it recomputed.
+	{"glyph-pad-bits", []string{"LACE-GLYPH-04"}, 0, func(r *fuzzgen.Rand, b []byte) []byte {
+		at := glyphLines(b)
+		k := r.IntN(len(at))
+		text := at[k] + len(lace.Glyph+": ")
+		return reglyph(splice(b, text, lace.HashTextLen, padBits(r, string(b[text:text+lace.HashTextLen]))), k)
+	}},
 	// LACE-SEAL-02 (vector seal-missing-by-and-mark).
 	{"seal-no-envelope", []string{"LACE-SEAL-02"}, lace.FormSeal, func(r *fuzzgen.Rand, b []byte) []byte {
 		_, _, rest := envelope(b)
