@@ -858,7 +858,8 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 // directoryDefects are the defects directoryCase draws.
 var directoryDefects = []string{"shape", "name-empty", "name-dot", "name-dotdot", "name-slash", "name-long", "order", "duplicate",
 	"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape",
-	"other-format", "duplicate-page", "reuse-child", "deep", "bounds", "pad-file", "pad-child", "pad-page", "names-not-values"}
+	"other-format", "duplicate-page", "reuse-child", "deep", "bounds", "pad-file", "pad-child", "pad-page", "names-not-values",
+	"page-of-pages"}
 
 // directoryOf is directoryCase with defect ("" none).
 func directoryOf(r *fuzzgen.Rand, defect string) fuzzgen.Case {
@@ -900,9 +901,9 @@ func directoryOf(r *fuzzgen.Rand, defect string) fuzzgen.Case {
 			stream = append(stream, f)
 			child.fields = append(child.fields, "File+Link: "+dirName(r)+" "+hashOf(f))
 		}
-		if defect == "names-not-values" {
+		if defect == "names-not-values" || defect == "page-of-pages" {
 			// A child whose own files are in order: the root's names are
-			// the one thing wrong.
+			// the one thing wrong, or nothing is.
 			child.fields = childFilesSorted(child.fields)
 		}
 		cb := child.bytes()
@@ -981,7 +982,7 @@ func directoryOf(r *fuzzgen.Rand, defect string) fuzzgen.Case {
 		root.fields[k], root.fields[k+1] = root.fields[k+1], root.fields[k]
 	}
 	root.fields = append(root.fields, "Kind: directory")
-	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" || defect == "duplicate-page" || defect == "pad-page" {
+	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" || defect == "duplicate-page" || defect == "pad-page" || defect == "page-of-pages" {
 		page := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
 		f := kid(r, "")
 		stream = append(stream, f)
@@ -992,6 +993,17 @@ func directoryOf(r *fuzzgen.Rand, defect string) fuzzgen.Case {
 			pn, _, _ = strings.Cut(files[r.IntN(len(files))], " ")
 		}
 		page.fields = append(page.fields, "File+Link: "+pn+" "+hashOf(f))
+		if defect == "page-of-pages" {
+			// A page may reference a further page: no defect, a valid
+			// directory whose third record holds an entry (LACE-DIR-26,
+			// vector dir-pages-of-pages).
+			sub := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
+			sf := kid(r, "")
+			sub.fields = append(sub.fields, "File+Link: "+name()+" "+hashOf(sf))
+			sb := sub.bytes()
+			stream = append(stream, sf, sb)
+			page.fields = append(page.fields, "Page+Link: 0 "+hashOf(sb))
+		}
 		if defect == "page-shape" {
 			ops = append(ops, shapeDefect(r, &page, "directory"))
 		}
@@ -1022,7 +1034,7 @@ func directoryOf(r *fuzzgen.Rand, defect string) fuzzgen.Case {
 		}
 	}
 	args := lacespec.BoundedArgs{}
-	if defect == "bounds" || defect == "reuse-child" || defect != "names-not-values" && r.Chance(1, 8) {
+	if defect == "bounds" || defect == "reuse-child" || defect != "names-not-values" && defect != "page-of-pages" && r.Chance(1, 8) {
 		// Bounds near the tree's size: the expansion bound counts repeated
 		// uses (LACE-DIR-30), the depth bound links from the root (LACE-DIR-29).
 		d, e, b := int64(1+r.IntN(4)), int64(1+r.IntN(12)), int64(1+r.IntN(200))

@@ -107,3 +107,42 @@ func TestReglyph(t *testing.T) {
 		}
 	}
 }
+
+// TestPageOfPages checks the page-of-pages variant: a valid directory the
+// clean reference accepts, whose answer differs with LACE-DIR-26 switched
+// off (the further page not followed).
+func TestPageOfPages(t *testing.T) {
+	for n := range uint64(40) {
+		c := directoryOf(fuzzgen.New(27, n), "page-of-pages")
+		if _, err := answer(t, lacespec.OpDirectory, c); err != nil {
+			t.Fatalf("draw %d (%s): clean reference: %v, want accepted\n%q", n, c.Parent, err, c.Input)
+		}
+		clean, _ := result(t, lacespec.OpDirectory, c)
+		faulty, err := result(t, lacespec.OpDirectory, c, "LACE-DIR-26")
+		if err == nil && faulty == clean {
+			t.Fatalf("draw %d (%s): same answer with LACE-DIR-26 switched off: %s", n, c.Parent, clean)
+		}
+	}
+}
+
+// result is the reference's encoded result of c under off.
+func result(t *testing.T, op string, c fuzzgen.Case, off ...string) (string, error) {
+	t.Helper()
+	caps := spec.Caps{}
+	for _, cp := range lacespec.Spec.Caps {
+		caps[cp.Name] = cp.Default
+	}
+	env := spec.Env{Caps: caps, Checks: rules.Checks{Faults: fault.Of(off...)}}
+	for _, o := range lacespec.Spec.Ops {
+		if o.Name == op {
+			v, err := o.Handle(env, testee.Request{Op: op, Args: c.Args, Input: c.Input})
+			if err != nil {
+				return "", err
+			}
+			b, err := spec.MarshalResult(v)
+			return string(b), err
+		}
+	}
+	t.Fatalf("no operation %s", op)
+	return "", nil
+}
