@@ -11,10 +11,9 @@ import (
 	"github.com/threespec/conformance/testee"
 )
 
-// answer runs c through the reference's handler of op under the checks
-// with every fault in off switched off; it returns the rule a rejection
-// cites ("" accepted) and the error.
-func answer(t *testing.T, op string, c fuzzgen.Case, off ...string) (rules.ID, error) {
+// handle runs c through the reference's handler of op under the checks
+// with every fault in off switched off.
+func handle(t *testing.T, op string, c fuzzgen.Case, off ...string) (any, error) {
 	t.Helper()
 	caps := spec.Caps{}
 	for _, cp := range lacespec.Spec.Caps {
@@ -23,12 +22,18 @@ func answer(t *testing.T, op string, c fuzzgen.Case, off ...string) (rules.ID, e
 	env := spec.Env{Caps: caps, Checks: rules.Checks{Faults: fault.Of(off...)}}
 	for _, o := range lacespec.Spec.Ops {
 		if o.Name == op {
-			_, err := o.Handle(env, testee.Request{Op: op, Args: c.Args, Input: c.Input})
-			return rules.RuleOf(err), err
+			return o.Handle(env, testee.Request{Op: op, Args: c.Args, Input: c.Input})
 		}
 	}
 	t.Fatalf("no operation %s", op)
-	return "", nil
+	return nil, nil
+}
+
+// answer is handle's rejection rule ("" accepted) and error.
+func answer(t *testing.T, op string, c fuzzgen.Case, off ...string) (rules.ID, error) {
+	t.Helper()
+	_, err := handle(t, op, c, off...)
+	return rules.RuleOf(err), err
 }
 
 // TestStructDefects checks each structure defect over many drawn models:
@@ -128,21 +133,10 @@ func TestPageOfPages(t *testing.T) {
 // result is the reference's encoded result of c under off.
 func result(t *testing.T, op string, c fuzzgen.Case, off ...string) (string, error) {
 	t.Helper()
-	caps := spec.Caps{}
-	for _, cp := range lacespec.Spec.Caps {
-		caps[cp.Name] = cp.Default
+	v, err := handle(t, op, c, off...)
+	if err != nil {
+		return "", err
 	}
-	env := spec.Env{Caps: caps, Checks: rules.Checks{Faults: fault.Of(off...)}}
-	for _, o := range lacespec.Spec.Ops {
-		if o.Name == op {
-			v, err := o.Handle(env, testee.Request{Op: op, Args: c.Args, Input: c.Input})
-			if err != nil {
-				return "", err
-			}
-			b, err := spec.MarshalResult(v)
-			return string(b), err
-		}
-	}
-	t.Fatalf("no operation %s", op)
-	return "", nil
+	b, err := spec.MarshalResult(v)
+	return string(b), err
 }
