@@ -11,9 +11,13 @@
 // defect the encoder does not make (a final LF, By and Mark swapped, a
 // record embedded where its form may not be, a glyph of another form, a
 // Mark over the Blob digest, the empty input), every glyph recomputed;
-// rarely a record is at the 32 MiB data limit. Half the record and stream
-// cases then get the byte-level mutation operators of internal/fuzzgen at
-// random places.
+// rarely a record is at the 32 MiB data limit. One in eight record cases
+// is a valid record with one structure defect that a single check alone
+// sees (structure.go: the Data-Length line, the blank line, fewer data
+// bytes, a field separator, an embedded digest, the Seal envelope), every
+// glyph digest around it recomputed, and no byte mutation after it. Half
+// the other record and stream cases then get the byte-level mutation
+// operators of internal/fuzzgen at random places.
 package lacefuzz
 
 import (
@@ -58,6 +62,11 @@ func generate(r *fuzzgen.Rand, op string) fuzzgen.Case {
 			return bigCase(r)
 		case r.Chance(1, 64):
 			return overLimitCase(r)
+		case r.Chance(1, 8):
+			// No byte mutation: the defect is the one thing wrong. One in
+			// eight record cases: each of the 13 defects is then about 1
+			// in 520 of all cases (five operations), found within seconds.
+			return structCase(r, model(r))
 		case r.Chance(1, 4):
 			c = envelopeCase(r, model(r))
 		default:
@@ -626,6 +635,10 @@ func rangeText(start, end uint64, defect string) string {
 		return s + "-" + e
 	case "overflow":
 		e = "18446744073709551616"
+	default:
+		if strings.HasPrefix(defect, "1") {
+			e = defect // an end written as given (overflowEnd)
+		}
 	}
 	return s + ".." + e
 }
@@ -635,13 +648,23 @@ func rangeText(start, end uint64, defect string) string {
 // and half the time one defect: of the node's shape, of a child's shape
 // or hash format, of a range's text or value, or a child left out.
 func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
-	n := 1 + r.IntN(4)
-	var ops []string
 	defect := ""
 	if r.Chance(1, 2) {
-		defect = r.Pick("shape", "kid-seal", "kid-plex", "format", "leading-zero", "sign", "space", "dash", "overflow",
-			"empty-range", "first-start", "gap", "overlap", "length", "missing", "end", "no-links", "fanout", "swap",
-			"fanout-511", "empty-file", "other-format", "pad-bits")
+		defect = r.Pick(chunksDefects...)
+	}
+	return chunksOf(r, defect)
+}
+
+// chunksDefects are the defects chunksCase draws.
+var chunksDefects = []string{"shape", "kid-seal", "kid-plex", "format", "leading-zero", "sign", "space", "dash", "overflow",
+	"empty-range", "first-start", "gap", "overlap", "length", "missing", "end", "no-links", "fanout", "swap",
+	"fanout-511", "empty-file", "other-format", "pad-bits", "kid-sealed-node", "overflow-wraps"}
+
+// chunksOf is chunksCase with defect ("" none).
+func chunksOf(r *fuzzgen.Rand, defect string) fuzzgen.Case {
+	n := 1 + r.IntN(4)
+	var ops []string
+	if defect != "" {
 		ops = append(ops, defect)
 	}
 	switch defect {
@@ -654,7 +677,7 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 		return fuzzgen.Case{Args: fuzzgen.Args(lacespec.BoundedArgs{}), Input: blob([]byte{}), Generator: "lacefuzz/chunks",
 			Operators: ops, Parent: "empty Blob"}
 	}
-	var kids [][]byte
+	var kids, extra [][]byte
 	var lens []uint64
 	for i := range n {
 		shape := ""
@@ -662,10 +685,23 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 			shape = strings.TrimPrefix(defect, "kid-")
 		}
 		k := kid(r, shape)
+		if i == 0 && defect == "kid-sealed-node" {
+			// A Seal around a chunk node over a Blob: read as its Plex, a
+			// valid subtree; a Chunk+Link to a Seal is invalid all the same
+			// (LACE-CHUNK-07, vector chunks-child-seal).
+			b := kid(r, "")
+			sub := node{form: lace.FormSeal, data: []byte{}, sorted: true,
+				fields: []string{"Chunk+Link: 0.." + strconv.Itoa(dataLen(b)) + " " + hashOf(b), "Kind: chunks"}}
+			k = sub.bytes()
+			extra = append(extra, b)
+			lens = append(lens, uint64(dataLen(b)))
+			kids = append(kids, k)
+			continue
+		}
 		if (defect == "fanout" || defect == "fanout-511") && i > 0 {
 			k = kids[0]
 		}
-		if i > 0 && r.Chance(1, 8) {
+		if i > 0 && defect != "kid-sealed-node" && r.Chance(1, 8) {
 			k = kids[r.IntN(i)] // sharing
 		}
 		kids = append(kids, k)
@@ -675,6 +711,7 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 	at := uint64(0)
 	for i, k := range kids {
 		start, end := at, at+lens[i]
+		rd := ""
 		switch {
 		case i == 0 && defect == "first-start":
 			start++
@@ -690,6 +727,8 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 			end++
 		case i == n-1 && defect == "end":
 			end = r.Uint(1<<64-1, end)
+		case i == n-1 && defect == "overflow-wraps":
+			rd = overflowEnd(end)
 		}
 		target := hashOf(k)
 		if i == 0 && defect == "format" {
@@ -703,8 +742,7 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 			// not missing (LACE-CHUNK-08).
 			target = strings.TrimSuffix(target, ".H3") + r.Pick(".H4", ".H2", ".X9")
 		}
-		rd := ""
-		if i == n-1 {
+		if i == n-1 && rd == "" {
 			rd = defect
 		}
 		root.fields = append(root.fields, "Chunk+Link: "+rangeText(start, end, rd)+" "+target)
@@ -723,6 +761,7 @@ func chunksCase(r *fuzzgen.Rand) fuzzgen.Case {
 	}
 	in := root.bytes()
 	seen := map[string]bool{}
+	kids = append(kids, extra...)
 	for i, k := range kids {
 		if defect == "missing" && i == n-1 {
 			continue
@@ -811,12 +850,23 @@ func dirChain(depth int) [][]byte {
 // a repeated name, a target of the wrong family or format, a page
 // ordinal, or an entry left out of the stream.
 func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
-	var ops []string
 	defect := ""
 	if r.Chance(1, 2) {
-		defect = r.Pick("shape", "name-empty", "name-dot", "name-dotdot", "name-slash", "name-long", "order", "duplicate",
-			"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape",
-			"other-format", "duplicate-page", "reuse-child", "deep", "bounds", "pad-file", "pad-child", "pad-page")
+		defect = r.Pick(directoryDefects...)
+	}
+	return directoryOf(r, defect)
+}
+
+// directoryDefects are the defects directoryCase draws.
+var directoryDefects = []string{"shape", "name-empty", "name-dot", "name-dotdot", "name-slash", "name-long", "order", "duplicate",
+	"file-plex", "file-seal", "child-blob", "format", "page-ordinal", "missing", "page-shape",
+	"other-format", "duplicate-page", "reuse-child", "deep", "bounds", "pad-file", "pad-child", "pad-page", "names-not-values",
+	"page-of-pages"}
+
+// directoryOf is directoryCase with defect ("" none).
+func directoryOf(r *fuzzgen.Rand, defect string) fuzzgen.Case {
+	var ops []string
+	if defect != "" {
 		ops = append(ops, defect)
 	}
 	var stream [][]byte
@@ -852,6 +902,11 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 			f := kid(r, "")
 			stream = append(stream, f)
 			child.fields = append(child.fields, "File+Link: "+dirName(r)+" "+hashOf(f))
+		}
+		if defect == "names-not-values" || defect == "page-of-pages" {
+			// A child whose own files are in order: the root's names are
+			// the one thing wrong, or nothing is.
+			child.fields = childFilesSorted(child.fields)
 		}
 		cb := child.bytes()
 		if i == 0 && defect == "child-blob" {
@@ -893,6 +948,18 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 		stream = append(stream, chain...)
 		children = append(children, name()+" "+hashOf(chain[len(chain)-1]))
 	}
+	if defect == "names-not-values" {
+		// Names n+" " then n: their complete values ascend (a space sorts
+		// before a hash's type letter) while the names decrease; names
+		// are compared (LACE-DIR-16, -18, vector dir-names-decrease-values-ascend).
+		n := name()
+		names[n+" "] = true
+		for _, v := range []string{n + " ", n} {
+			f := kid(r, "")
+			stream = append(stream, f)
+			files = append(files, v+" "+hashOf(f))
+		}
+	}
 	sort.Strings(files)
 	sort.Strings(children)
 	if defect == "duplicate" && len(files) > 0 {
@@ -917,7 +984,7 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 		root.fields[k], root.fields[k+1] = root.fields[k+1], root.fields[k]
 	}
 	root.fields = append(root.fields, "Kind: directory")
-	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" || defect == "duplicate-page" || defect == "pad-page" {
+	if r.Chance(1, 4) || defect == "page-ordinal" || defect == "page-shape" || defect == "duplicate-page" || defect == "pad-page" || defect == "page-of-pages" {
 		page := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
 		f := kid(r, "")
 		stream = append(stream, f)
@@ -928,6 +995,17 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 			pn, _, _ = strings.Cut(files[r.IntN(len(files))], " ")
 		}
 		page.fields = append(page.fields, "File+Link: "+pn+" "+hashOf(f))
+		if defect == "page-of-pages" {
+			// A page may reference a further page: no defect, a valid
+			// directory whose third record holds an entry (LACE-DIR-26,
+			// vector dir-pages-of-pages).
+			sub := node{form: lace.FormPlex, data: []byte{}, sorted: true, fields: []string{"Kind: directory"}}
+			sf := kid(r, "")
+			sub.fields = append(sub.fields, "File+Link: "+name()+" "+hashOf(sf))
+			sb := sub.bytes()
+			stream = append(stream, sf, sb)
+			page.fields = append(page.fields, "Page+Link: 0 "+hashOf(sb))
+		}
 		if defect == "page-shape" {
 			ops = append(ops, shapeDefect(r, &page, "directory"))
 		}
@@ -958,7 +1036,7 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 		}
 	}
 	args := lacespec.BoundedArgs{}
-	if defect == "bounds" || defect == "reuse-child" || r.Chance(1, 8) {
+	if defect == "bounds" || defect == "reuse-child" || defect != "names-not-values" && defect != "page-of-pages" && r.Chance(1, 8) {
 		// Bounds near the tree's size: the expansion bound counts repeated
 		// uses (LACE-DIR-30), the depth bound links from the root (LACE-DIR-29).
 		d, e, b := int64(1+r.IntN(4)), int64(1+r.IntN(12)), int64(1+r.IntN(200))
@@ -969,4 +1047,31 @@ func directoryCase(r *fuzzgen.Rand) fuzzgen.Case {
 	}
 	return fuzzgen.Case{Args: fuzzgen.Args(args), Input: in, Generator: "lacefuzz/directory",
 		Operators: ops, Parent: "directory of " + strconv.Itoa(len(files)) + " files and " + strconv.Itoa(len(children)) + " children"}
+}
+
+// childFilesSorted is a directory's fields with its File+Link names made
+// unique and sorted by name bytes (LACE-DIR-16, -18): fields are
+// "File+Link: <name> <target>" or others, kept first.
+func childFilesSorted(fields []string) []string {
+	var out, files []string
+	seen := map[string]bool{}
+	for _, f := range fields {
+		v, ok := strings.CutPrefix(f, "File+Link: ")
+		if !ok {
+			out = append(out, f)
+			continue
+		}
+		at := strings.LastIndexByte(v, ' ')
+		if n := v[:at]; !seen[n] {
+			seen[n] = true
+			files = append(files, v)
+		}
+	}
+	slices.SortStableFunc(files, func(a, b string) int {
+		return strings.Compare(a[:strings.LastIndexByte(a, ' ')], b[:strings.LastIndexByte(b, ' ')])
+	})
+	for _, v := range files {
+		out = append(out, "File+Link: "+v)
+	}
+	return out
 }
