@@ -23,6 +23,8 @@ func TestMain(m *testing.M) {
 			os.Exit(harnesstest.Main(allspecs.Synthetic(), os.Args[2:]))
 		case "broken":
 			os.Exit(brokenAdapter(os.Args[2], os.Stdin, os.Stdout))
+		case "broken-oneshot": // KIND OP
+			os.Exit(brokenOneShot(os.Args[2], os.Args[3]))
 		case "serve":
 			if len(os.Args) > 2 { // one-shot
 				code, err := ServeOneShot(context.Background(), os.Args[2], os.Stdin, os.Getenv("CONFORM_ARGS"), os.Stdout, reference.New(allspecs.Set()), 0)

@@ -24,6 +24,12 @@ type SmokeConfig struct {
 	// InputPaths, when set, gives one input by path to a testee whose
 	// hello claims testee.CapabilityInputPath (the by-path check).
 	InputPaths *InputFiles
+	// OneShot says Impl runs the testee once per request (conform smoke
+	// --one-shot; docs/PROTOCOL.md, "One-shot mode"): no id is passed and
+	// no input by path, and the failures point to a one-shot adapter's
+	// problems (the input on standard input, the args in CONFORM_ARGS,
+	// one answer and an exit status).
+	OneShot bool
 }
 
 // SmokeStatus is the verdict of one smoke check.
@@ -72,7 +78,7 @@ func Smoke(ctx context.Context, cfg SmokeConfig) []SmokeResult {
 	}
 	hello, err := testee.Handshake(ctx, cfg.Impl)
 	if err != nil {
-		add("hello", SmokeFail, "%s; the first request is {\"id\":0,\"op\":\"hello\",\"args\":{},\"input\":\"\"}: answer {\"id\":0,\"ok\":true,\"result\":{\"protocol\":1,\"ops\":[...],\"profiles\":[],\"limits\":{}}} (or {\"id\":0,\"unsupported\":true}) (PROTOCOL.md, \"The handshake\")", smokeFailure(err, 0))
+		add("hello", SmokeFail, "%s; the first request is {\"id\":0,\"op\":\"hello\",\"args\":{},\"input\":\"\"}: answer {\"id\":0,\"ok\":true,\"result\":{\"protocol\":1,\"ops\":[...],\"profiles\":[],\"limits\":{}}} (or {\"id\":0,\"unsupported\":true}) (PROTOCOL.md, \"The handshake\")", smokeFailure(err, 0, cfg.OneShot))
 		return out
 	}
 	known := cfg.Specs.Ops()
@@ -126,7 +132,7 @@ func Smoke(ctx context.Context, cfg SmokeConfig) []SmokeResult {
 	resp, err := cfg.Impl.Do(ctx, testee.Request{ID: s.nextID(), Op: SmokeUnknownOp})
 	switch {
 	case err != nil:
-		add("unknown operation", SmokeFail, "%s", smokeFailure(err, 0))
+		add("unknown operation", SmokeFail, "%s", smokeFailure(err, 0, cfg.OneShot))
 	case resp.Outcome == testee.Unsupported:
 		add("unknown operation", SmokeOK, "answered unsupported")
 	case resp.Outcome == testee.Accepted:
@@ -144,15 +150,20 @@ func Smoke(ctx context.Context, cfg SmokeConfig) []SmokeResult {
 	}
 
 	// The id echoed, beyond 32 bits.
-	if first == nil {
+	switch {
+	case cfg.OneShot:
+		add("id echo", SmokeSkip, "one-shot mode passes no id")
+	case first == nil:
 		add("id echo", SmokeSkip, "no applicable vector")
-	} else {
+	default:
 		st, detail := s.ask(ctx, first, SmokeID, false)
 		add("id echo", st, "%s", detail)
 	}
 
 	// An input by path.
 	switch {
+	case cfg.OneShot:
+		add("input by path", SmokeSkip, "one-shot mode gives the input on standard input")
 	case !hello.ClaimsCapability(testee.CapabilityInputPath):
 		add("input by path", SmokeSkip, "hello claims no %s capability", testee.CapabilityInputPath)
 	case cfg.InputPaths == nil:
@@ -238,7 +249,7 @@ func (s *smoker) ask(ctx context.Context, sv *smokeVector, id int64, byPath bool
 	}
 	resp, err := s.cfg.Impl.Do(ctx, req)
 	if err != nil {
-		return SmokeFail, what + ": " + smokeFailure(err, v.Size)
+		return SmokeFail, what + ": " + smokeFailure(err, v.Size, s.cfg.OneShot)
 	}
 	if resp.Outcome == testee.Unsupported {
 		return SmokeFail, fmt.Sprintf("%s: answered unsupported for an operation hello claims: the adapter does not hand %s to the implementation", what, v.Op)
@@ -256,6 +267,9 @@ func (s *smoker) ask(ctx context.Context, sv *smokeVector, id int64, byPath bool
 	case v.Expect == vectorset.Accept && resp.Outcome == testee.Rejected:
 		if byPath {
 			return SmokeFail, fmt.Sprintf("%s, which must be accepted, was rejected (%s)%s", what, gotText(resp), pathHint)
+		}
+		if s.cfg.OneShot {
+			return SmokeFail, fmt.Sprintf("%s, which must be accepted, was rejected (%s): the adapter hands the implementation other bytes or args than the request's: read standard input to its end as raw bytes (no base64, no text decoding) and pass the JSON object in CONFORM_ARGS as the args", what, gotText(resp))
 		}
 		return SmokeFail, fmt.Sprintf("%s, which must be accepted, was rejected (%s): the adapter hands the implementation other bytes or args than the request's: decode \"input\" as standard base64 with padding (RFC 4648 section 4) and pass \"args\" as they are", what, gotText(resp))
 	case v.Expect == vectorset.Reject && resp.Outcome == testee.Accepted:
@@ -278,13 +292,16 @@ func shapes(resp testee.Response) string {
 }
 
 // smokeFailure explains a testee failure as the adapter problem it points
-// to; size is the request's input size (0 for none).
-func smokeFailure(err error, size int64) string {
+// to; size is the request's input size (0 for none), oneShot the mode.
+func smokeFailure(err error, size int64, oneShot bool) string {
 	var f *testee.Failure
 	if !errors.As(err, &f) {
 		return err.Error()
 	}
 	detail := bound(f.Detail, maxDetail)
+	if oneShot {
+		return oneShotFailure(f, detail)
+	}
 	large := ""
 	if n := base64.StdEncoding.EncodedLen(int(size)); n > 64<<10 {
 		large = fmt.Sprintf("; the request line is over %d bytes: a line reader with a small limit (Go's bufio.Scanner stops at 64 KiB unless given a Buffer) fails on it", n)
@@ -314,6 +331,39 @@ func smokeFailure(err error, size int64) string {
 		why += " (" + detail + ")"
 	}
 	if tail := strings.TrimSpace(lastLines(string(f.Stderr), 1)); tail != "" && (f.Kind == testee.Exited || f.Kind == testee.StartFailed) {
+		why += "; its stderr ends: " + bound(tail, maxDetail)
+	}
+	return why
+}
+
+// oneShotFailure is smokeFailure for a testee run once per request
+// (docs/PROTOCOL.md, "One-shot mode").
+func oneShotFailure(f *testee.Failure, detail string) string {
+	var why string
+	switch f.Kind {
+	case testee.Timeout:
+		why = "no answer in time: write the one answer object to standard output and exit (reading standard input to its end first, or not at all)"
+	case testee.Exited:
+		why = "the testee exited without writing an answer to standard output"
+	case testee.InvalidJSON:
+		why = "standard output is not one JSON object: write nothing but the answer there (log to standard error)"
+	case testee.BadShape:
+		why = "the answer has none of the three shapes ({\"ok\":true,\"result\":{...}}, {\"ok\":false,\"code\":\"...\"}, {\"unsupported\":true})"
+	case testee.BadExit:
+		why = "the exit status does not match the answer: 0 after ok:true or unsupported:true, 1 after ok:false"
+	case testee.Flood:
+		why = "the answer is longer than the read cap"
+	case testee.StartFailed:
+		why = "the testee does not start (it is run as TESTEE ARGS... OP, hello included)"
+	case testee.BadHello:
+		why = "the answer to TESTEE ARGS... hello is not a hello result"
+	default:
+		why = "testee failure (" + f.Kind.String() + ")"
+	}
+	if detail != "" {
+		why += " (" + detail + ")"
+	}
+	if tail := strings.TrimSpace(lastLines(string(f.Stderr), 1)); tail != "" && (f.Kind == testee.Exited || f.Kind == testee.StartFailed || f.Kind == testee.BadExit) {
 		why += "; its stderr ends: " + bound(tail, maxDetail)
 	}
 	return why

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -163,6 +164,74 @@ func TestSmokeBrokenAdapters(t *testing.T) {
 			}
 			if !strings.Contains(tr.String(), `> {"id":0,"op":"hello","args":{},"input":""}`) {
 				t.Errorf("the trace holds no hello request:\n%.2000s", tr.String())
+			}
+		})
+	}
+}
+
+// brokenOneShot is conform serve OP in one-shot mode behind a broken
+// adapter of the given kind: "none" (sound), "trim" (reads the input as
+// text and drops a final line feed), "exit0" (exits 0 whatever it answered).
+func brokenOneShot(kind, op string) int {
+	in, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		return 2
+	}
+	if kind == "trim" {
+		in = bytes.TrimSuffix(in, []byte("\n"))
+	}
+	code, err := ServeOneShot(context.Background(), op, bytes.NewReader(in), os.Getenv("CONFORM_ARGS"), os.Stdout, reference.New(allspecs.Set()), 0)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	if kind == "exit0" {
+		return 0
+	}
+	return code
+}
+
+// TestSmokeOneShot: conform smoke --one-shot passes a sound one-shot
+// adapter (the id and by-path checks skipped), and names a one-shot
+// adapter's problems: the input read as text, a wrong exit status.
+func TestSmokeOneShot(t *testing.T) {
+	suites, err := LoadSuites(allSuites, "../vectors", "../manifest", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kind string
+		fail map[string]string // check to a phrase of its detail
+	}{
+		{"none", nil},
+		{"trim", map[string]string{"lace.record accepts": "read standard input to its end as raw bytes"}},
+		{"exit0", map[string]string{"lace.record rejects": "1 after ok:false", "libtracer.decode rejects": "1 after ok:false"}},
+	} {
+		t.Run(c.kind, func(t *testing.T) {
+			tt, err := StartTestee(self("broken-oneshot", c.kind), TesteeOptions{OneShot: true, Jobs: 1, Timeout: 20 * time.Second, TimeoutPerMiB: time.Second, HelloTimeout: time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs := Smoke(context.Background(), SmokeConfig{Specs: allspecs.Set(), Suites: suites, Impl: tt.Impl, OneShot: true})
+			tt.Impl.Close()
+			got := map[string]SmokeResult{}
+			for _, r := range rs {
+				got[r.Check] = r
+			}
+			for _, check := range []string{"id echo", "input by path"} {
+				if got[check].Status != SmokeSkip || !strings.Contains(got[check].Detail, "one-shot") {
+					t.Errorf("%s: %s %q, want skipped in one-shot mode", check, got[check].Status, got[check].Detail)
+				}
+			}
+			for check, phrase := range c.fail {
+				if r := got[check]; r.Status != SmokeFail || !strings.Contains(r.Detail, phrase) {
+					t.Errorf("%s: %s %q, want a failure saying %q", check, r.Status, r.Detail, phrase)
+				}
+			}
+			if c.kind == "none" && (len(rs) < 20 || SmokeFailed(rs) != 0) {
+				for _, r := range rs {
+					t.Logf("%s %s: %s", r.Status, r.Check, r.Detail)
+				}
+				t.Errorf("%d checks, %d failed", len(rs), SmokeFailed(rs))
 			}
 		})
 	}

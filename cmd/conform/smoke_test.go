@@ -42,3 +42,15 @@ func TestSmokeAndTrace(t *testing.T) {
 		t.Errorf("run --trace: %v\n%s", err, b)
 	}
 }
+
+// conform smoke --one-shot runs the testee once per request and passes the
+// reference's one-shot mode, skipping the id and by-path checks, and
+// names the one-shot run command next.
+func TestSmokeOneShot(t *testing.T) {
+	args := append([]string{"smoke", "--one-shot", "--vectors", "../../vectors", "--"}, serveArgv()...)
+	code, out, errOut := conform(t, args...)
+	if code != 0 || strings.Contains(out, "FAIL") || !strings.Contains(out, "skip id echo: one-shot mode") ||
+		!strings.Contains(out, "now conform run --one-shot -- ") {
+		t.Fatalf("smoke --one-shot: exit %d\n%s%s", code, out, errOut)
+	}
+}
