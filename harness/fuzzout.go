@@ -36,7 +36,7 @@ func CandidateVector(specs *spec.Set, gens []fuzzgen.Generator, seed uint64, fd 
 		return "", v, nil, fmt.Errorf("finding %s: no spec has operation %q", fd.Key, fd.op)
 	}
 	suite = string(sp.Name)
-	exp := expectation(fd.op, fd.args, fd.ref)
+	exp := expectation(sp, fd.op, fd.args, fd.ref)
 	v = exp
 	pol := "negative"
 	if v.Expect == vectorset.Accept {

@@ -84,6 +84,13 @@ type Spec struct {
 	// them. An error says the request is outside what it models (an
 	// operation it has no order for, an input the reference accepts).
 	CheckOrder func(op string, args json.RawMessage, input []byte, readings map[string]string) ([]string, error)
+	// ExpectedResult, when set, returns the reference's result of an
+	// accepted request of op as a vector expects it: the members whose
+	// wording the spec leaves to the implementation (free text inside a
+	// result, such as the detail of an error a frame list carries)
+	// replaced by matchers (vectorset.AnyString), as the generator writes
+	// them. conform fuzz judges a testee's result against it.
+	ExpectedResult func(op string, result json.RawMessage) (json.RawMessage, error)
 }
 
 // AnyCode, in an answer of Spec.CheckOrder, stands for a failing check
