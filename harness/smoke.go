@@ -298,75 +298,51 @@ func smokeFailure(err error, size int64, oneShot bool) string {
 	if !errors.As(err, &f) {
 		return err.Error()
 	}
-	detail := bound(f.Detail, maxDetail)
+	hints := persistentHints
 	if oneShot {
-		return oneShotFailure(f, detail)
+		hints = oneShotHints
 	}
-	large := ""
-	if n := base64.StdEncoding.EncodedLen(int(size)); n > 64<<10 {
-		large = fmt.Sprintf("; the request line is over %d bytes: a line reader with a small limit (Go's bufio.Scanner stops at 64 KiB unless given a Buffer) fails on it", n)
-	}
-	var why string
-	switch f.Kind {
-	case testee.Timeout:
-		why = "no answer in time: flush standard output after each answer line, and answer every request with exactly one line" + large
-	case testee.Exited:
-		why = "the adapter exited or closed its standard output before answering: read standard input line by line until it ends, and answer each line" + large
-	case testee.InvalidJSON:
-		why = "the answer is not one JSON object on one line: write nothing but answers to standard output (log to standard error)"
-	case testee.BadShape:
-		why = "the answer has none of the three shapes ({\"id\":N,\"ok\":true,\"result\":{...}}, {\"id\":N,\"ok\":false,\"code\":\"...\"}, {\"id\":N,\"unsupported\":true})"
-	case testee.WrongID:
-		why = "the answer does not carry the request's id: echo each request's \"id\" as it came (an integer, up to 2^53 - 1 and beyond 32 bits)"
-	case testee.Flood:
-		why = "the answer is longer than the read cap: end each answer with a line feed"
-	case testee.StartFailed:
-		why = "the adapter does not start"
-	case testee.BadHello:
-		why = "the answer to hello is not a hello result"
-	default:
+	why, ok := hints[f.Kind]
+	if !ok {
 		why = "testee failure (" + f.Kind.String() + ")"
 	}
-	if detail != "" {
-		why += " (" + detail + ")"
+	// A request line over 64 KiB (persistent mode sends the input in it).
+	if n := base64.StdEncoding.EncodedLen(int(size)); !oneShot && n > 64<<10 && (f.Kind == testee.Timeout || f.Kind == testee.Exited) {
+		why += fmt.Sprintf("; the request line is over %d bytes: a line reader with a small limit (Go's bufio.Scanner stops at 64 KiB unless given a Buffer) fails on it", n)
 	}
-	if tail := strings.TrimSpace(lastLines(string(f.Stderr), 1)); tail != "" && (f.Kind == testee.Exited || f.Kind == testee.StartFailed) {
-		why += "; its stderr ends: " + bound(tail, maxDetail)
-	}
-	return why
-}
-
-// oneShotFailure is smokeFailure for a testee run once per request
-// (docs/PROTOCOL.md, "One-shot mode").
-func oneShotFailure(f *testee.Failure, detail string) string {
-	var why string
-	switch f.Kind {
-	case testee.Timeout:
-		why = "no answer in time: write the one answer object to standard output and exit (reading standard input to its end first, or not at all)"
-	case testee.Exited:
-		why = "the testee exited without writing an answer to standard output"
-	case testee.InvalidJSON:
-		why = "standard output is not one JSON object: write nothing but the answer there (log to standard error)"
-	case testee.BadShape:
-		why = "the answer has none of the three shapes ({\"ok\":true,\"result\":{...}}, {\"ok\":false,\"code\":\"...\"}, {\"unsupported\":true})"
-	case testee.BadExit:
-		why = "the exit status does not match the answer: 0 after ok:true or unsupported:true, 1 after ok:false"
-	case testee.Flood:
-		why = "the answer is longer than the read cap"
-	case testee.StartFailed:
-		why = "the testee does not start (it is run as TESTEE ARGS... OP, hello included)"
-	case testee.BadHello:
-		why = "the answer to TESTEE ARGS... hello is not a hello result"
-	default:
-		why = "testee failure (" + f.Kind.String() + ")"
-	}
-	if detail != "" {
+	if detail := bound(f.Detail, maxDetail); detail != "" {
 		why += " (" + detail + ")"
 	}
 	if tail := strings.TrimSpace(lastLines(string(f.Stderr), 1)); tail != "" && (f.Kind == testee.Exited || f.Kind == testee.StartFailed || f.Kind == testee.BadExit) {
 		why += "; its stderr ends: " + bound(tail, maxDetail)
 	}
 	return why
+}
+
+// persistentHints name the adapter problem each kind of testee failure
+// points to in persistent mode (docs/PROTOCOL.md).
+var persistentHints = map[testee.Kind]string{
+	testee.Timeout:     "no answer in time: flush standard output after each answer line, and answer every request with exactly one line",
+	testee.Exited:      "the adapter exited or closed its standard output before answering: read standard input line by line until it ends, and answer each line",
+	testee.InvalidJSON: "the answer is not one JSON object on one line: write nothing but answers to standard output (log to standard error)",
+	testee.BadShape:    "the answer has none of the three shapes ({\"id\":N,\"ok\":true,\"result\":{...}}, {\"id\":N,\"ok\":false,\"code\":\"...\"}, {\"id\":N,\"unsupported\":true})",
+	testee.WrongID:     "the answer does not carry the request's id: echo each request's \"id\" as it came (an integer, up to 2^53 - 1 and beyond 32 bits)",
+	testee.Flood:       "the answer is longer than the read cap: end each answer with a line feed",
+	testee.StartFailed: "the adapter does not start",
+	testee.BadHello:    "the answer to hello is not a hello result",
+}
+
+// oneShotHints are persistentHints for a testee run once per request
+// (docs/PROTOCOL.md, "One-shot mode").
+var oneShotHints = map[testee.Kind]string{
+	testee.Timeout:     "no answer in time: write the one answer object to standard output and exit (reading standard input to its end first, or not at all)",
+	testee.Exited:      "the testee exited without writing an answer to standard output",
+	testee.InvalidJSON: "standard output is not one JSON object: write nothing but the answer there (log to standard error)",
+	testee.BadShape:    "the answer has none of the three shapes ({\"ok\":true,\"result\":{...}}, {\"ok\":false,\"code\":\"...\"}, {\"unsupported\":true})",
+	testee.BadExit:     "the exit status does not match the answer: 0 after ok:true or unsupported:true, 1 after ok:false",
+	testee.Flood:       "the answer is longer than the read cap",
+	testee.StartFailed: "the testee does not start (it is run as TESTEE ARGS... OP, hello included)",
+	testee.BadHello:    "the answer to TESTEE ARGS... hello is not a hello result",
 }
 
 // SmokeFailed counts the failed checks.
