@@ -437,17 +437,19 @@ func (f *fuzzer) ask(c fuzzgen.Case, exec *atomic.Int64) (o outcome, ok bool) {
 
 // judge judges resp, the testee's answer to c, by the vectors' judge
 // against ref, the reference's answer under readings, as a vector of c
-// would expect it; other reports that it passed only because a check order
-// the spec allows gives its code (widen).
+// would expect it: strictly first, and only when that fails, relaxed as a
+// vector is (relax), so that a case that agrees costs no more. other
+// reports a rejection that passed only because a check order the spec
+// allows gives its code.
 func (f *fuzzer) judge(c fuzzgen.Case, ref, resp testee.Response, readings map[string]string) (vd vectorset.Verdict, other bool) {
-	sp := specOfOp(f.cfg.Specs, c.Op)
-	exp := expectation(sp, c.Op, c.Args, ref)
+	exp := expectation(c.Op, c.Args, ref)
 	vd = vectorset.Judge(&exp, resp, false)
-	if vd.Pass || resp.Outcome != testee.Rejected || !widen(sp, c.Op, c.Args, c.Input, &exp, readings) {
+	if vd.Pass || (exp.Expect == vectorset.Accept) != (resp.Outcome == testee.Accepted) ||
+		!relax(specOfOp(f.cfg.Specs, c.Op), c.Op, c.Args, c.Input, &exp, readings) {
 		return vd, false
 	}
 	if w := vectorset.Judge(&exp, resp, false); w.Pass {
-		return w, true
+		return w, resp.Outcome == testee.Rejected
 	}
 	return vd, false
 }
@@ -464,21 +466,14 @@ func (f *fuzzer) anyCode(c fuzzgen.Case, ref testee.Response, readings map[strin
 	return vd.Pass
 }
 
-// expectation is the vector the reference's answer to a request of sp's
-// makes. Where the spec names no code for the rule the reference rejects
-// by, the reference answers with the rule ID (or REJECTED) as its code
-// (package reference); a vector then expects any code, and so does this.
-// A result's free text is matched as the spec's generator writes it
-// (spec.Spec.ExpectedResult).
-func expectation(sp *spec.Spec, op string, args json.RawMessage, ref testee.Response) vectorset.Vector {
+// expectation is the vector the reference's answer makes. Where the spec
+// names no code for the rule the reference rejects by, the reference
+// answers with the rule ID (or REJECTED) as its code (package reference);
+// a vector then expects any code, and so does this.
+func expectation(op string, args json.RawMessage, ref testee.Response) vectorset.Vector {
 	v := vectorset.Vector{Op: op, Args: args}
 	if ref.Outcome == testee.Accepted {
 		v.Expect, v.Result = vectorset.Accept, ref.Result
-		if sp != nil && sp.ExpectedResult != nil {
-			if r, err := sp.ExpectedResult(op, ref.Result); err == nil {
-				v.Result = r
-			}
-		}
 	} else {
 		v.Expect, v.Code = vectorset.Reject, ref.Code
 		if ref.Code == ref.Rule || ref.Code == "REJECTED" {
@@ -489,6 +484,26 @@ func expectation(sp *spec.Spec, op string, args json.RawMessage, ref testee.Resp
 		}
 	}
 	return v
+}
+
+// relax makes exp, the reference's answer to a request of sp's, what a
+// vector of it expects under readings: a rejection widened to the codes
+// the spec's check orders allow (widen), an acceptance's free text matched
+// as the spec's generator writes it (spec.Spec.ExpectedResult). It reports
+// whether it changed exp.
+func relax(sp *spec.Spec, op string, args json.RawMessage, input []byte, exp *vectorset.Vector, readings map[string]string) bool {
+	if exp.Expect == vectorset.Reject {
+		return widen(sp, op, args, input, exp, readings)
+	}
+	if sp == nil || sp.ExpectedResult == nil {
+		return false
+	}
+	r, err := sp.ExpectedResult(op, exp.Result)
+	if err != nil {
+		return false
+	}
+	exp.Result = r
+	return true
 }
 
 // widen makes exp, the reference's rejection of a request of sp's, what a
@@ -537,7 +552,9 @@ func (f *fuzzer) classify(c fuzzgen.Case, o *outcome) {
 	case ref.Outcome == testee.Rejected:
 		o.key = FuzzKey{Op: c.Op, Rule: cmpOr(ref.Rule, ref.Code), Direction: DirCode, Member: bound(resp.Code, 100)}
 	default:
-		o.key = FuzzKey{Op: c.Op, Direction: DirResult, Member: differingMember(c.Op, c.Args, expectation(specOfOp(f.cfg.Specs, c.Op), c.Op, c.Args, ref).Result, resp)}
+		exp := expectation(c.Op, c.Args, ref)
+		relax(specOfOp(f.cfg.Specs, c.Op), c.Op, c.Args, c.Input, &exp, f.declared)
+		o.key = FuzzKey{Op: c.Op, Direction: DirResult, Member: differingMember(c.Op, c.Args, exp.Result, resp)}
 	}
 	o.rds = f.readingsOf(o.key.Rule)
 	// Another alternative of a reading the testee did not declare?
