@@ -2,6 +2,7 @@ package lacefuzz
 
 import (
 	"bytes"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -34,6 +35,9 @@ func glyphLines(b []byte) []int {
 	return at
 }
 
+// allGlyphs, as reglyph's inner, recomputes every glyph digest.
+const allGlyphs = math.MaxInt
+
 // reglyph returns b with the digests of its glyph lines outer to the
 // inner-th (all of them when inner is past the last) computed afresh,
 // innermost first: each is BLAKE3-256 of everything after its line
@@ -62,6 +66,17 @@ func formOf(letter byte) lace.Form {
 		}
 	}
 	return 0
+}
+
+// separator is b with the ": " of one field line drawn from it replaced
+// by sep, the glyph digests recomputed; b when it has no field line.
+func separator(r *fuzzgen.Rand, b []byte, sep string) []byte {
+	at, ok := fieldLine(r, b)
+	if !ok {
+		return b
+	}
+	i := at + bytes.Index(b[at:], []byte(": "))
+	return reglyph(splice(b, i, 2, sep), allGlyphs)
 }
 
 // splice is b with n bytes at off replaced by repl.
@@ -123,43 +138,33 @@ var structDefects = []struct {
 	// LACE-BLOB-01 (vectors blob-first-line-data-length-lowercase, -length).
 	{"data-length-name", []string{"LACE-BLOB-01"}, 0, func(r *fuzzgen.Rand, b []byte) []byte {
 		line, _ := dataLengthAt(b)
-		return reglyph(splice(b, line, len("Data-Length"), r.Pick("data-length", "DATA-LENGTH", "Data-length", "Length")), 99)
+		return reglyph(splice(b, line, len("Data-Length"), r.Pick("data-length", "DATA-LENGTH", "Data-length", "Length")), allGlyphs)
 	}},
 	// LACE-BLOB-03 (vectors blob-data-length-00, -01).
 	{"data-length-leading-zero", []string{"LACE-BLOB-03", "MUT-LACE-DATA-LENGTH-LEADING-ZEROS"}, 0, func(r *fuzzgen.Rand, b []byte) []byte {
 		_, v := dataLengthAt(b)
-		return reglyph(splice(b, v, 0, r.Pick("0", "0", "00")), 99)
+		return reglyph(splice(b, v, 0, r.Pick("0", "0", "00")), allGlyphs)
 	}},
 	// LACE-BLOB-02 (vector blob-no-blank-line).
 	{"no-blank-line", []string{"LACE-BLOB-02"}, 0, func(r *fuzzgen.Rand, b []byte) []byte {
 		_, v := dataLengthAt(b)
 		blank := v + bytes.IndexByte(b[v:], '\n') + 1
-		return reglyph(splice(b, blank, 1, ""), 99)
+		return reglyph(splice(b, blank, 1, ""), allGlyphs)
 	}},
 	// LACE-BLOB-04, LACE-SIZE-04 (vector blob-fewer-data-bytes).
 	{"fewer-data-bytes", []string{"LACE-BLOB-04", "LACE-SIZE-04"}, 0, func(r *fuzzgen.Rand, b []byte) []byte {
 		_, v := dataLengthAt(b)
 		end := v + bytes.IndexByte(b[v:], '\n')
 		n, _ := strconv.Atoi(string(b[v:end]))
-		return reglyph(splice(b, v, end-v, strconv.Itoa(n+1+r.IntN(3))), 99)
+		return reglyph(splice(b, v, end-v, strconv.Itoa(n+1+r.IntN(3))), allGlyphs)
 	}},
 	// LACE-FIELD-01 (vector plex-field-no-separator: "App chat").
 	{"field-no-separator", []string{"LACE-FIELD-01"}, lace.FormPlex, func(r *fuzzgen.Rand, b []byte) []byte {
-		at, ok := fieldLine(r, b)
-		if !ok {
-			return b
-		}
-		sep := at + bytes.Index(b[at:], []byte(": "))
-		return reglyph(splice(b, sep, 2, " "), 99)
+		return separator(r, b, " ")
 	}},
 	// LACE-FIELD-04 (vector plex-field-no-space-after-colon: "App:chat").
 	{"field-no-space", []string{"LACE-FIELD-04"}, lace.FormPlex, func(r *fuzzgen.Rand, b []byte) []byte {
-		at, ok := fieldLine(r, b)
-		if !ok {
-			return b
-		}
-		sep := at + bytes.Index(b[at:], []byte(": "))
-		return reglyph(splice(b, sep, 2, ":"), 99)
+		return separator(r, b, ":")
 	}},
 	// LACE-GLYPH-07, LACE-NEST-04 (vectors plex-embedded-blob-digest-mismatch,
 	// seal-embedded-*-digest-mismatch): an embedded record's digest is off,

@@ -50,15 +50,7 @@ func TestStructDefects(t *testing.T) {
 				if c.Operators[0] != d.name {
 					t.Fatalf("operators %v, want %s", c.Operators, d.name)
 				}
-				rule, err := answer(t, lacespec.OpRecord, c)
-				if string(rule) != d.faults[0] {
-					t.Fatalf("draw %d (%s): clean reference: %v, want rule %s\n%q", n, c.Parent, err, d.faults[0], c.Input)
-				}
-				for _, f := range d.faults {
-					if _, err := answer(t, lacespec.OpRecord, c, f); err != nil {
-						t.Fatalf("draw %d (%s): with %s switched off: %v, want accepted\n%q", n, c.Parent, f, err, c.Input)
-					}
-				}
+				reachesItsRule(t, lacespec.OpRecord, n, c, d.faults)
 			}
 		})
 	}
@@ -80,17 +72,25 @@ func TestTreeDefects(t *testing.T) {
 		t.Run(tc.defect, func(t *testing.T) {
 			for n := range uint64(40) {
 				c := tc.gen(fuzzgen.New(27, n), tc.defect)
-				rule, err := answer(t, tc.op, c)
-				if string(rule) != tc.faults[0] {
-					t.Fatalf("draw %d (%s): clean reference: %v, want rule %s\n%q", n, c.Parent, err, tc.faults[0], c.Input)
-				}
-				for _, f := range tc.faults {
-					if _, err := answer(t, tc.op, c, f); err != nil {
-						t.Fatalf("draw %d (%s): with %s switched off: %v, want accepted\n%q", n, c.Parent, f, err, c.Input)
-					}
-				}
+				reachesItsRule(t, tc.op, n, c, tc.faults)
 			}
 		})
+	}
+}
+
+// reachesItsRule holds draw n, case c of op, to its defect: the clean
+// reference rejects it by faults[0], and with any one of faults switched
+// off accepts it.
+func reachesItsRule(t *testing.T, op string, n uint64, c fuzzgen.Case, faults []string) {
+	t.Helper()
+	rule, err := answer(t, op, c)
+	if string(rule) != faults[0] {
+		t.Fatalf("draw %d (%s): clean reference: %v, want rule %s\n%q", n, c.Parent, err, faults[0], c.Input)
+	}
+	for _, f := range faults {
+		if _, err := answer(t, op, c, f); err != nil {
+			t.Fatalf("draw %d (%s): with %s switched off: %v, want accepted\n%q", n, c.Parent, f, err, c.Input)
+		}
 	}
 }
 
